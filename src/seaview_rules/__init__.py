@@ -1,0 +1,45 @@
+"""Rules engines for three old nautical games, with one API for all of them.
+
+>>> from seaview_rules import GAMES
+>>> GAMES["voyage"].title
+'Voyage to the Bottom of the Sea card game'
+>>> GAMES["voyage"].min_players, GAMES["voyage"].max_players
+(2, 6)
+"""
+
+from __future__ import annotations
+
+from seaview_rules._core import (
+    CHANCE,
+    Chance,
+    Game,
+    IllegalMoveError,
+    InvalidDataError,
+    Outcome,
+    Player,
+    Termination,
+    Violation,
+)
+from seaview_rules._play import Bot, GameRecord, PlayedGame, RandomBot, play, replay
+from seaview_rules._registry import GAMES
+
+__all__ = [
+    "CHANCE",
+    "GAMES",
+    "Bot",
+    "Chance",
+    "Game",
+    "GameRecord",
+    "IllegalMoveError",
+    "InvalidDataError",
+    "Outcome",
+    "PlayedGame",
+    "Player",
+    "RandomBot",
+    "Termination",
+    "Violation",
+    "play",
+    "replay",
+]
+
+__version__ = "0.1.0"

@@ -1,0 +1,165 @@
+"""The vocabulary every game shares: the chance player, errors, outcomes, and `Game`."""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Callable, Mapping
+from fractions import Fraction
+from typing import Any, Generic, TypeVar
+
+from attrs import field, frozen
+
+__all__ = [
+    "CHANCE",
+    "Chance",
+    "Game",
+    "IllegalMoveError",
+    "InvalidDataError",
+    "Outcome",
+    "Player",
+    "Termination",
+    "Violation",
+]
+
+
+class Chance(enum.Enum):
+    """The type of `CHANCE`, the player who deals, draws and spins."""
+
+    CHANCE = "chance"
+
+    def __repr__(self) -> str:
+        return "CHANCE"
+
+
+CHANCE = Chance.CHANCE
+"""`current_player` returns this when the next move is a chance outcome."""
+
+Player = int | Chance
+"""A seat number (0 is the first seat) or `CHANCE`."""
+
+
+@frozen
+class Violation:
+    """Why a move is illegal: the rule it breaks and a sentence a person understands.
+
+    Returned by each game's ``check_move`` and carried by `IllegalMoveError`.
+    """
+
+    rule: str
+    """The rule ID, as in the rule reference (for example ``"VOY-3"``)."""
+    reason: str
+    """What is wrong with the move, in plain words."""
+
+
+class IllegalMoveError(ValueError):
+    """A move that is not legal in the state it was applied to; the state is unchanged.
+
+    >>> err = IllegalMoveError(Violation("VOY-3", "B7 matches neither colour nor number of R2"))
+    >>> err.rule, str(err)
+    ('VOY-3', 'VOY-3: B7 matches neither colour nor number of R2')
+    """
+
+    def __init__(self, violation: Violation) -> None:
+        super().__init__(f"{violation.rule}: {violation.reason}")
+        self.violation = violation
+
+    @property
+    def rule(self) -> str:
+        """The ID of the rule the move breaks."""
+        return self.violation.rule
+
+    @property
+    def reason(self) -> str:
+        """Why the move breaks it."""
+        return self.violation.reason
+
+
+class InvalidDataError(ValueError):
+    """Data that does not describe a valid object: malformed or tampered JSON, a bad
+    board, deck or rules option.
+
+    ``where`` names the offending part (a JSON path such as ``data.hands[2]``, or a board
+    square), ``problem`` says what is wrong with it.
+
+    >>> str(InvalidDataError("data.scores[1]", "must be an integer"))
+    'data.scores[1]: must be an integer'
+    """
+
+    def __init__(self, where: str, problem: str) -> None:
+        super().__init__(f"{where}: {problem}" if where else problem)
+        self.where = where
+        self.problem = problem
+
+
+# Errors are caught by users as seaview_rules.X: show them under that name in tracebacks.
+IllegalMoveError.__module__ = InvalidDataError.__module__ = "seaview_rules"
+
+
+class Termination(enum.Enum):
+    """Why a game ended."""
+
+    TARGET_SCORE = "target_score"
+    """A player's match total reached the target score."""
+    TREASURE = "treasure"
+    """A diver reached the red arrow and the treasure chest."""
+
+
+@frozen
+class Outcome:
+    """How a finished game ended."""
+
+    winner: int | None
+    """The winning seat, or ``None`` if nobody won."""
+    scores: tuple[int, ...]
+    """The final score of every seat (for a race, 1 for the winner and 0 otherwise)."""
+    termination: Termination
+    """Why the game ended."""
+
+
+R = TypeVar("R")
+S = TypeVar("S")
+M = TypeVar("M")
+V = TypeVar("V")
+
+
+@frozen(kw_only=True)
+class Game(Generic[R, S, M, V]):
+    """One game's static facts and its API, so that drivers and tools work for every game.
+
+    Every field that is a function is also a module-level function of the game's
+    package, for example ``seaview_rules.voyage.legal_moves``.
+    """
+
+    name: str
+    """Registry key, for example ``"voyage"``."""
+    title: str
+    """The game's printed name."""
+    min_players: int
+    max_players: int
+    chance: bool
+    """Whether the game has chance moves."""
+    hidden_information: bool
+    """Whether a seat's view hides part of the state."""
+    rules_type: type[R]
+    state_type: type[S]
+    view_type: type[V]
+    new_game: Callable[[R], S]
+    current_player: Callable[[S], Player]
+    legal_moves: Callable[[S], tuple[M, ...]]
+    chance_outcomes: Callable[[S], tuple[tuple[M, Fraction], ...]]
+    sample_chance: Callable[[S, random.Random], M]
+    check_move: Callable[[S, M], Violation | None]
+    apply_move: Callable[[S, M], S]
+    is_terminal: Callable[[S], bool]
+    outcome: Callable[[S], Outcome | None]
+    view: Callable[[S, int | None], V]
+    parse_move: Callable[[str], M]
+    dumps: Callable[[Any], str]
+    loads: Callable[[str], Any]
+    players: Callable[[R], int]
+    """The number of seats a `Rules` value sets up."""
+    with_players: Callable[[R, int], R]
+    """The same rules for another number of players."""
+    statistics: Callable[[S], Mapping[str, int]] = field(repr=False)
+    """Game-specific counters of a finished game (rounds, reshuffles, ...)."""

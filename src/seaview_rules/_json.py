@@ -1,0 +1,167 @@
+"""The JSON envelope shared by every game, and a reader that validates untrusted JSON.
+
+Every document is ``{"format": "seaview_rules", "game": ..., "kind": ..., "version": ...,
+"data": ...}``. Reading goes through `Field`, which knows its path in the document so
+that every `InvalidDataError` names the offending part.
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+from collections.abc import Callable, Mapping
+from typing import Any, NoReturn, TypeVar
+
+from seaview_rules._core import InvalidDataError
+
+FORMAT = "seaview_rules"
+
+E = TypeVar("E", bound=enum.Enum)
+T = TypeVar("T")
+
+
+def dump_envelope(game: str, kind: str, version: int, data: object) -> str:
+    """Wrap ``data`` in the envelope and serialise it compactly."""
+    document = {"format": FORMAT, "game": game, "kind": kind, "version": version, "data": data}
+    return json.dumps(document, separators=(",", ":"))
+
+
+def load_envelope(text: object, game: str, versions: Mapping[str, int]) -> tuple[str, Field]:
+    """Parse ``text`` and check its envelope.
+
+    Args:
+        text: the JSON text.
+        game: the registry name the document must belong to.
+        versions: the format version this library reads, for each kind it accepts.
+
+    Returns:
+        The document's kind and its ``data`` field.
+
+    Raises:
+        InvalidDataError: not JSON, or an envelope of another format, game, kind or version.
+    """
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise InvalidDataError("", f"expected JSON text, not {type(text).__name__}")
+    try:
+        document = json.loads(text)
+    except (ValueError, RecursionError) as exc:  # JSONDecodeError, bad UTF-8, huge ints
+        raise InvalidDataError("", f"not valid JSON ({exc})") from None
+    root = Field(document, "")
+    root.keys({"format", "game", "kind", "version", "data"})
+    if root.get("format").value != FORMAT:
+        root.get("format").fail(f"must be {FORMAT!r}")
+    if root.get("game").value != game:
+        root.get("game").fail(f"must be {game!r}: this is the {game} reader")
+    kind = root.get("kind").choice(versions)
+    version = root.get("version").int(1, None)
+    if version != versions[kind]:
+        root.get("version").fail(f"{kind} format version {versions[kind]} is the one supported")
+    return kind, root.get("data")
+
+
+class Field:
+    """A value read from untrusted JSON, with its path for error messages."""
+
+    __slots__ = ("path", "value")
+
+    def __init__(self, value: object, path: str) -> None:
+        self.value = value
+        self.path = path
+
+    def fail(self, problem: str) -> NoReturn:
+        """Raise `InvalidDataError` about this field."""
+        raise InvalidDataError(self.path or "document", problem)
+
+    def keys(self, required: set[str], optional: frozenset[str] = frozenset()) -> None:
+        """Check that this is an object with exactly the given keys."""
+        if not isinstance(self.value, dict):
+            self.fail(f"must be an object, not {_kind(self.value)}")
+        present = set(self.value)
+        missing = sorted(required - present)
+        if missing:
+            self.fail(f"missing key {missing[0]!r}")
+        unknown = sorted(present - required - optional)
+        if unknown:
+            self.fail(f"unknown key {unknown[0]!r}")
+
+    def get(self, key: str) -> Field:
+        """The member ``key`` of this object (call `keys` first)."""
+        members = self.value if isinstance(self.value, dict) else {}
+        return Field(members.get(key), f"{self.path}.{key}" if self.path else key)
+
+    def has(self, key: str) -> bool:
+        """Whether this object has the member ``key``."""
+        return isinstance(self.value, dict) and key in self.value
+
+    def int(self, low: int | None = None, high: int | None = None) -> int:
+        """An integer in ``[low, high]`` (either bound may be open)."""
+        value = self.value
+        if not isinstance(value, int) or isinstance(value, bool):
+            self.fail(f"must be an integer, not {_kind(value)}")
+        if low is not None and value < low:
+            self.fail(f"must be at least {low}, not {value}")
+        if high is not None and value > high:
+            self.fail(f"must be at most {high}, not {value}")
+        return value
+
+    def bool(self) -> bool:
+        """A boolean."""
+        if not isinstance(self.value, bool):
+            self.fail(f"must be true or false, not {_kind(self.value)}")
+        return self.value
+
+    def str(self) -> str:
+        """A string."""
+        if not isinstance(self.value, str):
+            self.fail(f"must be a string, not {_kind(self.value)}")
+        return self.value
+
+    def choice(self, allowed: Mapping[str, object] | set[str] | frozenset[str]) -> str:
+        """A string that is one of ``allowed``."""
+        value = self.str()
+        if value not in allowed:
+            self.fail(f"must be one of {sorted(allowed)}, not {value!r}")
+        return value
+
+    def enum(self, kind: type[E]) -> E:
+        """A member of the string-valued enum ``kind``, given by value."""
+        value = self.str()
+        try:
+            return kind(value)
+        except ValueError:
+            self.fail(f"must be one of {[m.value for m in kind]}, not {value!r}")
+
+    def list(self, low: int = 0, high: int | None = None) -> list[Field]:
+        """A list of ``low`` to ``high`` items."""
+        if not isinstance(self.value, list):
+            self.fail(f"must be a list, not {_kind(self.value)}")
+        if len(self.value) < low or (high is not None and len(self.value) > high):
+            size = f"{low} to {high}" if high is not None else f"at least {low}"
+            self.fail(f"must have {size} items, not {len(self.value)}")
+        return [Field(v, f"{self.path}[{i}]") for i, v in enumerate(self.value)]
+
+    def optional(self) -> Field | None:
+        """``None`` if this is JSON ``null``, else this field."""
+        return None if self.value is None else self
+
+    def parse(self, parser: Callable[[str], T]) -> T:
+        """A string converted by ``parser``, whose `ValueError` becomes this field's error."""
+        text = self.str()
+        try:
+            return parser(text)
+        except ValueError as exc:
+            self.fail(str(exc))
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    return {
+        int: "an integer",
+        float: "a number",
+        str: "a string",
+        list: "a list",
+        dict: "an object",
+    }.get(type(value), type(value).__name__)

@@ -1,0 +1,144 @@
+"""Game records, replay, bots, and the seeded driver that plays whole games.
+
+This is the only place where a `random.Random` meets the rules: the engines expose
+chance as explicit moves, and the driver resolves them with ``sample_chance``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, Generic, Protocol, TypeVar
+
+from attrs import field, frozen
+
+from seaview_rules._core import CHANCE, Game, IllegalMoveError, InvalidDataError, Outcome
+from seaview_rules._json import Field
+
+__all__ = ["Bot", "GameRecord", "PlayedGame", "RandomBot", "play", "replay"]
+
+R = TypeVar("R")
+S = TypeVar("S")
+M = TypeVar("M")
+V = TypeVar("V")
+V_contra = TypeVar("V_contra", contravariant=True)
+
+
+@frozen
+class GameRecord(Generic[R, M]):
+    """Everything needed to replay a game exactly: its rules and every move, chance
+    outcomes included, in order."""
+
+    rules: R
+    moves: tuple[M, ...] = field(converter=tuple)
+
+
+def replay(game: Game[R, S, M, Any], record: GameRecord[R, M]) -> S:
+    """The state reached by playing ``record`` from a new game.
+
+    Raises:
+        IllegalMoveError: a move of the record is not legal where it stands.
+    """
+    state = game.new_game(record.rules)
+    for move in record.moves:
+        state = game.apply_move(state, move)
+    return state
+
+
+def record_to_data(record: GameRecord[R, M], rules_to_data: Callable[[R], object]) -> object:
+    """The JSON data of a record; moves are written in the game's notation."""
+    return {"rules": rules_to_data(record.rules), "moves": [str(m) for m in record.moves]}
+
+
+def record_from_data(
+    data: Field,
+    game: Game[R, Any, M, Any],
+    rules_from_data: Callable[[Field], R],
+) -> GameRecord[R, M]:
+    """Read a record and check that every move is legal where it stands."""
+    data.keys({"rules", "moves"})
+    rules = rules_from_data(data.get("rules"))
+    state = game.new_game(rules)
+    moves = []
+    for item in data.get("moves").list():
+        move = item.parse(game.parse_move)
+        try:
+            state = game.apply_move(state, move)
+        except IllegalMoveError as exc:
+            raise InvalidDataError(item.path, f"illegal move {item.value!r}: {exc}") from None
+        moves.append(move)
+    return GameRecord(rules, tuple(moves))
+
+
+class Bot(Protocol[V_contra, M]):
+    """A player that decides from what its seat may see, and nothing else."""
+
+    def choose(self, view: V_contra, legal_moves: tuple[M, ...], rng: random.Random) -> M:
+        """Pick one of ``legal_moves`` (never empty) given the seat's ``view``."""
+        ...
+
+
+class RandomBot:
+    """Chooses uniformly among the legal moves.
+
+    >>> RandomBot().choose(None, ("a", "b"), random.Random(1))
+    'a'
+    """
+
+    def choose(self, view: object, legal_moves: tuple[M, ...], rng: random.Random) -> M:
+        """Pick a legal move uniformly at random."""
+        return legal_moves[rng.randrange(len(legal_moves))]
+
+
+@frozen
+class PlayedGame(Generic[R, S, M]):
+    """A finished (or cut-off) game from `play`."""
+
+    record: GameRecord[R, M]
+    final: S
+    outcome: Outcome | None
+    decisions: int
+    """Moves chosen by players (chance moves not counted)."""
+
+
+def play(
+    game: Game[R, S, M, V],
+    rules: R,
+    rng: random.Random,
+    bots: Sequence[Bot[V, M]] | None = None,
+    max_moves: int | None = None,
+    on_move: Callable[[S, M, S], None] | None = None,
+) -> PlayedGame[R, S, M]:
+    """Play one game: chance from ``rng``, each seat's moves from its bot.
+
+    Args:
+        game: the game, for example ``GAMES["voyage"]``.
+        rules: its rules; they also set the number of seats.
+        rng: the only source of randomness, for chance and for the bots.
+        bots: one bot per seat (default: `RandomBot` everywhere).
+        max_moves: stop after this many moves (chance included), even if unfinished.
+        on_move: called with (state before, move, state after) for every move.
+
+    Returns:
+        The record, final state, outcome and number of player decisions.
+    """
+    seats = game.players(rules)
+    players: Sequence[Bot[V, M]] = bots if bots is not None else [RandomBot()] * seats
+    if len(players) != seats:
+        raise ValueError(f"{seats} bots are needed, not {len(players)}")
+    state = game.new_game(rules)
+    moves: list[M] = []
+    decisions = 0
+    while not game.is_terminal(state) and (max_moves is None or len(moves) < max_moves):
+        player = game.current_player(state)
+        if player is CHANCE:
+            move = game.sample_chance(state, rng)
+        else:
+            move = players[player].choose(game.view(state, player), game.legal_moves(state), rng)
+            decisions += 1
+        after = game.apply_move(state, move)
+        if on_move is not None:
+            on_move(state, move, after)
+        moves.append(move)
+        state = after
+    return PlayedGame(GameRecord(rules, tuple(moves)), state, game.outcome(state), decisions)

@@ -1,0 +1,146 @@
+"""The API contract of a game, checked on the states that seeded random play reaches."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable
+from fractions import Fraction
+from typing import Any, TypeVar
+
+from seaview_rules._core import CHANCE, Game, IllegalMoveError
+from seaview_rules._play import GameRecord, play, replay
+
+R = TypeVar("R")
+S = TypeVar("S")
+M = TypeVar("M")
+V = TypeVar("V")
+
+
+class ContractError(AssertionError):
+    """A game broke the API contract; the message says where and how."""
+
+
+def _fail(game: Game[Any, Any, Any, Any], state: object, problem: str) -> ContractError:
+    return ContractError(f"{game.name}: {problem}\n  in state: {game.dumps(state)}")
+
+
+def check_state(
+    game: Game[R, S, M, V],
+    state: S,
+    candidates: Iterable[M] = (),
+    rng: random.Random | None = None,
+) -> None:
+    """Check the contract in one state.
+
+    Checks that the chance player and the legal moves agree; that chance outcomes are
+    exact probabilities summing to 1 and `sample_chance` returns one of them; that every
+    legal move passes `check_move`, applies, and round-trips through its notation; that
+    every candidate move that is not legal is refused with a rule ID by both
+    `check_move` and `apply_move`; that nothing changes the state; and that the state
+    and every seat's and the spectator's view round-trip through JSON.
+
+    Raises:
+        ContractError: the first broken promise, with the state as JSON.
+    """
+    before = game.dumps(state)
+    moves = game.legal_moves(state)
+    terminal = game.is_terminal(state)
+    if terminal != (not moves):
+        raise _fail(game, state, f"is_terminal is {terminal} but there are {len(moves)} legal moves")
+    if terminal != (game.outcome(state) is not None):
+        raise _fail(game, state, "outcome() must be set exactly when the game is over")
+    outcomes = game.chance_outcomes(state)
+    if (game.current_player(state) is CHANCE) != bool(outcomes):
+        raise _fail(game, state, "chance outcomes must exist exactly at chance nodes")
+    if outcomes:
+        if tuple(m for m, _ in outcomes) != moves:
+            raise _fail(game, state, "at a chance node the legal moves are the chance outcomes")
+        if sum(p for _, p in outcomes) != 1 or any(
+            not isinstance(p, Fraction) or p <= 0 for _, p in outcomes
+        ):
+            raise _fail(game, state, "chance probabilities must be positive Fractions summing to 1")
+        sampled = game.sample_chance(state, rng or random.Random(0))
+        if sampled not in moves:
+            raise _fail(game, state, f"sample_chance returned {sampled}, not a chance outcome")
+    for move in moves:
+        if game.parse_move(str(move)) != move:
+            raise _fail(game, state, f"notation does not round-trip: {move!r} -> {move}")
+        violation = game.check_move(state, move)
+        if violation is not None:
+            raise _fail(game, state, f"legal move {move} refused: {violation}")
+        game.apply_move(state, move)
+    legal = set(moves)
+    for move in candidates:
+        if move in legal:
+            continue
+        violation = game.check_move(state, move)
+        if violation is None or not violation.rule:
+            raise _fail(game, state, f"illegal move {move} passes check_move")
+        try:
+            game.apply_move(state, move)
+        except IllegalMoveError as exc:
+            if exc.violation != violation:
+                raise _fail(game, state, f"{move}: apply_move and check_move disagree") from None
+        else:
+            raise _fail(game, state, f"illegal move {move} was applied")
+    if game.loads(before) != state:
+        raise _fail(game, state, "the state does not round-trip through JSON")
+    for seat in (None, *range(game.players(_rules_of(state)))):
+        seen = game.view(state, seat)
+        if game.loads(game.dumps(seen)) != seen:
+            raise _fail(game, state, f"the view of seat {seat} does not round-trip through JSON")
+    if game.dumps(state) != before:
+        raise _fail(game, state, "the state changed while it was being checked")
+
+
+def _rules_of(state: object) -> Any:
+    return getattr(state, "rules")  # noqa: B009 - every game's state carries its rules
+
+
+def check_game(
+    game: Game[R, S, M, V],
+    rules: R,
+    *,
+    games: int = 5,
+    seed: int = 0,
+    max_moves: int | None = 2000,
+    candidates: Callable[[S], Iterable[M]] = lambda state: (),
+) -> int:
+    """Play ``games`` seeded random games and check the contract at every step.
+
+    Also checks that each game's record replays to its final state and round-trips
+    through JSON.
+
+    Args:
+        game: the game, for example ``GAMES["voyage"]``.
+        rules: the rules to play under (a variant, a custom board or deck...).
+        games: how many games to play.
+        seed: seeds the games; the same seed checks the same states.
+        max_moves: cut each game off after this many moves.
+        candidates: moves to try in each state besides the legal ones; the illegal
+            ones must be refused.
+
+    Returns:
+        The number of states checked.
+
+    Raises:
+        ContractError: the first broken promise.
+    """
+    checked = 0
+    for number in range(games):
+        rng = random.Random(f"{seed}/{number}")
+
+        def check(before: S, move: M, after: S) -> None:
+            nonlocal checked
+            check_state(game, before, candidates(before), rng)
+            checked += 1
+
+        result = play(game, rules, rng, max_moves=max_moves, on_move=check)
+        check_state(game, result.final, candidates(result.final), rng)
+        checked += 1
+        if replay(game, result.record) != result.final:
+            raise _fail(game, result.final, "the record does not replay to the final state")
+        loaded = game.loads(game.dumps(result.record))
+        if not isinstance(loaded, GameRecord) or loaded != result.record:
+            raise _fail(game, result.final, "the record does not round-trip through JSON")
+    return checked

@@ -1,0 +1,115 @@
+"""The *Voyage to the Bottom of the Sea* card game (Milton Bradley, 1965), 2-6 players.
+
+Play a card that matches the colour or the number of the top of the discard pile; the
+first to empty his hand scores a point per card left in the other hands; the first to
+21 points wins the match. See the rule reference for every rule and ruling.
+
+>>> import random
+>>> from seaview_rules import voyage
+>>> state = voyage.new_game(voyage.Rules(players=2))
+>>> rng = random.Random(7)
+>>> while voyage.current_player(state) is CHANCE:
+...     state = voyage.apply_move(state, voyage.sample_chance(state, rng))
+>>> state.phase, len(voyage.legal_moves(state))
+(<Phase.LEAD: 'lead'>, 6)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import attrs
+
+from seaview_rules._core import CHANCE, Game
+from seaview_rules.voyage._codec import dumps, loads
+from seaview_rules.voyage._model import CARDS, Card, CardSet, Colour, Phase, RoundResult, Rules, State
+from seaview_rules.voyage._moves import Action, Deal, Move, Play, parse_move
+from seaview_rules.voyage._rules import (
+    apply_move,
+    chance_outcomes,
+    check_move,
+    current_player,
+    is_terminal,
+    legal_moves,
+    new_game,
+    outcome,
+    sample_chance,
+)
+from seaview_rules.voyage._views import View, view
+
+__all__ = [
+    "CARDS",
+    "GAME",
+    "Action",
+    "Card",
+    "CardSet",
+    "Colour",
+    "Deal",
+    "Move",
+    "Phase",
+    "Play",
+    "RoundResult",
+    "Rules",
+    "State",
+    "View",
+    "apply_move",
+    "chance_outcomes",
+    "check_move",
+    "current_player",
+    "dumps",
+    "is_terminal",
+    "legal_moves",
+    "loads",
+    "new_game",
+    "outcome",
+    "parse_move",
+    "sample_chance",
+    "statistics",
+    "view",
+]
+
+
+def statistics(state: State) -> Mapping[str, int]:
+    """Counters of a match so far: rounds finished and draw-pile rebuilds (VOY-6)."""
+    return {
+        "rounds": len(state.results),
+        "reshuffles": sum(r.reshuffles for r in state.results) + state.reshuffles,
+    }
+
+
+def _players(rules: Rules) -> int:
+    return rules.players
+
+
+def _with_players(rules: Rules, players: int) -> Rules:
+    return attrs.evolve(rules, players=players)
+
+
+GAME: Game[Rules, State, Move, View] = Game(
+    name="voyage",
+    title="Voyage to the Bottom of the Sea card game",
+    min_players=2,
+    max_players=6,
+    chance=True,
+    hidden_information=True,
+    rules_type=Rules,
+    state_type=State,
+    view_type=View,
+    new_game=new_game,
+    current_player=current_player,
+    legal_moves=legal_moves,
+    chance_outcomes=chance_outcomes,
+    sample_chance=sample_chance,
+    check_move=check_move,
+    apply_move=apply_move,
+    is_terminal=is_terminal,
+    outcome=outcome,
+    view=view,
+    parse_move=parse_move,
+    dumps=dumps,
+    loads=loads,
+    players=_players,
+    with_players=_with_players,
+    statistics=statistics,
+)
+"""The Voyage card game's entry in `seaview_rules.GAMES`."""

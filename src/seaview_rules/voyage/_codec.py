@@ -1,0 +1,292 @@
+"""Versioned JSON for Voyage states, views and game records.
+
+`loads` trusts nothing: it checks types, ranges, that every card of the deck is
+accounted for exactly once, and that the fields agree with each other and with the
+phase. Anything wrong raises `InvalidDataError` naming the JSON path.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from seaview_rules._core import InvalidDataError
+from seaview_rules._json import Field, dump_envelope, load_envelope
+from seaview_rules._play import GameRecord, record_from_data, record_to_data
+from seaview_rules.voyage._model import MATCHES, Card, CardSet, Phase, RoundResult, Rules, State
+from seaview_rules.voyage._moves import Move
+from seaview_rules.voyage._views import View
+
+GAME = "voyage"
+VERSIONS = {"state": 1, "view": 1, "record": 1}
+"""The format version written and read for each kind of document."""
+
+
+def dumps(obj: State | View | GameRecord[Rules, Move]) -> str:
+    """JSON text of a state, a view or a game record; `loads` reads it back.
+
+    >>> from seaview_rules import voyage
+    >>> state = voyage.new_game(voyage.Rules(players=2))
+    >>> voyage.loads(voyage.dumps(state)) == state
+    True
+    """
+    if isinstance(obj, State):
+        return dump_envelope(GAME, "state", VERSIONS["state"], _state_data(obj))
+    if isinstance(obj, View):
+        return dump_envelope(GAME, "view", VERSIONS["view"], _view_data(obj))
+    if isinstance(obj, GameRecord):
+        return dump_envelope(GAME, "record", VERSIONS["record"], record_to_data(obj, _rules_data))
+    raise TypeError(f"cannot write {type(obj).__name__} as Voyage JSON")
+
+
+def loads(text: str | bytes) -> State | View | GameRecord[Rules, Move]:
+    """The state, view or game record that `dumps` wrote.
+
+    Raises:
+        InvalidDataError: the text is not a valid Voyage document; the message names
+            the offending path and the problem.
+    """
+    from seaview_rules.voyage import GAME as VOYAGE
+
+    kind, data = load_envelope(text, GAME, VERSIONS)
+    if kind == "state":
+        return _read_state(data)
+    if kind == "view":
+        return _read_view(data)
+    return record_from_data(data, VOYAGE, _read_rules)
+
+
+def _rules_data(rules: Rules) -> dict[str, Any]:
+    return attrs.asdict(rules)
+
+
+def _read_rules(data: Field) -> Rules:
+    names = {a.name for a in attrs.fields(Rules)}
+    data.keys(set(), frozenset(names))
+    assert isinstance(data.value, dict)
+    try:
+        return Rules(**data.value)
+    except InvalidDataError as exc:
+        raise InvalidDataError(f"{data.path}.{exc.where}", exc.problem) from None
+
+
+def _cards(cards: CardSet) -> list[str]:
+    return [str(c) for c in cards]
+
+
+def _card(card: Card | None) -> str | None:
+    return None if card is None else str(card)
+
+
+def _result_data(result: RoundResult) -> dict[str, Any]:
+    return {
+        "dealer": result.dealer,
+        "winner": result.winner,
+        "points": result.points,
+        "cards_left": list(result.cards_left),
+        "reshuffles": result.reshuffles,
+    }
+
+
+def _state_data(state: State) -> dict[str, Any]:
+    return {
+        "rules": _rules_data(state.rules),
+        "phase": state.phase.value,
+        "player": state.player,
+        "dealer": state.dealer,
+        "hands": [_cards(h) for h in state.hands],
+        "draw_pile": _cards(state.draw_pile),
+        "discard_top": _card(state.discard_top),
+        "discard_under": _cards(state.discard_under),
+        "drawn": _card(state.drawn),
+        "scores": list(state.scores),
+        "results": [_result_data(r) for r in state.results],
+        "reshuffles": state.reshuffles,
+    }
+
+
+def _view_data(view: View) -> dict[str, Any]:
+    return {
+        "rules": _rules_data(view.rules),
+        "seat": view.seat,
+        "phase": view.phase.value,
+        "player": view.player,
+        "dealer": view.dealer,
+        "hand": None if view.hand is None else _cards(view.hand),
+        "hand_sizes": list(view.hand_sizes),
+        "draw_pile_size": view.draw_pile_size,
+        "discard_top": _card(view.discard_top),
+        "discard_under_size": view.discard_under_size,
+        "drawn": _card(view.drawn),
+        "scores": list(view.scores),
+        "results": [_result_data(r) for r in view.results],
+        "reshuffles": view.reshuffles,
+    }
+
+
+class _Reader:
+    """Reads the fields that states and views share, checked against the rules."""
+
+    def __init__(self, data: Field, keys: set[str]) -> None:
+        data.keys(keys)
+        self.data = data
+        self.rules = _read_rules(data.get("rules"))
+        self.seats = self.rules.players
+
+    def seat(self, key: str) -> int:
+        return self.data.get(key).int(0, self.seats - 1)
+
+    def card(self, field: Field) -> Card:
+        card = field.parse(Card.parse)
+        if not self.rules.deck >> card.index & 1:
+            field.fail(f"{card} is not in the deck of these rules")
+        return card
+
+    def optional_card(self, key: str) -> Card | None:
+        field = self.data.get(key).optional()
+        return None if field is None else self.card(field)
+
+    def cards(self, field: Field) -> CardSet:
+        mask = 0
+        for item in field.list(0, self.rules.deck_size):
+            card = self.card(item)
+            if mask >> card.index & 1:
+                item.fail(f"{card} appears twice")
+            mask |= 1 << card.index
+        return CardSet(mask)
+
+    def counts(self, key: str, low: int = 0) -> tuple[int, ...]:
+        items = self.data.get(key).list(self.seats, self.seats)
+        return tuple(item.int(low) for item in items)
+
+    def results(self, scores: tuple[int, ...]) -> tuple[RoundResult, ...]:
+        field = self.data.get("results")
+        results = []
+        first = self.rules.first_dealer
+        for number, item in enumerate(field.list()):
+            item.keys({"dealer", "winner", "points", "cards_left", "reshuffles"})
+            dealer = item.get("dealer").int(0, self.seats - 1)
+            if dealer != (first + number) % self.seats:
+                item.get("dealer").fail("the deal passes one seat clockwise each round (VOY-7)")
+            winner = item.get("winner").int(0, self.seats - 1)
+            left_items = item.get("cards_left").list(self.seats, self.seats)
+            left = tuple(x.int(0, self.rules.deck_size) for x in left_items)
+            if left[winner] != 0:
+                item.get("cards_left").fail("the winner has no card left (VOY-5)")
+            points = item.get("points").int(0)
+            if points != sum(left):
+                item.get("points").fail("must be the number of cards left in the other hands (VOY-5)")
+            results.append(RoundResult(dealer, winner, points, left, item.get("reshuffles").int(0)))
+        totals = [0] * self.seats
+        for result in results:
+            totals[result.winner] += result.points
+            if totals[result.winner] >= self.rules.target and result is not results[-1]:
+                field.fail("the match ends when a total reaches the target (VOY-8)")
+        if tuple(totals) != scores:
+            self.data.get("scores").fail("must be the sums of the round results (VOY-5)")
+        return tuple(results)
+
+    def phase_facts(self, phase: Phase, player: int, dealer: int, results: tuple[RoundResult, ...]) -> None:
+        over = phase is Phase.OVER
+        expected = (self.rules.first_dealer + len(results) - over) % self.seats
+        if dealer != expected:
+            self.data.get("dealer").fail(f"must be seat {expected} after {len(results)} rounds (VOY-7)")
+        if over and (not results or results[-1].winner != player):
+            self.data.get("player").fail("a finished match names the last round's winner")
+        if not over and results and any(
+            sum(r.points for r in results if r.winner == s) >= self.rules.target for s in range(self.seats)
+        ):
+            self.data.get("phase").fail("a total reached the target, so the match is over (VOY-8)")
+        if over and not results:
+            self.data.get("phase").fail("no round was finished")
+
+
+def _read_state(data: Field) -> State:
+    keys = {"rules", "phase", "player", "dealer", "hands", "draw_pile", "discard_top",
+            "discard_under", "drawn", "scores", "results", "reshuffles"}  # fmt: skip
+    r = _Reader(data, keys)
+    rules = r.rules
+    phase = data.get("phase").enum(Phase)
+    player, dealer = r.seat("player"), r.seat("dealer")
+    hands = tuple(r.cards(f) for f in data.get("hands").list(r.seats, r.seats))
+    draw_pile = r.cards(data.get("draw_pile"))
+    top = r.optional_card("discard_top")
+    under = r.cards(data.get("discard_under"))
+    drawn = r.optional_card("drawn")
+    scores = r.counts("scores")
+    results = r.results(scores)
+    reshuffles = data.get("reshuffles").int(0)
+    r.phase_facts(phase, player, dealer, results)
+
+    # Card conservation: every card of the deck exactly once.
+    seen = 0
+    places = [*(f"hands[{i}]" for i in range(r.seats)), "draw_pile", "discard_under"]
+    for place, cards in zip(places, (*hands, draw_pile, under), strict=True):
+        if seen & cards:
+            data.fail(f"{next(iter(CardSet(seen & cards)))} is in {place} and elsewhere too")
+        seen |= cards
+    if top is not None:
+        if seen >> top.index & 1:
+            data.get("discard_top").fail(f"{top} is also in a hand or pile")
+        seen |= 1 << top.index
+    if seen != rules.deck:
+        data.fail(f"{next(iter(CardSet(rules.deck & ~seen)))} is missing: every card must be somewhere")
+
+    sizes = [len(h) for h in hands]
+    if phase is Phase.DEAL:
+        dealt = sum(sizes)
+        expected = [len(range((s - dealer - 1) % r.seats, dealt, r.seats)) for s in range(r.seats)]
+        if top or under or drawn or reshuffles or sizes != expected or player != (dealer + 1 + dealt) % r.seats:
+            data.fail("not a position of the deal: cards go one at a time clockwise from the dealer's left (VOY-1)")
+        if dealt >= r.seats * rules.hand_size:
+            data.get("phase").fail("the deal is complete (VOY-1)")
+    elif phase is Phase.LEAD:
+        if top or under or drawn or sizes != [rules.hand_size] * r.seats or player != (dealer + 1) % r.seats:
+            data.fail("not a position of the lead: the dealer's left leads after a full deal (VOY-2)")
+    elif phase is Phase.OVER:
+        if top is None or drawn or sizes[player] != 0 or list(results[-1].cards_left) != sizes:
+            data.fail("a finished match shows the final round's hands, the winner's empty (VOY-5)")
+    else:
+        if top is None or 0 in sizes:
+            data.fail(f"in phase {phase.value} the discard pile has a top card and every hand a card")
+        assert top is not None
+        if phase is Phase.DRAWN:
+            if drawn is None or not hands[player] >> drawn.index & 1 or not MATCHES[top.index] >> drawn.index & 1:
+                data.get("drawn").fail("must be a card of the player's hand that matches the top (VOY-R4)")
+        elif drawn is not None:
+            data.get("drawn").fail(f"must be null in phase {phase.value}")
+        if phase is Phase.DRAW and not draw_pile:
+            data.get("draw_pile").fail("a draw takes a card from a pile that is not empty (VOY-6)")
+    return State(rules, phase, player, dealer, hands, draw_pile, top, under, drawn, scores, results, reshuffles)
+
+
+def _read_view(data: Field) -> View:
+    keys = {"rules", "seat", "phase", "player", "dealer", "hand", "hand_sizes", "draw_pile_size",
+            "discard_top", "discard_under_size", "drawn", "scores", "results", "reshuffles"}  # fmt: skip
+    r = _Reader(data, keys)
+    seat_field = data.get("seat").optional()
+    seat = None if seat_field is None else seat_field.int(0, r.seats - 1)
+    phase = data.get("phase").enum(Phase)
+    player, dealer = r.seat("player"), r.seat("dealer")
+    hand_field = data.get("hand").optional()
+    hand = None if hand_field is None else r.cards(hand_field)
+    if (hand is None) != (seat is None):
+        data.get("hand").fail("a seat's view has its hand; a spectator's has none")
+    sizes = r.counts("hand_sizes")
+    if seat is not None and hand is not None and sizes[seat] != len(hand):
+        data.get("hand_sizes").fail("must agree with the seat's hand")
+    draw_size = data.get("draw_pile_size").int(0, r.rules.deck_size)
+    top = r.optional_card("discard_top")
+    under_size = data.get("discard_under_size").int(0, r.rules.deck_size)
+    if sum(sizes) + draw_size + under_size + (top is not None) != r.rules.deck_size:
+        data.fail("the counts must add up to the deck size")
+    drawn = r.optional_card("drawn")
+    if drawn is not None and (hand is None or drawn not in hand or seat != player or phase is not Phase.DRAWN):
+        data.get("drawn").fail("only the drawing seat sees its drawn card, in its hand (VOY-R4)")
+    scores = r.counts("scores")
+    results = r.results(scores)
+    r.phase_facts(phase, player, dealer, results)
+    reshuffles = data.get("reshuffles").int(0)
+    return View(r.rules, seat, phase, player, dealer, hand, sizes, draw_size, top, under_size,
+                drawn, scores, results, reshuffles)  # fmt: skip

@@ -1,0 +1,243 @@
+"""Cards, rules options and the game state of the Voyage card game."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Iterator
+from functools import cache
+
+from attrs import field, frozen
+
+from seaview_rules._core import InvalidDataError
+from seaview_rules._options import boolean, in_range
+
+MAX_NUMBER = 13
+
+
+class Colour(enum.Enum):
+    """The three card colours (VOY-R1). The value is the letter used in notation."""
+
+    RED = "R"
+    GREEN = "G"
+    BLUE = "B"
+
+
+_COLOURS = tuple(Colour)
+
+
+@frozen(repr=False)
+class Card:
+    """One card: a colour and a number from 1 to 13.
+
+    >>> Card(Colour.BLUE, 2)
+    Card.parse('B2')
+    >>> str(Card.parse("g13"))
+    'G13'
+    """
+
+    colour: Colour
+    number: int
+    index: int = field(init=False, eq=False, hash=False, repr=False)
+    """The card's position in the full 39-card deck, its bit in a `CardSet`."""
+
+    def __attrs_post_init__(self) -> None:
+        if not 1 <= self.number <= MAX_NUMBER:
+            raise InvalidDataError("number", f"must be 1 to {MAX_NUMBER}, not {self.number}")
+        index = _COLOURS.index(self.colour) * MAX_NUMBER + self.number - 1
+        object.__setattr__(self, "index", index)
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read a card in notation: colour letter (R, G, B) then number, e.g. ``"R7"``.
+
+        Raises:
+            ValueError: not a card.
+        """
+        text = text.strip().upper()
+        try:
+            return cls(Colour(text[:1]), int(text[1:]))
+        except ValueError:
+            raise ValueError(f"not a Voyage card: {text!r} (expected e.g. 'R7')") from None
+
+    def matches(self, other: Card) -> bool:
+        """Whether this card may be played on ``other``: same colour or number (VOY-3)."""
+        return self.colour is other.colour or self.number == other.number
+
+    def __str__(self) -> str:
+        return f"{self.colour.value}{self.number}"
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+
+CARDS: tuple[Card, ...] = tuple(Card(c, n) for c in Colour for n in range(1, MAX_NUMBER + 1))
+"""Every card of the full deck, by `Card.index`."""
+
+MATCHES: tuple[int, ...] = tuple(
+    sum(1 << other.index for other in CARDS if other != card and other.matches(card))
+    for card in CARDS
+)
+"""For each card index, the bit mask of the cards that may be played on it (VOY-3)."""
+
+
+class CardSet(int):
+    """An unordered set of cards, stored as a bit mask over `Card.index`.
+
+    Iteration yields cards in index order (red, green, blue; by number), so
+    everything built from a set is deterministic.
+
+    >>> hand = CardSet.of([Card.parse("B2"), Card.parse("R7")])
+    >>> [str(c) for c in hand], len(hand), Card.parse("R7") in hand
+    (['R7', 'B2'], 2, True)
+    """
+
+    __slots__ = ()
+
+    @classmethod
+    def of(cls, cards: Iterable[Card]) -> CardSet:
+        """The set of ``cards``."""
+        mask = 0
+        for card in cards:
+            mask |= 1 << card.index
+        return cls(mask)
+
+    def __iter__(self) -> Iterator[Card]:
+        mask = int(self)
+        while mask:
+            low = mask & -mask
+            yield CARDS[low.bit_length() - 1]
+            mask ^= low
+
+    def __len__(self) -> int:
+        return self.bit_count()
+
+    def __contains__(self, card: object) -> bool:
+        return isinstance(card, Card) and bool(self >> card.index & 1)
+
+    def __repr__(self) -> str:
+        return f"CardSet.of([{', '.join(repr(c) for c in self)}])"
+
+    def __str__(self) -> str:
+        return " ".join(str(c) for c in self)
+
+
+EMPTY = CardSet(0)
+
+
+@frozen(kw_only=True)
+class Rules:
+    """The options of a Voyage match. The defaults are the printed rules and our rulings.
+
+    >>> Rules().deck_size, Rules(players=2, colours=2, numbers=3, hand_size=2).deck_size
+    (39, 6)
+    >>> Rules(players=7)
+    Traceback (most recent call last):
+    ...
+    seaview_rules.InvalidDataError: players: must be 2 to 6, not 7
+    """
+
+    players: int = field(default=4, validator=in_range(2, 6))
+    """Seats at the table, 2 to 6."""
+    colours: int = field(default=3, validator=in_range(1, 3))
+    """How many colours the deck has: red, green, blue, in that order (VOY-R1)."""
+    numbers: int = field(default=MAX_NUMBER, validator=in_range(1, MAX_NUMBER))
+    """How many numbers each colour has, from 1 up (VOY-R1)."""
+    hand_size: int = field(default=6, validator=in_range(1))
+    """Cards dealt to each player (VOY-1)."""
+    target: int = field(default=21, validator=in_range(1))
+    """Match total that wins the game (VOY-8)."""
+    first_dealer: int = field(default=0, validator=in_range(0, 5))
+    """Seat of the first round's dealer (VOY-R6)."""
+    must_play: bool = field(default=True, validator=boolean)
+    """A player who can match must play (VOY-R3); ``False`` lets him draw instead."""
+
+    def __attrs_post_init__(self) -> None:
+        if self.deck_size < 2:
+            raise InvalidDataError("numbers", "the deck needs at least 2 cards")
+        if self.players * self.hand_size > self.deck_size:
+            raise InvalidDataError(
+                "hand_size",
+                f"{self.players} hands of {self.hand_size} need more than "
+                f"the {self.deck_size} cards of the deck",
+            )
+        if self.first_dealer >= self.players:
+            raise InvalidDataError("first_dealer", f"must be a seat below {self.players}")
+
+    @property
+    def deck_size(self) -> int:
+        """Cards in the deck: colours x numbers."""
+        return self.colours * self.numbers
+
+    @property
+    def deck(self) -> CardSet:
+        """The cards of the deck (VOY-R1)."""
+        return _deck(self.colours, self.numbers)
+
+
+@cache
+def _deck(colours: int, numbers: int) -> CardSet:
+    return CardSet.of(c for c in CARDS if _COLOURS.index(c.colour) < colours and c.number <= numbers)
+
+
+class Phase(enum.Enum):
+    """What happens next in a round."""
+
+    DEAL = "deal"
+    """Chance: the next card of the deal goes to `State.player` (VOY-1)."""
+    LEAD = "lead"
+    """`State.player` starts the discard pile with any card (VOY-2)."""
+    TURN = "turn"
+    """`State.player` plays a matching card, or draws (VOY-3, VOY-4)."""
+    DRAW = "draw"
+    """Chance: the card `State.player` draws from the draw pile (VOY-4)."""
+    DRAWN = "drawn"
+    """`State.player` drew a matching card and may play it or keep it (VOY-R4)."""
+    OVER = "over"
+    """A player's total reached the target; the match is over (VOY-8)."""
+
+
+@frozen
+class RoundResult:
+    """How one round ended (VOY-5)."""
+
+    dealer: int
+    winner: int
+    """The seat that played its last card."""
+    points: int
+    """What the winner scored: the cards left in the other hands."""
+    cards_left: tuple[int, ...]
+    """Cards left in each seat's hand when the round ended."""
+    reshuffles: int
+    """How often the draw pile was rebuilt during the round (VOY-6)."""
+
+
+@frozen
+class State:
+    """A moment of a Voyage match. Build one with `new_game`; change it with `apply_move`.
+
+    Cards are accounted for exactly once across ``hands``, ``draw_pile``, ``discard_top``
+    and ``discard_under``. The pile under the top card is a set: its order never matters,
+    since it is only ever turned into a new, uniformly drawn pile (VOY-6).
+    """
+
+    rules: Rules
+    phase: Phase
+    player: int
+    """The seat to act, or at a chance node the seat receiving the card."""
+    dealer: int
+    hands: tuple[CardSet, ...]
+    draw_pile: CardSet
+    discard_top: Card | None
+    discard_under: CardSet
+    drawn: Card | None
+    """In phase DRAWN, the card just drawn that may be played."""
+    scores: tuple[int, ...]
+    results: tuple[RoundResult, ...]
+    """The rounds finished so far."""
+    reshuffles: int
+    """How often the draw pile was rebuilt in the current round."""
+
+    @property
+    def round(self) -> int:
+        """The number of the current round, from 1 (the last one once the match is over)."""
+        return len(self.results) + (self.phase is not Phase.OVER)

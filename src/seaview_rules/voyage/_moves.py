@@ -1,0 +1,99 @@
+"""Voyage moves and their notation.
+
+=============  ==================================================  ================
+move           meaning                                             notation
+=============  ==================================================  ================
+`Play`         play a card onto the discard pile                   ``R7``
+`Deal`         chance: the card that comes off the draw pile       ``deal R7``
+`Action.DRAW`  draw a card (VOY-4)                                 ``draw``
+`Action.KEEP`  keep the card just drawn instead of playing it      ``keep``
+`Action.PASS`  nothing to draw and no match: the turn passes       ``pass``
+=============  ==================================================  ================
+"""
+
+from __future__ import annotations
+
+import enum
+
+from attrs import frozen
+
+from seaview_rules.voyage._model import CARDS, Card
+
+
+@frozen(repr=False)
+class Play:
+    """Play ``card`` from the hand onto the discard pile.
+
+    >>> Play(Card.parse("R7"))
+    parse_move('R7')
+    """
+
+    card: Card
+
+    def __str__(self) -> str:
+        return str(self.card)
+
+    def __repr__(self) -> str:
+        return f"parse_move({str(self)!r})"
+
+
+@frozen(repr=False)
+class Deal:
+    """Chance: ``card`` comes off the draw pile, dealt or drawn (VOY-1, VOY-4)."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"deal {self.card}"
+
+    def __repr__(self) -> str:
+        return f"parse_move({str(self)!r})"
+
+
+class Action(enum.Enum):
+    """The moves that name no card."""
+
+    DRAW = "draw"
+    """Draw a card from the draw pile (VOY-4)."""
+    KEEP = "keep"
+    """Keep the matching card just drawn instead of playing it (VOY-R4)."""
+    PASS = "pass"
+    """No match and nothing left to draw: the turn passes (VOY-R5)."""
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __repr__(self) -> str:
+        return f"parse_move({self.value!r})"
+
+
+Move = Play | Deal | Action
+"""Any Voyage move."""
+
+PLAYS: tuple[Play, ...] = tuple(Play(c) for c in CARDS)
+"""The `Play` of each card, by `Card.index`: the engine never builds a move twice."""
+DEALS: tuple[Deal, ...] = tuple(Deal(c) for c in CARDS)
+"""The `Deal` of each card, by `Card.index`."""
+
+
+def parse_move(text: str) -> Move:
+    """Read a move written as ``str(move)`` writes it.
+
+    >>> [parse_move(t) for t in ("B12", "deal g3", "draw")]
+    [parse_move('B12'), parse_move('deal G3'), parse_move('draw')]
+
+    Raises:
+        ValueError: the text is not a Voyage move.
+    """
+    words = text.split()
+    if len(words) == 1:
+        word = words[0].lower()
+        if word in _ACTIONS:
+            return _ACTIONS[word]
+        return PLAYS[Card.parse(word).index]
+    if len(words) == 2 and words[0].lower() == "deal":
+        return DEALS[Card.parse(words[1]).index]
+    raise ValueError(f"not a Voyage move: {text!r}")
+
+
+_ACTIONS = {a.value: a for a in Action}

@@ -1,0 +1,295 @@
+"""The Voyage engine: legal moves, chance, and transitions.
+
+Each transition checks the move against the rule it could break and returns either the
+next state or the `Violation`; `apply_move` and `check_move` are thin wrappers. Hands and
+piles are bit masks, so the hot path does integer arithmetic and table look-ups.
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+from seaview_rules._core import (
+    CHANCE,
+    IllegalMoveError,
+    Outcome,
+    Player,
+    Termination,
+    Violation,
+)
+from seaview_rules.voyage._model import (
+    CARDS,
+    EMPTY,
+    Card,
+    MATCHES,
+    CardSet,
+    Phase,
+    RoundResult,
+    Rules,
+    State,
+)
+from seaview_rules.voyage._moves import DEALS, PLAYS, Action, Deal, Move, Play
+
+_CHANCE_PHASES = (Phase.DEAL, Phase.DRAW)
+
+
+def new_game(rules: Rules = Rules()) -> State:  # noqa: B008 - Rules is frozen
+    """The start of a match: the first round's deal is about to begin (VOY-1).
+
+    >>> state = new_game(Rules(players=3))
+    >>> state.phase, state.dealer, current_player(state), len(state.draw_pile)
+    (<Phase.DEAL: 'deal'>, 0, CHANCE, 39)
+    """
+    return _new_round(rules, rules.first_dealer, (0,) * rules.players, ())
+
+
+def _new_round(
+    rules: Rules, dealer: int, scores: tuple[int, ...], results: tuple[RoundResult, ...]
+) -> State:
+    # VOY-1: the deal starts with the player to the dealer's left.
+    empty = (EMPTY,) * rules.players
+    return State(
+        rules, Phase.DEAL, (dealer + 1) % rules.players, dealer, empty, rules.deck,
+        None, EMPTY, None, scores, results, 0,
+    )  # fmt: skip
+
+
+def current_player(state: State) -> Player:
+    """The seat to move, or `CHANCE` while a card comes off the draw pile."""
+    return CHANCE if state.phase in _CHANCE_PHASES else state.player
+
+
+def is_terminal(state: State) -> bool:
+    """Whether the match is over (VOY-8)."""
+    return state.phase is Phase.OVER
+
+
+def outcome(state: State) -> Outcome | None:
+    """The winner and final totals once the match is over, else ``None`` (VOY-8)."""
+    if state.phase is not Phase.OVER:
+        return None
+    return Outcome(state.results[-1].winner, state.scores, Termination.TARGET_SCORE)
+
+
+def _bits(mask: int) -> list[int]:
+    indices = []
+    while mask:
+        low = mask & -mask
+        indices.append(low.bit_length() - 1)
+        mask ^= low
+    return indices
+
+
+def legal_moves(state: State) -> tuple[Move, ...]:
+    """Every legal move, in a fixed order: cards by index, then the card-less actions.
+
+    At a chance node these are the possible cards off the draw pile; after the match,
+    nothing.
+
+    >>> state = new_game(Rules(players=2, colours=1, numbers=4, hand_size=1))
+    >>> [str(m) for m in legal_moves(state)]
+    ['deal R1', 'deal R2', 'deal R3', 'deal R4']
+    """
+    phase = state.phase
+    if phase is Phase.TURN:
+        assert state.discard_top is not None
+        hand = state.hands[state.player]
+        plays = [PLAYS[i] for i in _bits(hand & MATCHES[state.discard_top.index])]
+        if not plays:
+            # VOY-4, VOY-R5: no match, so draw; with nothing left to draw, pass.
+            return (Action.DRAW,) if state.draw_pile or state.discard_under else (Action.PASS,)
+        if not state.rules.must_play and (state.draw_pile or state.discard_under):
+            return (*plays, Action.DRAW)  # VOY-R3 option: draw although able to play
+        return tuple(plays)
+    if phase in _CHANCE_PHASES:
+        return tuple([DEALS[i] for i in _bits(state.draw_pile)])
+    if phase is Phase.DRAWN:
+        assert state.drawn is not None
+        return (PLAYS[state.drawn.index], Action.KEEP)  # VOY-R4
+    if phase is Phase.LEAD:
+        return tuple([PLAYS[i] for i in _bits(state.hands[state.player])])  # VOY-2
+    return ()
+
+
+def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
+    """At a chance node, every card that can come off the draw pile, each equally
+    likely (VOY-R2); elsewhere, nothing.
+
+    >>> state = new_game(Rules(players=2, colours=1, numbers=2, hand_size=1))
+    >>> [(str(m), str(p)) for m, p in chance_outcomes(state)]
+    [('deal R1', '1/2'), ('deal R2', '1/2')]
+    """
+    if state.phase not in _CHANCE_PHASES:
+        return ()
+    probability = Fraction(1, len(state.draw_pile))
+    return tuple((DEALS[i], probability) for i in _bits(state.draw_pile))
+
+
+def sample_chance(state: State, rng: random.Random) -> Move:
+    """A chance outcome drawn from ``rng`` with exactly the `chance_outcomes` distribution.
+
+    Raises:
+        IllegalMoveError: the state is not a chance node.
+    """
+    if state.phase not in _CHANCE_PHASES:
+        raise IllegalMoveError(Violation("API-TURN", "it is a player's turn, not chance's"))
+    mask = int(state.draw_pile)
+    for _ in range(rng.randrange(mask.bit_count())):
+        mask &= mask - 1  # drop the lowest card
+    return DEALS[(mask & -mask).bit_length() - 1]
+
+
+def check_move(state: State, move: Move) -> Violation | None:
+    """The rule that ``move`` would break in ``state``, or ``None`` if it is legal.
+
+    >>> state = new_game(Rules(players=2))
+    >>> from seaview_rules.voyage import parse_move
+    >>> check_move(state, parse_move("draw"))
+    Violation(rule='API-TURN', reason='the next move is a chance outcome (a card off the draw pile), not draw')
+    """
+    result = _transition(state, move)
+    return result if isinstance(result, Violation) else None
+
+
+def apply_move(state: State, move: Move) -> State:
+    """The state after ``move``. ``state`` itself never changes.
+
+    Raises:
+        IllegalMoveError: the move is not legal in ``state``; it names the rule.
+    """
+    result = _transition(state, move)
+    if isinstance(result, Violation):
+        raise IllegalMoveError(result)
+    return result
+
+
+def _transition(state: State, move: Move) -> State | Violation:
+    phase = state.phase
+    if phase is Phase.OVER:
+        return Violation("API-OVER", "the match is over")
+    if type(move) is Deal:
+        if phase not in _CHANCE_PHASES:
+            return Violation("API-TURN", f"it is seat {state.player}'s turn, not chance's")
+        if not state.draw_pile >> move.card.index & 1:
+            return Violation("VOY-R2", f"{move.card} is not in the draw pile")
+        return _deal(state, move.card.index)
+    if phase in _CHANCE_PHASES:
+        return Violation(
+            "API-TURN", f"the next move is a chance outcome (a card off the draw pile), not {move}"
+        )
+    if type(move) is Play:
+        return _play(state, move)
+    if move is Action.DRAW:
+        return _draw(state)
+    if move is Action.KEEP:
+        if phase is not Phase.DRAWN:
+            return Violation("VOY-R4", "keep only follows drawing a card that matches")
+        return _next_turn(state, state.hands, state.draw_pile, state.discard_under, state.reshuffles)
+    if move is Action.PASS:
+        if phase is not Phase.TURN or legal_moves(state) != (Action.PASS,):
+            return Violation("VOY-R5", "a player may pass only with no match and nothing to draw")
+        return _next_turn(state, state.hands, state.draw_pile, state.discard_under, state.reshuffles)
+    return Violation("API-MOVE", f"{move!r} is not a Voyage move")
+
+
+def _deal(state: State, index: int) -> State:
+    rules = state.rules
+    seat = state.player
+    bit = 1 << index
+    hands = list(state.hands)
+    hands[seat] = CardSet(hands[seat] | bit)
+    draw_pile = CardSet(state.draw_pile ^ bit)
+    if state.phase is Phase.DEAL:
+        # VOY-1: one card at a time, clockwise; the deal ends when the next seat is full.
+        after = (seat + 1) % rules.players
+        phase = Phase.LEAD if len(hands[after]) == rules.hand_size else Phase.DEAL
+        return State(
+            rules, phase, after, state.dealer, tuple(hands), draw_pile,
+            None, EMPTY, None, state.scores, state.results, 0,
+        )  # fmt: skip
+    top = state.discard_top
+    assert top is not None
+    if MATCHES[top.index] & bit:  # VOY-4: a matching drawn card may be played at once
+        return State(
+            rules, Phase.DRAWN, seat, state.dealer, tuple(hands), draw_pile,
+            top, state.discard_under, CARDS[index], state.scores, state.results,
+            state.reshuffles,
+        )  # fmt: skip
+    return _next_turn(state, tuple(hands), draw_pile, state.discard_under, state.reshuffles)
+
+
+def _play(state: State, move: Play) -> State | Violation:
+    seat = state.player
+    card = move.card
+    bit = 1 << card.index
+    top = state.discard_top
+    if not state.hands[seat] & bit:
+        return Violation("VOY-3", f"{card} is not in seat {seat}'s hand")
+    if state.phase is Phase.DRAWN:
+        if card != state.drawn:
+            return Violation("VOY-R4", f"after drawing, only the drawn card {state.drawn} may be played")
+    elif top is not None and not MATCHES[top.index] & bit:
+        return Violation("VOY-3", f"{card} matches neither the colour nor the number of {top}")
+    hands = list(state.hands)
+    hands[seat] = CardSet(hands[seat] ^ bit)
+    under = state.discard_under if top is None else CardSet(state.discard_under | 1 << top.index)
+    if not hands[seat]:
+        return _end_round(state, tuple(hands), under, card)
+    return _next_turn(state, tuple(hands), state.draw_pile, under, state.reshuffles, card)
+
+
+def _draw(state: State) -> State | Violation:
+    phase = state.phase
+    if phase is not Phase.TURN:
+        what = "the drawn card must be played or kept" if phase is Phase.DRAWN else "lead a card"
+        return Violation("VOY-4" if phase is Phase.DRAWN else "VOY-2", f"no draw now: {what}")
+    top = state.discard_top
+    assert top is not None
+    if state.rules.must_play and state.hands[state.player] & MATCHES[top.index]:
+        return Violation("VOY-R3", f"seat {state.player} holds a card that matches {top}")
+    draw_pile, under, reshuffles = state.draw_pile, state.discard_under, state.reshuffles
+    if not draw_pile:
+        if not under:
+            return Violation("VOY-R5", "nothing to draw: no draw pile and no card under the top")
+        # VOY-6: the discard pile except its top card becomes the new draw pile.
+        draw_pile, under, reshuffles = under, EMPTY, reshuffles + 1
+    return State(
+        state.rules, Phase.DRAW, state.player, state.dealer, state.hands, draw_pile,
+        state.discard_top, under, None, state.scores, state.results, reshuffles,
+    )  # fmt: skip
+
+
+def _next_turn(
+    state: State,
+    hands: tuple[CardSet, ...],
+    draw_pile: CardSet,
+    under: CardSet,
+    reshuffles: int,
+    top: Card | None = None,
+) -> State:
+    # VOY-3: turns pass clockwise.
+    return State(
+        state.rules, Phase.TURN, (state.player + 1) % state.rules.players, state.dealer,
+        hands, draw_pile, state.discard_top if top is None else top, under, None,
+        state.scores, state.results, reshuffles,
+    )  # fmt: skip
+
+
+def _end_round(state: State, hands: tuple[CardSet, ...], under: CardSet, card: Card) -> State:
+    # VOY-5: the round ends at once; the winner scores one point per card left elsewhere.
+    rules = state.rules
+    winner = state.player
+    left = tuple(len(h) for h in hands)
+    points = sum(left)
+    result = RoundResult(state.dealer, winner, points, left, state.reshuffles)
+    scores = list(state.scores)
+    scores[winner] += points
+    results = (*state.results, result)
+    if scores[winner] >= rules.target:  # VOY-8
+        return State(
+            rules, Phase.OVER, winner, state.dealer, hands, state.draw_pile,
+            card, under, None, tuple(scores), results, state.reshuffles,
+        )  # fmt: skip
+    # VOY-7: the deal passes clockwise.
+    return _new_round(rules, (state.dealer + 1) % rules.players, tuple(scores), results)

@@ -1,0 +1,63 @@
+"""What one seat, or a spectator, may see of a Voyage match."""
+
+from __future__ import annotations
+
+from attrs import frozen
+
+from seaview_rules._core import InvalidDataError
+from seaview_rules.voyage._model import Card, CardSet, Phase, RoundResult, Rules, State
+
+
+@frozen
+class View:
+    """A seat's view: its own hand, and of the others only what lies face up or is
+    counted in the open. A spectator (``seat=None``) sees no hand at all.
+
+    The cards under the top of the discard pile are shown as a count: the pile is
+    face down but for its top card, and its order never matters (VOY-6).
+    """
+
+    rules: Rules
+    seat: int | None
+    phase: Phase
+    player: int
+    dealer: int
+    hand: CardSet | None
+    """The seat's own hand; ``None`` for a spectator."""
+    hand_sizes: tuple[int, ...]
+    draw_pile_size: int
+    discard_top: Card | None
+    discard_under_size: int
+    drawn: Card | None
+    """The card the seat just drew and may play (phase DRAWN, own seat only)."""
+    scores: tuple[int, ...]
+    results: tuple[RoundResult, ...]
+    reshuffles: int
+
+
+def view(state: State, seat: int | None) -> View:
+    """What ``seat`` may see of ``state``; ``seat=None`` is the spectator's view.
+
+    >>> from seaview_rules import voyage
+    >>> state = voyage.new_game(voyage.Rules(players=2))
+    >>> for text in ("deal R1", "deal B5"):
+    ...     state = voyage.apply_move(state, voyage.parse_move(text))
+    >>> v = view(state, 1)
+    >>> str(v.hand), v.hand_sizes
+    ('R1', (1, 1))
+
+    Raises:
+        InvalidDataError: ``seat`` is not a seat of the game.
+    """
+    players = state.rules.players
+    if seat is not None and not (isinstance(seat, int) and 0 <= seat < players):
+        raise InvalidDataError("seat", f"must be None or a seat from 0 to {players - 1}, not {seat!r}")
+    own = seat is not None and seat == state.player
+    return View(
+        state.rules, seat, state.phase, state.player, state.dealer,
+        None if seat is None else state.hands[seat],
+        tuple(len(h) for h in state.hands), len(state.draw_pile),
+        state.discard_top, len(state.discard_under),
+        state.drawn if own else None,
+        state.scores, state.results, state.reshuffles,
+    )  # fmt: skip

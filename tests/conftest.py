@@ -1,0 +1,14 @@
+"""Shared test settings: Hypothesis profiles that suit shared, noisy machines."""
+
+from __future__ import annotations
+
+import os
+
+from hypothesis import HealthCheck, settings
+
+# No deadlines: timing is for the benchmarks, never for tests on a shared machine.
+settings.register_profile("default", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile(
+    "ci", parent=settings.get_profile("default"), derandomize=True, print_blob=True
+)
+settings.load_profile(os.environ.get("SEAVIEW_HYPOTHESIS_PROFILE", "default"))
