@@ -162,4 +162,6 @@ class Game(Generic[R, S, M, V]):
     with_players: Callable[[R, int], R]
     """The same rules for another number of players."""
     statistics: Callable[[S], Mapping[str, int]] = field(repr=False)
-    """Game-specific counters of a finished game (rounds, reshuffles, ...)."""
+    """Game-specific counters of a game so far (rounds, reshuffles, ...)."""
+    render: Callable[[S], str] = field(repr=False)
+    """A plain-text picture of a state for terminals and logs (shows hidden cards)."""

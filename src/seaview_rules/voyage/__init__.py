@@ -64,6 +64,7 @@ __all__ = [
     "outcome",
     "parse_move",
     "sample_chance",
+    "render",
     "statistics",
     "view",
 ]
@@ -75,6 +76,26 @@ def statistics(state: State) -> Mapping[str, int]:
         "rounds": len(state.results),
         "reshuffles": sum(r.reshuffles for r in state.results) + state.reshuffles,
     }
+
+
+def render(state: State) -> str:
+    """A few lines of plain text showing the whole state, hidden cards included.
+
+    >>> print(render(new_game(Rules(players=2))))
+    round 1, dealer 0, deal: chance deals to seat 1
+    discard: -- (0 under), draw pile: 39
+    seat 0:    0 pts | (no cards)
+    seat 1:    0 pts | (no cards)
+    """
+    actor = f"chance deals to seat {state.player}" if current_player(state) is CHANCE else f"seat {state.player} to move"
+    top = str(state.discard_top) if state.discard_top else "--"
+    lines = [
+        f"round {state.round}, dealer {state.dealer}, {state.phase.value}: {actor}",
+        f"discard: {top} ({len(state.discard_under)} under), draw pile: {len(state.draw_pile)}",
+    ]
+    for seat, (hand, score) in enumerate(zip(state.hands, state.scores, strict=True)):
+        lines.append(f"seat {seat}: {score:>4} pts | {hand or '(no cards)'}")
+    return "\n".join(lines)
 
 
 def _players(rules: Rules) -> int:
@@ -111,5 +132,6 @@ GAME: Game[Rules, State, Move, View] = Game(
     players=_players,
     with_players=_with_players,
     statistics=statistics,
+    render=render,
 )
 """The Voyage card game's entry in `seaview_rules.GAMES`."""

@@ -1,0 +1,134 @@
+"""Rule-to-code-to-test traceability.
+
+The rule reference declares each rule with ``.. rule:: ID``. This extension renders it as
+a labelled section (``:ref:`rule-ID``` links to it) followed by the places in ``src/``
+that name the ID and the tests marked ``@pytest.mark.rule("ID")``. The same index is
+used by ``tests/test_rule_reference.py``, which fails when a rule has no code or no test.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections import defaultdict
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, ClassVar
+
+ROOT = Path(__file__).resolve().parents[2]
+RULE_ID = r"[A-Z]{2,4}(?:-[A-Z0-9]+)+"
+_DIRECTIVE = re.compile(rf"^\.\. rule:: ({RULE_ID})\s*$", re.MULTILINE)
+
+
+def documented_rules(root: Path = ROOT) -> dict[str, Path]:
+    """Every rule ID declared in ``docs/**/*.rst``, with its page."""
+    found: dict[str, Path] = {}
+    for page in sorted((root / "docs").rglob("*.rst")):
+        for match in _DIRECTIVE.finditer(page.read_text(encoding="utf-8")):
+            found[match.group(1)] = page
+    return found
+
+
+def _mentions(rule: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<![\w-]){re.escape(rule)}(?![\w-])")
+
+
+def code_references(rules: list[str], root: Path = ROOT) -> dict[str, list[tuple[str, int]]]:
+    """For each rule, the (file, line) places in ``src/`` that name it."""
+    found: dict[str, list[tuple[str, int]]] = defaultdict(list)
+    patterns = {rule: _mentions(rule) for rule in rules}
+    for path in sorted((root / "src").rglob("*.py")):
+        relative = path.relative_to(root).as_posix()
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            for rule, pattern in patterns.items():
+                if pattern.search(line):
+                    found[rule].append((relative, number))
+    return found
+
+
+def _marked_rules(node: ast.AST) -> Iterator[str]:
+    for decorator in getattr(node, "decorator_list", []):
+        if (
+            isinstance(decorator, ast.Call)
+            and isinstance(decorator.func, ast.Attribute)
+            and decorator.func.attr == "rule"
+        ):
+            for arg in decorator.args:
+                if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                    yield arg.value
+
+
+def tests_by_rule(root: Path = ROOT) -> dict[str, list[str]]:
+    """For each rule ID, the tests (``path::Class::test``) marked with it."""
+    found: dict[str, list[str]] = defaultdict(list)
+    for path in sorted((root / "tests").rglob("test_*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        relative = path.relative_to(root).as_posix()
+        for node in tree.body:
+            class_rules = list(_marked_rules(node))
+            if isinstance(node, ast.ClassDef):
+                for item in node.body:
+                    if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef):
+                        for rule in {*class_rules, *_marked_rules(item)}:
+                            found[rule].append(f"{relative}::{node.name}::{item.name}")
+            elif isinstance(node, ast.FunctionDef):
+                for rule in class_rules:
+                    found[rule].append(f"{relative}::{node.name}")
+    return found
+
+
+def setup(app: Any) -> dict[str, Any]:
+    """Register the ``rule`` directive."""
+    from docutils import nodes
+    from docutils.parsers.rst import directives
+    from sphinx.util.docutils import SphinxDirective
+
+    index: dict[str, Any] = {}
+
+    def lookups() -> tuple[dict[str, list[tuple[str, int]]], dict[str, list[str]]]:
+        if not index:
+            rules = list(documented_rules())
+            index["code"] = code_references(rules)
+            index["tests"] = tests_by_rule()
+        return index["code"], index["tests"]
+
+    class RuleDirective(SphinxDirective):
+        required_arguments = 1
+        has_content = True
+        option_spec: ClassVar[dict[str, Any]] = {
+            "title": directives.unchanged_required,
+            "source": directives.unchanged,
+        }
+
+        def run(self) -> list[Any]:
+            rule = self.arguments[0]
+            title = self.options.get("title", "")
+            section = nodes.section(ids=[f"rule-{rule.lower()}"], names=[f"rule-{rule.lower()}"])
+            section += nodes.title(text=f"{rule} · {title}" if title else rule)
+            self.state.document.note_explicit_target(section)
+            self.env.domaindata.setdefault("std", {}).setdefault("labels", {})
+            std = self.env.get_domain("std")
+            std.note_hyperlink_target(
+                f"rule-{rule.lower()}", self.env.docname, f"rule-{rule.lower()}", f"{rule} {title}"
+            )
+            if "source" in self.options:
+                section += nodes.paragraph(text=f"Source: {self.options['source']}.")
+            self.state.nested_parse(self.content, self.content_offset, section)
+            code, tests = lookups()
+            section += _listing("Implemented in", [f"{f}:{n}" for f, n in code.get(rule, [])])
+            section += _listing("Tested by", tests.get(rule, []))
+            return [section]
+
+    def _listing(label: str, items: list[str]) -> Any:
+        para = nodes.paragraph()
+        para += nodes.strong(text=f"{label}: ")
+        if not items:
+            para += nodes.emphasis(text="nothing yet")
+        for number, item in enumerate(items):
+            if number:
+                para += nodes.Text(", ")
+            para += nodes.literal(text=item)
+        return para
+
+    app.add_directive("rule", RuleDirective)
+    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
