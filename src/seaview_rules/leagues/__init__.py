@@ -1,0 +1,157 @@
+"""*20,000 Leagues Under the Sea - A Deep Sea Treasure Hunt* (Jaymar, 1954), 2-4 players.
+
+Divers start at the top left of the board and move along their row by the number and
+direction the spinner shows; arrows and starfish take them down (and give another
+spin), octopuses send them up, and landing on another diver costs a rise. The first
+diver to land on the red arrow in the deepest row wins. Boards and spinners are data
+(`load_board`, `load_spinner`); the default ones are a documented reconstruction.
+
+Every move is a spin of the chance player: the rules give a diver no choice.
+
+>>> import random
+>>> from seaview_rules import leagues
+>>> state = leagues.new_game(leagues.Rules(players=2))
+>>> rng = random.Random(3)
+>>> while not leagues.is_terminal(state):
+...     state = leagues.apply_move(state, leagues.sample_chance(state, rng))
+>>> leagues.outcome(state).winner in (0, 1), state.positions[state.player] == state.rules.board.red_arrow
+(True, True)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from seaview_rules._core import Game
+from seaview_rules.leagues._board import (
+    Board,
+    Direction,
+    Segment,
+    Spinner,
+    SquareKind,
+    board_from_data,
+    board_to_data,
+    default_board,
+    default_spinner,
+    load_board,
+    load_spinner,
+    spinner_from_data,
+    spinner_to_data,
+)
+from seaview_rules.leagues._codec import dumps, loads
+from seaview_rules.leagues._model import Event, EventKind, Phase, Rules, State
+from seaview_rules.leagues._moves import SPINS, Move, Spin, parse_move
+from seaview_rules.leagues._render import describe, render
+from seaview_rules.leagues._rules import (
+    apply_move,
+    chance_outcomes,
+    check_move,
+    current_player,
+    is_terminal,
+    legal_moves,
+    new_game,
+    outcome,
+    sample_chance,
+)
+from seaview_rules.leagues._views import View, view
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+__all__ = [
+    "GAME",
+    "SPINS",
+    "Board",
+    "Direction",
+    "Event",
+    "EventKind",
+    "Move",
+    "Phase",
+    "Rules",
+    "Segment",
+    "Spin",
+    "Spinner",
+    "SquareKind",
+    "State",
+    "View",
+    "apply_move",
+    "board_from_data",
+    "board_to_data",
+    "chance_outcomes",
+    "check_move",
+    "current_player",
+    "default_board",
+    "default_spinner",
+    "describe",
+    "dumps",
+    "is_terminal",
+    "legal_moves",
+    "load_board",
+    "load_spinner",
+    "loads",
+    "new_game",
+    "outcome",
+    "parse_move",
+    "render",
+    "sample_chance",
+    "spinner_from_data",
+    "spinner_to_data",
+    "statistics",
+    "view",
+]
+
+
+def statistics(state: State) -> Mapping[str, int]:
+    """Counters of a game so far: spins and turns in play, extra spins, and the spins
+    of the spin-off for the order of play (LEA-2).
+
+    >>> statistics(new_game(Rules(players=2)))
+    {'spins': 0, 'turns': 0, 'extra_spins': 0, 'order_spins': 0}
+    """
+    return {
+        "spins": state.spins,
+        "turns": state.turns,
+        "extra_spins": state.spins - state.turns,
+        "order_spins": state.order_spins,
+    }
+
+
+def _players(rules: Rules) -> int:
+    return rules.players
+
+
+def _with_players(rules: Rules, players: int) -> Rules:
+    return attrs.evolve(rules, players=players)
+
+
+GAME: Game[Rules, State, Move, View] = Game(
+    name="leagues",
+    title="20,000 Leagues Under the Sea board game",
+    min_players=2,
+    max_players=4,
+    chance=True,
+    hidden_information=False,
+    rules_type=Rules,
+    state_type=State,
+    view_type=View,
+    new_game=new_game,
+    current_player=current_player,
+    legal_moves=legal_moves,
+    chance_outcomes=chance_outcomes,
+    sample_chance=sample_chance,
+    check_move=check_move,
+    apply_move=apply_move,
+    is_terminal=is_terminal,
+    outcome=outcome,
+    view=view,
+    parse_move=parse_move,
+    dumps=dumps,
+    loads=loads,
+    players=_players,
+    with_players=_with_players,
+    statistics=statistics,
+    render=render,
+)
+"""The 20,000 Leagues board game's entry in `seaview_rules.GAMES`."""

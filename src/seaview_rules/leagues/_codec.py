@@ -1,0 +1,299 @@
+"""Versioned JSON for 20,000 Leagues states, views and game records.
+
+Squares are written as ``[row, column]`` pairs counted from 1; the rules carry the
+whole board and spinner in the format of `load_board` and `load_spinner`. `loads`
+trusts nothing: it checks types and ranges, that the board and spinner are valid, that
+divers stand where divers can stand and never share a square but the start, and that
+the spin-off, the counters and the last spin's events agree with the phase.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from seaview_rules._core import InvalidDataError
+from seaview_rules._json import Field, dump_envelope, load_envelope
+from seaview_rules._play import GameRecord, record_from_data, record_to_data
+from seaview_rules.leagues._board import (
+    Board,
+    SquareKind,
+    board_from_data,
+    board_to_data,
+    spinner_from_data,
+    spinner_to_data,
+)
+from seaview_rules.leagues._model import Event, EventKind, Phase, Rules, State
+from seaview_rules.leagues._moves import Move, Spin, parse_move
+from seaview_rules.leagues._views import View
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+GAME = "leagues"
+VERSIONS = {"state": 1, "view": 1, "record": 1}
+"""The format version written and read for each kind of document."""
+
+T = TypeVar("T")
+
+_ORDER_EVENTS = frozenset({EventKind.ORDER_SPIN, EventKind.TIE, EventKind.ORDER})
+_STANDING = (SquareKind.START, SquareKind.YELLOW)
+
+
+def dumps(obj: State | View | GameRecord[Rules, Move]) -> str:
+    """JSON text of a state, a view or a game record; `loads` reads it back.
+
+    >>> from seaview_rules import leagues
+    >>> state = leagues.new_game(leagues.Rules(players=2))
+    >>> leagues.loads(leagues.dumps(state)) == state
+    True
+    """
+    if isinstance(obj, State):
+        return dump_envelope(GAME, "state", VERSIONS["state"], _state_data(obj))
+    if isinstance(obj, View):
+        data = {"seat": obj.seat, **_state_data(obj)}
+        return dump_envelope(GAME, "view", VERSIONS["view"], data)
+    if isinstance(obj, GameRecord):
+        return dump_envelope(GAME, "record", VERSIONS["record"], record_to_data(obj, rules_data))
+    raise TypeError(f"cannot write {type(obj).__name__} as 20,000 Leagues JSON")
+
+
+def loads(text: str | bytes) -> State | View | GameRecord[Rules, Move]:
+    """The state, view or game record that `dumps` wrote.
+
+    Raises:
+        InvalidDataError: the text is not a valid 20,000 Leagues document; the message
+            names the offending path and the problem.
+    """
+    from seaview_rules.leagues import GAME as LEAGUES
+
+    kind, data = load_envelope(text, GAME, VERSIONS)
+    if kind == "state":
+        return State(*_read_fields(data, set()))
+    if kind == "view":
+        seat_field = data.get("seat").optional()
+        fields = _read_fields(data, {"seat"})
+        seat = None if seat_field is None else seat_field.int(0, fields[0].players - 1)
+        return View(fields[0], seat, *fields[1:])
+    return record_from_data(data, LEAGUES, read_rules)
+
+
+def rules_data(rules: Rules) -> dict[str, Any]:
+    """The JSON object of ``rules``, board and spinner included."""
+    return {
+        "players": rules.players,
+        "board": board_to_data(rules.board),
+        "spinner": spinner_to_data(rules.spinner),
+        "spin_off": rules.spin_off,
+        "extra_spin_after_rise": rules.extra_spin_after_rise,
+    }
+
+
+def read_rules(data: Field) -> Rules:
+    """Read the rules object; a missing option takes its default."""
+    data.keys(
+        set(), frozenset({"players", "board", "spinner", "spin_off", "extra_spin_after_rise"})
+    )
+    options: dict[str, Any] = {}
+    for name in ("players", "spin_off", "extra_spin_after_rise"):
+        if data.has(name):
+            options[name] = data.get(name).value
+    if data.has("board"):
+        options["board"] = _prefixed(data.get("board"), board_from_data)
+    if data.has("spinner"):
+        options["spinner"] = _prefixed(data.get("spinner"), spinner_from_data)
+    try:
+        return Rules(**options)
+    except InvalidDataError as exc:
+        where = f"{data.path}.{exc.where}" if exc.where in options else f"{data.path}: {exc.where}"
+        raise InvalidDataError(where, exc.problem) from None
+
+
+def _prefixed(data: Field, reader: Callable[[Field], T]) -> T:
+    try:
+        return reader(data)
+    except InvalidDataError as exc:
+        if exc.where.startswith(data.path):
+            raise
+        raise InvalidDataError(
+            f"{data.path}: {exc.where}" if exc.where else data.path, exc.problem
+        ) from None
+
+
+def _square_data(board: Board, square: int | None) -> list[int] | None:
+    return None if square is None else list(board.coordinates(square))
+
+
+def _state_data(state: State | View) -> dict[str, Any]:
+    board = state.rules.board
+    return {
+        "rules": rules_data(state.rules),
+        "phase": state.phase.value,
+        "player": state.player,
+        "positions": [_square_data(board, p) for p in state.positions],
+        "order": list(state.order),
+        "groups": [list(g) for g in state.groups],
+        "spun": list(state.spun),
+        "spins": state.spins,
+        "turns": state.turns,
+        "order_spins": state.order_spins,
+        "last_spin": None if state.last_spin is None else str(state.last_spin),
+        "events": [
+            {"kind": e.kind.value, "seat": e.seat, "square": _square_data(board, e.square)}
+            for e in state.events
+        ],
+    }
+
+
+def _read_square(field: Field, board: Board) -> int:
+    items = field.list(2, 2)
+    row = items[0].int(1, board.rows)
+    column = items[1].int(1, board.columns)
+    return board.index(row, column)
+
+
+def _read_fields(data: Field, extra: set[str]) -> tuple[Any, ...]:
+    keys = {"rules", "phase", "player", "positions", "order", "groups", "spun", "spins",
+            "turns", "order_spins", "last_spin", "events"}  # fmt: skip
+    data.keys(keys | extra)
+    rules = read_rules(data.get("rules"))
+    board, seats = rules.board, rules.players
+    tables = rules.tables
+    phase = data.get("phase").enum(Phase)
+    player = data.get("player").int(0, seats - 1)
+
+    positions = []
+    for item in data.get("positions").list(seats, seats):
+        square = _read_square(item, board)
+        kind = board.squares[square]
+        if kind not in _STANDING and not (kind is SquareKind.RED_ARROW and phase is Phase.OVER):
+            item.fail(
+                f"a diver cannot stand on {kind.name.lower()} square {board.coordinates(square)}"
+            )
+        if square != board.start and square in positions:
+            item.fail(
+                f"two divers on square {board.coordinates(square)}: only the start holds several (LEA-11)"
+            )
+        positions.append(square)
+
+    def seat_list(field: Field) -> tuple[int, ...]:
+        return tuple(item.int(0, seats - 1) for item in field.list(0, seats))
+
+    order = seat_list(data.get("order"))
+    groups = tuple(seat_list(item) for item in data.get("groups").list(0, seats))
+    spun = tuple(item.int(1) for item in data.get("spun").list(0, seats))
+    spins, turns, order_spins = (data.get(k).int(0) for k in ("spins", "turns", "order_spins"))
+    spin_field = data.get("last_spin").optional()
+    last_spin = None if spin_field is None else spin_field.parse(parse_move)
+    if last_spin is not None and last_spin not in tables.index:
+        data.get("last_spin").fail(f"the spinner has no {last_spin} segment (LEA-R2)")
+
+    events = []
+    for item in data.get("events").list():
+        item.keys({"kind", "seat", "square"})
+        event_kind = item.get("kind").enum(EventKind)
+        seat = item.get("seat").int(0, seats - 1)
+        square_field = item.get("square").optional()
+        if (square_field is None) != (event_kind in _ORDER_EVENTS):
+            item.get("square").fail("the spin-off's events have no square, the others have one")
+        at = None if square_field is None else _read_square(square_field, board)
+        events.append(Event(event_kind, seat, at))
+
+    _check_phase(data, rules, phase, player, tuple(positions), order, groups, spun)
+    counters = (spins, turns, order_spins)
+    _check_history(data, rules, phase, player, tuple(positions), order, counters, last_spin, events)
+    return (rules, phase, player, tuple(positions), order, groups, spun, spins, turns,
+            order_spins, last_spin, tuple(events))  # fmt: skip
+
+
+def _check_phase(
+    data: Field,
+    rules: Rules,
+    phase: Phase,
+    player: int,
+    positions: tuple[int, ...],
+    order: tuple[int, ...],
+    groups: tuple[tuple[int, ...], ...],
+    spun: tuple[int, ...],
+) -> None:
+    seats = tuple(range(rules.players))
+    if phase is Phase.ORDER:
+        if not rules.spin_off:
+            data.get("phase").fail("these rules play in seat order, without a spin-off (LEA-R3)")
+        if order:
+            data.get("order").fail("must be empty until the spin-off settles it (LEA-2)")
+        if tuple(sorted(s for g in groups for s in g)) != seats or not all(groups):
+            data.get("groups").fail("must split every seat into ranked groups (LEA-R3)")
+        tied = next((g for g in groups if len(g) > 1), None)
+        if tied is None:
+            data.get("groups").fail(
+                "some seats must still be tied while the spin-off goes on (LEA-R3)"
+            )
+        numbers = {s.number for s in rules.spinner.segments}
+        if len(spun) >= len(tied) or any(n not in numbers for n in spun):
+            data.get("spun").fail("must be the numbers spun so far by the tied group (LEA-R3)")
+        if player != tied[len(spun)]:
+            data.get("player").fail(f"seat {tied[len(spun)]} spins next in the spin-off (LEA-R3)")
+        if any(p != rules.board.start for p in positions):
+            data.get("positions").fail(
+                "every diver is on the start until the order is settled (LEA-3)"
+            )
+        return
+    if groups or spun:
+        data.fail("groups and spun are empty once the order of play is settled (LEA-R3)")
+    if tuple(sorted(order)) != seats:
+        data.get("order").fail("must list every seat once (LEA-2)")
+    if not rules.spin_off and order != seats:
+        data.get("order").fail("without a spin-off the order is the seat order (LEA-R3)")
+    red = rules.board.red_arrow
+    if phase is Phase.OVER and positions[player] != red:
+        data.get("positions").fail("the winner's diver is on the red arrow (LEA-1)")
+
+
+def _check_history(
+    data: Field,
+    rules: Rules,
+    phase: Phase,
+    player: int,
+    positions: tuple[int, ...],
+    order: tuple[int, ...],
+    counters: tuple[int, int, int],
+    last_spin: Spin | None,
+    events: list[Event],
+) -> None:
+    spins, turns, order_spins = counters
+    field = data.get("events")
+    if not rules.spin_off and order_spins:
+        data.get("order_spins").fail("these rules have no spin-off (LEA-R3)")
+    if rules.spin_off and phase is not Phase.ORDER and order_spins < rules.players:
+        data.get("order_spins").fail("every seat spins at least once in the spin-off (LEA-2)")
+    if turns > spins or (spins > 0) != (turns > 0):
+        data.get("turns").fail("every turn begins with a spin, and the first spin begins one")
+    if (last_spin is None) != (spins + order_spins == 0) or bool(events) != (last_spin is not None):
+        data.get("last_spin").fail("a spin is recorded, with its events, exactly when one was made")
+    if spins == 0 and any(p != rules.board.start for p in positions):
+        data.get("positions").fail("no diver leaves the start before the first spin (LEA-3)")
+    if not events:
+        return
+    first, last = events[0], events[-1]
+    if first.kind is EventKind.ORDER_SPIN:
+        if any(e.kind not in _ORDER_EVENTS for e in events) or spins:
+            field.fail("a spin-off spin has only spin-off events, before the first turn (LEA-2)")
+        if (last.kind is EventKind.ORDER) != (phase is not Phase.ORDER) or (
+            last.kind is EventKind.ORDER and last.seat != player
+        ):
+            field.fail("the spin-off ends with the order event naming the first player (LEA-2)")
+        return
+    if spins == 0 or any(e.kind in _ORDER_EVENTS or e.seat != first.seat for e in events):
+        field.fail("the events of a turn's spin are about the diver who spun")
+    if last.square != positions[last.seat]:
+        field.fail("the last event leaves the diver on the square where he stands")
+    if (last.kind is EventKind.WIN) != (phase is Phase.OVER) or (
+        phase is Phase.OVER and last.seat != player
+    ):
+        field.fail("the game ends exactly when the diver who spun reaches the red arrow (LEA-1)")
+    if last.kind is EventKind.EXTRA_SPIN and player != last.seat:
+        data.get("player").fail("after an extra spin the same diver spins again (LEA-7, LEA-9)")
+    if phase is Phase.SPIN and last.kind is not EventKind.EXTRA_SPIN:
+        following = order[(order.index(last.seat) + 1) % len(order)]
+        if player != following:
+            data.get("player").fail(f"seat {following} plays after seat {last.seat} (LEA-2)")

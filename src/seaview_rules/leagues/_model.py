@@ -1,0 +1,275 @@
+"""Rules options, events and the game state of 20,000 Leagues, and the tables the
+engine precomputes for a board and a spinner."""
+
+from __future__ import annotations
+
+import enum
+from collections import deque
+from fractions import Fraction
+from functools import lru_cache
+from itertools import accumulate
+
+from attrs import field, frozen
+from attrs.validators import instance_of
+
+from seaview_rules._core import InvalidDataError
+from seaview_rules._options import boolean, in_range
+from seaview_rules.leagues._board import (
+    Board,
+    Direction,
+    Spinner,
+    SquareKind,
+    default_board,
+    default_spinner,
+)
+from seaview_rules.leagues._moves import SPINS, Spin
+
+_EXPANDED_LIMIT = 4096
+"""Spinners whose total weight is at most this are sampled from an expanded table."""
+
+
+class Tables:
+    """What the engine looks up on the hot path, computed once per board and spinner."""
+
+    __slots__ = (
+        "above",
+        "chances",
+        "columns",
+        "cumulative",
+        "expanded",
+        "index",
+        "kinds",
+        "moves",
+        "outcomes",
+        "red",
+        "rows",
+        "start",
+        "target",
+        "total",
+    )
+
+    def __init__(self, board: Board, spinner: Spinner) -> None:
+        weights: dict[Spin, int] = {}
+        for segment in spinner.segments:
+            # LEA-R2: identical segments are one outcome whose weight is their sum.
+            spin = SPINS[segment.number, segment.direction]
+            weights[spin] = weights.get(spin, 0) + segment.weight
+        total = sum(weights.values())
+        self.outcomes: tuple[Spin, ...] = tuple(weights)
+        self.chances: tuple[tuple[Spin, Fraction], ...] = tuple(
+            (spin, Fraction(weight, total)) for spin, weight in weights.items()
+        )
+        self.index: dict[Spin, int] = {spin: i for i, spin in enumerate(self.outcomes)}
+        self.total = total
+        self.cumulative: tuple[int, ...] = tuple(accumulate(weights.values()))
+        self.expanded: tuple[int, ...] | None = None
+        if total <= _EXPANDED_LIMIT:
+            self.expanded = tuple(i for i, w in enumerate(weights.values()) for _ in range(w))
+        rows, columns = board.rows, board.columns
+        self.rows, self.columns = rows, columns
+        self.kinds: tuple[SquareKind, ...] = board.squares
+        self.start, self.red = board.start, board.red_arrow
+        offsets = {SquareKind.ARROW: 1, SquareKind.STARFISH: 2, SquareKind.OCTOPUS: -1}
+        self.target: tuple[int, ...] = tuple(
+            i + offsets[k] * columns if k in offsets else -1 for i, k in enumerate(board.squares)
+        )
+        # LEA-R7: the open yellow squares a rise may stop on, nearest first.
+        self.above: tuple[tuple[int, ...], ...] = tuple(
+            tuple(
+                j for j in range(i - columns, -1, -columns) if board.squares[j] is SquareKind.YELLOW
+            )
+            for i in range(rows * columns)
+        )
+        self.moves: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...] = tuple(
+            tuple(_walk(board, i, spin) for spin in self.outcomes) for i in range(rows * columns)
+        )
+
+
+def _walk(board: Board, square: int, spin: Spin) -> tuple[int, tuple[int, ...]]:
+    """Where a diver on ``square`` lands with ``spin`` and the row ends he bounces
+    off on the way; ``-1`` if he cannot move."""
+    width = board.columns
+    row, column = divmod(square, width)
+    step = 1 if spin.direction is Direction.RIGHT else -1
+    if square == board.start:
+        step = 1  # LEA-3, LEA-R4: from the start, always to the right
+    elif (column == width - 1 and step == 1) or (column == 0 and step == -1):
+        return -1, ()  # LEA-6, LEA-R9: blocked at the end until the letter leads back
+    bounces: list[int] = []
+    for _ in range(spin.number):
+        if not 0 <= column + step < width:
+            # LEA-5: reverse at the end of the row; the end square counts once.
+            step = -step
+            bounces.append(row * width + column)
+        column += step
+    return row * width + column, tuple(bounces)
+
+
+@lru_cache(maxsize=64)
+def tables(board: Board, spinner: Spinner) -> Tables:
+    """The engine's tables for ``board`` and ``spinner``, checked for a winnable game.
+
+    Raises:
+        InvalidDataError: from some square a diver can stand on, no sequence of spins
+            leads to the red arrow (LEA-R1).
+    """
+    result = Tables(board, spinner)
+    _check_reachable(board, result)
+    return result
+
+
+def _check_reachable(board: Board, t: Tables) -> None:
+    # LEA-R1: a diver alone on the board must be able to win from every square he can
+    # stand on (the start and the yellow squares), or a game could never end.
+    standing = [i for i, k in enumerate(t.kinds) if k in (SquareKind.START, SquareKind.YELLOW)]
+    leads_to: dict[int, set[int]] = {}
+    for square in standing:
+        for landing, _ in t.moves[square]:
+            if landing < 0:
+                continue
+            end = t.target[landing] if t.target[landing] >= 0 else landing
+            leads_to.setdefault(end, set()).add(square)
+    winning = {t.red}
+    queue = deque([t.red])
+    while queue:
+        for square in leads_to.get(queue.popleft(), ()):
+            if square not in winning:
+                winning.add(square)
+                queue.append(square)
+    for square in standing:
+        if square not in winning:
+            row, column = board.coordinates(square)
+            raise InvalidDataError(
+                f"square ({row}, {column})",
+                "a diver here can never reach the red arrow with this spinner",
+            )
+
+
+@frozen(kw_only=True)
+class Rules:
+    """The options of a game. The defaults are the printed rules and our rulings.
+
+    >>> rules = Rules(players=2)
+    >>> rules.board.rows, str(rules.spinner)
+    (20, '1R 1L 2R 2L 3R 3L 4R 4L 5R 5L 6R 6L')
+    >>> Rules(players=5)
+    Traceback (most recent call last):
+    ...
+    seaview_rules.InvalidDataError: players: must be 2 to 4, not 5
+    """
+
+    players: int = field(default=4, validator=in_range(2, 4))
+    """Divers in the race, 2 to 4."""
+    board: Board = field(factory=default_board, validator=instance_of(Board))
+    """The board (LEA-R1); the default is our reconstruction."""
+    spinner: Spinner = field(factory=default_spinner, validator=instance_of(Spinner))
+    """The spinner (LEA-R2); the default has 12 equal segments 1R 1L ... 6R 6L."""
+    spin_off: bool = field(default=True, validator=boolean)
+    """Settle the order of play by spinning (LEA-2, LEA-R3); ``False`` plays in seat order."""
+    extra_spin_after_rise: bool = field(default=False, validator=boolean)
+    """Grant the extra spin of an arrow or starfish even when the diver rose because
+    the square below was taken (LEA-R6); the ruling is ``False``."""
+    tables: Tables = field(init=False, eq=False, hash=False, repr=False)
+    """The engine's precomputed tables for this board and spinner."""
+
+    def __attrs_post_init__(self) -> None:
+        if self.spin_off and len({s.number for s in self.spinner.segments}) < 2:
+            raise InvalidDataError(
+                "spin_off",
+                "settling the order by spinning needs a spinner with two different numbers",
+            )
+        object.__setattr__(self, "tables", tables(self.board, self.spinner))
+
+
+class Phase(enum.Enum):
+    """What happens next."""
+
+    ORDER = "order"
+    """Chance: `State.player` spins to settle the order of play (LEA-2)."""
+    SPIN = "spin"
+    """Chance: `State.player` spins on his turn (LEA-3, LEA-4)."""
+    OVER = "over"
+    """`State.player` reached the red arrow and won (LEA-1)."""
+
+
+class EventKind(enum.Enum):
+    """What a spin did. Each `Event` names the diver and the square he is on after it."""
+
+    ORDER_SPIN = "order_spin"
+    """The diver spun to settle the order of play (LEA-2)."""
+    TIE = "tie"
+    """The diver tied and spins again with those he tied with (LEA-R3)."""
+    ORDER = "order"
+    """The order of play is settled; the event's diver plays first (LEA-2)."""
+    MOVE = "move"
+    """The diver moved along his row and landed on the square (LEA-3, LEA-4)."""
+    BOUNCE = "bounce"
+    """The diver reached the row's end square and reversed (LEA-5)."""
+    BLOCKED = "blocked"
+    """The diver is on a row's end square and the letter did not lead back (LEA-6)."""
+    ARROW = "arrow"
+    """An arrow took the diver one row down (LEA-7)."""
+    STARFISH = "starfish"
+    """A starfish took the diver two rows down (LEA-9)."""
+    OCTOPUS = "octopus"
+    """An octopus took the diver one row up (LEA-10)."""
+    TAKEN = "taken"
+    """The square an arrow, starfish or octopus sends the diver to is taken (LEA-8,
+    LEA-9, LEA-10); the event's square is that square."""
+    COLLISION = "collision"
+    """The diver landed on another diver's square, the event's square (LEA-11)."""
+    RISE = "rise"
+    """The diver rose to the first open yellow square above (LEA-8, LEA-11, LEA-R7)."""
+    START = "start"
+    """The diver was sent back to the start square (LEA-11, LEA-12)."""
+    EXTRA_SPIN = "extra_spin"
+    """The diver went down and spins again (LEA-7, LEA-9, LEA-R6)."""
+    WIN = "win"
+    """The diver reached the red arrow and won (LEA-1, LEA-R8)."""
+
+
+@frozen
+class Event:
+    """One consequence of a spin: ``kind`` happened to ``seat``'s diver, who is then on
+    ``square`` (a square index; ``None`` for the events of the order spin-off).
+
+    >>> Event(EventKind.MOVE, 0, 3)
+    Event(kind=<EventKind.MOVE: 'move'>, seat=0, square=3)
+    """
+
+    kind: EventKind
+    seat: int
+    square: int | None
+
+
+@frozen
+class State:
+    """A moment of a game. Build one with `new_game`; change it with `apply_move`.
+
+    Every diver is on the start square, a yellow square, or (the winner only) the red
+    arrow; no two share a square but the start.
+    """
+
+    rules: Rules
+    phase: Phase
+    player: int
+    """The seat to spin; once the game is over, the winner."""
+    positions: tuple[int, ...]
+    """The square index of every seat's diver."""
+    order: tuple[int, ...]
+    """The order of play once it is settled, else empty (LEA-2)."""
+    groups: tuple[tuple[int, ...], ...]
+    """During the spin-off: the seats ranked so far, best first, tied seats grouped
+    (LEA-R3); empty once the order is settled."""
+    spun: tuple[int, ...]
+    """During the spin-off: the numbers spun so far by the group now spinning."""
+    spins: int
+    """Spins made in play (the spin-off not counted)."""
+    turns: int
+    """Turns begun in play."""
+    order_spins: int
+    """Spins made to settle the order of play."""
+    last_spin: Spin | None
+    """The last move, or ``None`` at the start."""
+    events: tuple[Event, ...]
+    """What the last spin did, in order."""
