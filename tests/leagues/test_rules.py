@@ -1,0 +1,302 @@
+"""One example per 20,000 Leagues rule and ruling, from divers placed by hand."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+
+from seaview_rules import CHANCE, IllegalMoveError, InvalidDataError, Termination
+from seaview_rules.leagues import (
+    Board,
+    EventKind,
+    Phase,
+    Rules,
+    Spinner,
+    State,
+    apply_move,
+    chance_outcomes,
+    check_move,
+    current_player,
+    describe,
+    is_terminal,
+    legal_moves,
+    new_game,
+    outcome,
+    parse_move,
+    sample_chance,
+)
+
+# A small board that has every kind of square (rows top to bottom, columns 1-6):
+#   1: S . * . . v    starfish (1,3) -> (3,3); arrow (1,6) -> (2,6)
+#   2: . v . . @ .    arrow (2,2) -> (3,2); octopus (2,5) -> (1,5)
+#   3: . . . v . .    arrow (3,4) -> (4,4)
+#   4: . X . . . .    the red arrow (4,2)
+BOARD = Board.from_rows(["S.*..v", ".v..@.", "...v..", ".X...."])
+SPINNER = Spinner.parse("1R 1L 2R 2L 3R 3L 4R 4L 5R 5L 6R 6L")
+Square = tuple[int, int] | None
+"""A square as (row, column), or ``None`` for the start square."""
+
+
+def rules(players: int = 2, *, board: Board = BOARD, **options: bool) -> Rules:
+    return Rules(players=players, board=board, spinner=SPINNER, spin_off=False, **options)
+
+
+def placed(squares: list[Square], *, player: int = 0, game: Rules | None = None) -> State:
+    """Divers placed by hand, seat ``player`` to spin; play goes in seat order."""
+    game = game or rules(len(squares))
+    board = game.board
+    positions = tuple(board.start if sq is None else board.index(*sq) for sq in squares)
+    seats = tuple(range(len(squares)))
+    return State(game, Phase.SPIN, player, positions, seats, (), (), 5, 5, 0, None, ())
+
+
+def spin(state: State, *spins: str) -> State:
+    for text in spins:
+        state = apply_move(state, parse_move(text))
+    return state
+
+
+def at(state: State, seat: int) -> tuple[int, int]:
+    return state.rules.board.coordinates(state.positions[seat])
+
+
+def kinds(state: State) -> list[EventKind]:
+    return [e.kind for e in state.events]
+
+
+@pytest.mark.rule("LEA-1")
+def test_landing_exactly_on_the_red_arrow_wins_and_ends_the_game() -> None:
+    state = spin(placed([(4, 4), (3, 1)]), "2L")
+    assert at(state, 0) == (4, 2)
+    assert kinds(state) == [EventKind.MOVE, EventKind.WIN]
+    assert is_terminal(state) and state.phase is Phase.OVER
+    assert current_player(state) == 0
+    result = outcome(state)
+    assert result is not None
+    assert (result.winner, result.scores, result.termination) == (0, (1, 0), Termination.TREASURE)
+    assert legal_moves(state) == () and chance_outcomes(state) == ()
+    with pytest.raises(IllegalMoveError) as err:
+        spin(state, "1R")
+    assert err.value.rule == "API-OVER"
+    with pytest.raises(IllegalMoveError):
+        sample_chance(state, random.Random(0))
+
+
+@pytest.mark.rule("LEA-1")
+def test_passing_over_the_red_arrow_does_not_win() -> None:
+    state = spin(placed([(4, 4), (3, 1)]), "3L")
+    assert at(state, 0) == (4, 1)  # over the red arrow (4,2) to the end of the row
+    assert not is_terminal(state)
+
+
+@pytest.mark.rule("LEA-2", "LEA-R3")
+def test_the_order_of_play_is_spun_for_highest_first_and_ties_spin_again() -> None:
+    state = new_game(Rules(players=3, board=BOARD, spinner=SPINNER))
+    assert state.phase is Phase.ORDER and current_player(state) is CHANCE
+    spinners = []
+    for text in ("2R", "5L", "2L"):  # seats 0, 1, 2; seats 0 and 2 tie with a 2
+        spinners.append(state.player)
+        state = spin(state, text)
+    assert spinners == [0, 1, 2]
+    assert state.groups == ((1,), (0, 2)) and state.phase is Phase.ORDER
+    assert [(e.kind, e.seat) for e in state.events][1:] == [(EventKind.TIE, 0), (EventKind.TIE, 2)]
+    assert state.player == 0  # only the tied seats spin again
+    state = spin(state, "1R")
+    assert state.player == 2
+    state = spin(state, "3R")
+    assert state.order == (1, 2, 0) and state.phase is Phase.SPIN and state.player == 1
+    assert kinds(state)[-1] is EventKind.ORDER and state.order_spins == 5
+    assert "order of play: 1 2 0" in describe(state)
+    # Play then goes round in that order, every diver from the start.
+    state = spin(state, "1R")
+    assert state.player == 2
+    state = spin(state, "4R")
+    assert state.player == 0
+
+
+@pytest.mark.rule("LEA-R3")
+def test_without_the_spin_off_play_goes_in_seat_order_and_the_spin_off_needs_two_numbers() -> None:
+    state = new_game(rules(3))
+    assert (state.phase, state.order, state.player) == (Phase.SPIN, (0, 1, 2), 0)
+    with pytest.raises(InvalidDataError) as err:
+        Rules(players=2, board=BOARD, spinner=Spinner.parse("1R 1L"))
+    assert err.value.where == "spin_off"
+
+
+@pytest.mark.rule("LEA-3", "LEA-R4")
+def test_from_the_start_a_diver_moves_right_whatever_the_letter() -> None:
+    state = spin(new_game(rules(3)), "4L")
+    assert at(state, 0) == (1, 5) and kinds(state) == [EventKind.MOVE]
+    state = spin(state, "1R")  # seat 1 from the start, onto a plain square
+    assert at(state, 1) == (1, 2)
+    assert state.positions[2] == BOARD.start
+
+
+@pytest.mark.rule("LEA-4")
+def test_later_turns_move_in_the_direction_of_the_letter() -> None:
+    assert at(spin(placed([(3, 3), None]), "2L"), 0) == (3, 1)
+    assert at(spin(placed([(3, 1), None]), "2R"), 0) == (3, 3)
+
+
+@pytest.mark.rule("LEA-5")
+def test_at_the_end_of_a_row_the_diver_reverses_and_the_end_square_counts_once() -> None:
+    state = spin(placed([(4, 4), None]), "3R")
+    assert at(state, 0) == (4, 5)
+    assert [(e.kind, BOARD.coordinates(e.square or 0)) for e in state.events] == [
+        (EventKind.BOUNCE, (4, 6)),
+        (EventKind.MOVE, (4, 5)),
+    ]
+    assert at(spin(placed([(3, 2), None]), "3L"), 0) == (3, 3)  # 1, then back to 2 and 3
+
+
+@pytest.mark.rule("LEA-6")
+def test_a_diver_on_an_end_square_waits_for_the_letter_that_leads_back() -> None:
+    state = spin(placed([(3, 6), (3, 2)]), "2R")
+    assert at(state, 0) == (3, 6) and kinds(state) == [EventKind.BLOCKED]
+    assert state.player == 1  # the turn is over
+    assert at(spin(placed([(3, 6), None]), "1L"), 0) == (3, 5)
+    assert kinds(spin(placed([(3, 1), None]), "5L")) == [EventKind.BLOCKED]
+    assert at(spin(placed([(3, 1), None]), "2R"), 0) == (3, 3)
+
+
+@pytest.mark.rule("LEA-R9")
+def test_a_diver_placed_on_an_end_square_is_blocked_too_and_loses_his_extra_spin() -> None:
+    state = spin(placed([(1, 4), None]), "2R")  # arrow (1,6) places him on (2,6), an end
+    assert at(state, 0) == (2, 6) and state.player == 0
+    state = spin(state, "3R")
+    assert kinds(state) == [EventKind.BLOCKED] and state.player == 1
+
+
+@pytest.mark.rule("LEA-7")
+def test_an_arrow_takes_the_diver_one_row_down_and_gives_another_spin() -> None:
+    state = spin(placed([(2, 4), None]), "2L")
+    assert at(state, 0) == (3, 2)
+    assert kinds(state) == [EventKind.MOVE, EventKind.ARROW, EventKind.EXTRA_SPIN]
+    assert state.player == 0 and current_player(state) is CHANCE
+    turns = state.turns
+    state = spin(state, "1R")
+    assert state.turns == turns  # the extra spin is part of the same turn
+    assert state.player == 1
+
+
+@pytest.mark.rule("LEA-8", "LEA-R6")
+def test_an_arrow_whose_square_below_is_taken_sends_the_diver_up_without_a_spin() -> None:
+    state = spin(placed([(3, 2), (4, 4)]), "2R")  # arrow (3,4); (4,4) is taken
+    assert kinds(state) == [EventKind.MOVE, EventKind.TAKEN, EventKind.RISE]
+    assert at(state, 0) == (2, 4)  # the first open yellow square above the arrow
+    assert state.player == 1
+
+
+@pytest.mark.rule("LEA-R6")
+def test_the_option_grants_the_extra_spin_after_a_rise() -> None:
+    game = rules(extra_spin_after_rise=True)
+    state = spin(placed([(3, 2), (4, 4)], game=game), "2R")
+    assert kinds(state)[-1] is EventKind.EXTRA_SPIN and state.player == 0
+    octopus = spin(placed([(2, 3), (1, 5)], game=game), "2R")
+    assert EventKind.EXTRA_SPIN not in kinds(octopus)  # an octopus never gives a spin
+
+
+@pytest.mark.rule("LEA-9", "LEA-12")
+def test_a_starfish_takes_the_diver_two_rows_down_or_up_if_that_square_is_taken() -> None:
+    state = spin(placed([None, (1, 2)], player=0), "2R")
+    assert at(state, 0) == (3, 3)
+    assert kinds(state) == [EventKind.MOVE, EventKind.STARFISH, EventKind.EXTRA_SPIN]
+    taken = spin(placed([None, (3, 3)]), "2R")
+    # Nothing above row 1: back to the start, and no extra spin.
+    assert kinds(taken) == [EventKind.MOVE, EventKind.TAKEN, EventKind.START]
+    assert taken.positions[0] == BOARD.start and taken.player == 1
+
+
+@pytest.mark.rule("LEA-10", "LEA-12")
+def test_an_octopus_sends_the_diver_one_row_up_with_no_extra_spin() -> None:
+    state = spin(placed([(2, 3), None]), "2R")
+    assert at(state, 0) == (1, 5)
+    assert kinds(state) == [EventKind.MOVE, EventKind.OCTOPUS]
+    assert state.player == 1
+    taken = spin(placed([(2, 3), (1, 5)]), "2R")
+    assert kinds(taken) == [EventKind.MOVE, EventKind.TAKEN, EventKind.START]
+
+
+@pytest.mark.rule("LEA-11", "LEA-R7")
+def test_landing_on_a_diver_rises_to_the_first_open_yellow_square_above() -> None:
+    state = spin(placed([(3, 1), (3, 3), None]), "2R")
+    assert kinds(state) == [EventKind.MOVE, EventKind.COLLISION, EventKind.RISE]
+    assert at(state, 0) == (2, 3) and at(state, 1) == (3, 3)
+    # (2,3) taken too, and (1,3) is a starfish, not yellow: back to the start.
+    state = spin(placed([(3, 1), (3, 3), (2, 3)]), "2R")
+    assert kinds(state)[-1] is EventKind.START and state.positions[0] == BOARD.start
+
+
+@pytest.mark.rule("LEA-11", "LEA-12")
+def test_landing_on_a_diver_in_row_1_sends_the_diver_back_to_the_start() -> None:
+    state = spin(placed([(1, 4), (1, 2)]), "2L")
+    assert kinds(state) == [EventKind.MOVE, EventKind.COLLISION, EventKind.START]
+    assert state.positions[0] == BOARD.start
+
+
+@pytest.mark.rule("LEA-R4")
+def test_the_start_square_holds_any_number_of_divers_and_never_blocks() -> None:
+    state = spin(placed([(1, 2), None, None]), "1L")  # onto the start, where two divers are
+    assert kinds(state) == [EventKind.MOVE] and state.positions[0] == BOARD.start
+    state = spin(placed([None, None]), "1L")  # the start is the left end, yet he moves
+    assert at(state, 0) == (1, 2)
+
+
+@pytest.mark.rule("LEA-R5")
+def test_only_the_square_where_the_move_ends_acts() -> None:
+    state = spin(placed([(3, 1), None]), "4R")  # passes over the arrow (3,4)
+    assert at(state, 0) == (3, 5) and kinds(state) == [EventKind.MOVE]
+
+
+@pytest.mark.rule("LEA-R8")
+def test_a_diver_placed_on_the_red_arrow_wins() -> None:
+    board = Board.from_rows(["S..v", "...X"])
+    state = spin(new_game(rules(board=board)), "3R")
+    assert kinds(state) == [EventKind.MOVE, EventKind.ARROW, EventKind.WIN]
+    result = outcome(state)
+    assert result is not None and result.winner == 0
+
+
+@pytest.mark.rule("LEA-R2")
+def test_chance_outcomes_are_the_spinner_segments_with_merged_exact_weights() -> None:
+    spinner = Spinner.parse("1R 2L*3 1R*2 6L")
+    state = new_game(Rules(players=2, board=BOARD, spinner=spinner))
+    outcomes = chance_outcomes(state)
+    assert [(str(m), p) for m, p in outcomes] == [
+        ("1R", Fraction(3, 7)),
+        ("2L", Fraction(3, 7)),
+        ("6L", Fraction(1, 7)),
+    ]
+    assert tuple(m for m, _ in outcomes) == legal_moves(state)
+
+    class Dial(random.Random):
+        """Stops on every part of the dial once, in turn."""
+
+        def __init__(self) -> None:
+            super().__init__(0)
+            self.next = 0
+
+        def randrange(self, stop: int, *args: object, **kwargs: object) -> int:  # type: ignore[override]  # a fake dial
+            value, self.next = self.next, self.next + 1
+            return value % stop
+
+    dial = Dial()
+    counts = Counter(str(sample_chance(state, dial)) for _ in range(7))
+    assert counts == {"1R": 3, "2L": 3, "6L": 1}
+
+
+@pytest.mark.rule("LEA-R2")
+def test_a_spin_the_spinner_cannot_show_is_refused_and_changes_nothing() -> None:
+    state = placed([(3, 1), None])
+    move = parse_move("9R")
+    violation = check_move(state, move)
+    assert violation is not None and violation.rule == "LEA-R2"
+    with pytest.raises(IllegalMoveError) as err:
+        apply_move(state, move)
+    assert err.value.violation == violation
+    assert state == placed([(3, 1), None])
+    not_a_move = check_move(state, "3R")  # type: ignore[arg-type]  # a string, not a Spin
+    assert not_a_move is not None and not_a_move.rule == "API-MOVE"
