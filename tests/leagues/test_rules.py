@@ -72,12 +72,14 @@ def test_landing_exactly_on_the_red_arrow_wins_and_ends_the_game() -> None:
     state = spin(placed([(4, 4), (3, 1)]), "2L")
     assert at(state, 0) == (4, 2)
     assert kinds(state) == [EventKind.MOVE, EventKind.WIN]
-    assert is_terminal(state) and state.phase is Phase.OVER
+    assert is_terminal(state)
+    assert state.phase is Phase.OVER
     assert current_player(state) == 0
     result = outcome(state)
     assert result is not None
     assert (result.winner, result.scores, result.termination) == (0, (1, 0), Termination.TREASURE)
-    assert legal_moves(state) == () and chance_outcomes(state) == ()
+    assert legal_moves(state) == ()
+    assert chance_outcomes(state) == ()
     with pytest.raises(IllegalMoveError) as err:
         spin(state, "1R")
     assert err.value.rule == "API-OVER"
@@ -95,20 +97,25 @@ def test_passing_over_the_red_arrow_does_not_win() -> None:
 @pytest.mark.rule("LEA-2", "LEA-R3")
 def test_the_order_of_play_is_spun_for_highest_first_and_ties_spin_again() -> None:
     state = new_game(Rules(players=3, board=BOARD, spinner=SPINNER))
-    assert state.phase is Phase.ORDER and current_player(state) is CHANCE
+    assert state.phase is Phase.ORDER
+    assert current_player(state) is CHANCE
     spinners = []
     for text in ("2R", "5L", "2L"):  # seats 0, 1, 2; seats 0 and 2 tie with a 2
         spinners.append(state.player)
         state = spin(state, text)
     assert spinners == [0, 1, 2]
-    assert state.groups == ((1,), (0, 2)) and state.phase is Phase.ORDER
+    assert state.groups == ((1,), (0, 2))
+    assert state.phase is Phase.ORDER
     assert [(e.kind, e.seat) for e in state.events][1:] == [(EventKind.TIE, 0), (EventKind.TIE, 2)]
     assert state.player == 0  # only the tied seats spin again
     state = spin(state, "1R")
     assert state.player == 2
     state = spin(state, "3R")
-    assert state.order == (1, 2, 0) and state.phase is Phase.SPIN and state.player == 1
-    assert kinds(state)[-1] is EventKind.ORDER and state.order_spins == 5
+    assert state.order == (1, 2, 0)
+    assert state.phase is Phase.SPIN
+    assert state.player == 1
+    assert kinds(state)[-1] is EventKind.ORDER
+    assert state.order_spins == 5
     assert "order of play: 1 2 0" in describe(state)
     # Play then goes round in that order, every diver from the start.
     state = spin(state, "1R")
@@ -129,7 +136,8 @@ def test_without_the_spin_off_play_goes_in_seat_order_and_the_spin_off_needs_two
 @pytest.mark.rule("LEA-3", "LEA-R4")
 def test_from_the_start_a_diver_moves_right_whatever_the_letter() -> None:
     state = spin(new_game(rules(3)), "4L")
-    assert at(state, 0) == (1, 5) and kinds(state) == [EventKind.MOVE]
+    assert at(state, 0) == (1, 5)
+    assert kinds(state) == [EventKind.MOVE]
     state = spin(state, "1R")  # seat 1 from the start, onto a plain square
     assert at(state, 1) == (1, 2)
     assert state.positions[2] == BOARD.start
@@ -155,7 +163,8 @@ def test_at_the_end_of_a_row_the_diver_reverses_and_the_end_square_counts_once()
 @pytest.mark.rule("LEA-6")
 def test_a_diver_on_an_end_square_waits_for_the_letter_that_leads_back() -> None:
     state = spin(placed([(3, 6), (3, 2)]), "2R")
-    assert at(state, 0) == (3, 6) and kinds(state) == [EventKind.BLOCKED]
+    assert at(state, 0) == (3, 6)
+    assert kinds(state) == [EventKind.BLOCKED]
     assert state.player == 1  # the turn is over
     assert at(spin(placed([(3, 6), None]), "1L"), 0) == (3, 5)
     assert kinds(spin(placed([(3, 1), None]), "5L")) == [EventKind.BLOCKED]
@@ -165,9 +174,11 @@ def test_a_diver_on_an_end_square_waits_for_the_letter_that_leads_back() -> None
 @pytest.mark.rule("LEA-R9")
 def test_a_diver_placed_on_an_end_square_is_blocked_too_and_loses_his_extra_spin() -> None:
     state = spin(placed([(1, 4), None]), "2R")  # arrow (1,6) places him on (2,6), an end
-    assert at(state, 0) == (2, 6) and state.player == 0
+    assert at(state, 0) == (2, 6)
+    assert state.player == 0
     state = spin(state, "3R")
-    assert kinds(state) == [EventKind.BLOCKED] and state.player == 1
+    assert kinds(state) == [EventKind.BLOCKED]
+    assert state.player == 1
 
 
 @pytest.mark.rule("LEA-7")
@@ -175,7 +186,8 @@ def test_an_arrow_takes_the_diver_one_row_down_and_gives_another_spin() -> None:
     state = spin(placed([(2, 4), None]), "2L")
     assert at(state, 0) == (3, 2)
     assert kinds(state) == [EventKind.MOVE, EventKind.ARROW, EventKind.EXTRA_SPIN]
-    assert state.player == 0 and current_player(state) is CHANCE
+    assert state.player == 0
+    assert current_player(state) is CHANCE
     turns = state.turns
     state = spin(state, "1R")
     assert state.turns == turns  # the extra spin is part of the same turn
@@ -194,7 +206,8 @@ def test_an_arrow_whose_square_below_is_taken_sends_the_diver_up_without_a_spin(
 def test_the_option_grants_the_extra_spin_after_a_rise() -> None:
     game = rules(extra_spin_after_rise=True)
     state = spin(placed([(3, 2), (4, 4)], game=game), "2R")
-    assert kinds(state)[-1] is EventKind.EXTRA_SPIN and state.player == 0
+    assert kinds(state)[-1] is EventKind.EXTRA_SPIN
+    assert state.player == 0
     octopus = spin(placed([(2, 3), (1, 5)], game=game), "2R")
     assert EventKind.EXTRA_SPIN not in kinds(octopus)  # an octopus never gives a spin
 
@@ -207,7 +220,8 @@ def test_a_starfish_takes_the_diver_two_rows_down_or_up_if_that_square_is_taken(
     taken = spin(placed([None, (3, 3)]), "2R")
     # Nothing above row 1: back to the start, and no extra spin.
     assert kinds(taken) == [EventKind.MOVE, EventKind.TAKEN, EventKind.START]
-    assert taken.positions[0] == BOARD.start and taken.player == 1
+    assert taken.positions[0] == BOARD.start
+    assert taken.player == 1
 
 
 @pytest.mark.rule("LEA-10", "LEA-12")
@@ -224,10 +238,12 @@ def test_an_octopus_sends_the_diver_one_row_up_with_no_extra_spin() -> None:
 def test_landing_on_a_diver_rises_to_the_first_open_yellow_square_above() -> None:
     state = spin(placed([(3, 1), (3, 3), None]), "2R")
     assert kinds(state) == [EventKind.MOVE, EventKind.COLLISION, EventKind.RISE]
-    assert at(state, 0) == (2, 3) and at(state, 1) == (3, 3)
+    assert at(state, 0) == (2, 3)
+    assert at(state, 1) == (3, 3)
     # (2,3) taken too, and (1,3) is a starfish, not yellow: back to the start.
     state = spin(placed([(3, 1), (3, 3), (2, 3)]), "2R")
-    assert kinds(state)[-1] is EventKind.START and state.positions[0] == BOARD.start
+    assert kinds(state)[-1] is EventKind.START
+    assert state.positions[0] == BOARD.start
 
 
 @pytest.mark.rule("LEA-11", "LEA-12")
@@ -240,7 +256,8 @@ def test_landing_on_a_diver_in_row_1_sends_the_diver_back_to_the_start() -> None
 @pytest.mark.rule("LEA-R4")
 def test_the_start_square_holds_any_number_of_divers_and_never_blocks() -> None:
     state = spin(placed([(1, 2), None, None]), "1L")  # onto the start, where two divers are
-    assert kinds(state) == [EventKind.MOVE] and state.positions[0] == BOARD.start
+    assert kinds(state) == [EventKind.MOVE]
+    assert state.positions[0] == BOARD.start
     state = spin(placed([None, None]), "1L")  # the start is the left end, yet he moves
     assert at(state, 0) == (1, 2)
 
@@ -248,7 +265,8 @@ def test_the_start_square_holds_any_number_of_divers_and_never_blocks() -> None:
 @pytest.mark.rule("LEA-R5")
 def test_only_the_square_where_the_move_ends_acts() -> None:
     state = spin(placed([(3, 1), None]), "4R")  # passes over the arrow (3,4)
-    assert at(state, 0) == (3, 5) and kinds(state) == [EventKind.MOVE]
+    assert at(state, 0) == (3, 5)
+    assert kinds(state) == [EventKind.MOVE]
 
 
 @pytest.mark.rule("LEA-R8")
@@ -257,7 +275,8 @@ def test_a_diver_placed_on_the_red_arrow_wins() -> None:
     state = spin(new_game(rules(board=board)), "3R")
     assert kinds(state) == [EventKind.MOVE, EventKind.ARROW, EventKind.WIN]
     result = outcome(state)
-    assert result is not None and result.winner == 0
+    assert result is not None
+    assert result.winner == 0
 
 
 @pytest.mark.rule("LEA-R2")
@@ -293,10 +312,12 @@ def test_a_spin_the_spinner_cannot_show_is_refused_and_changes_nothing() -> None
     state = placed([(3, 1), None])
     move = parse_move("9R")
     violation = check_move(state, move)
-    assert violation is not None and violation.rule == "LEA-R2"
+    assert violation is not None
+    assert violation.rule == "LEA-R2"
     with pytest.raises(IllegalMoveError) as err:
         apply_move(state, move)
     assert err.value.violation == violation
     assert state == placed([(3, 1), None])
     not_a_move = check_move(state, "3R")  # type: ignore[arg-type]  # a string, not a Spin
-    assert not_a_move is not None and not_a_move.rule == "API-MOVE"
+    assert not_a_move is not None
+    assert not_a_move.rule == "API-MOVE"

@@ -2,7 +2,7 @@
 
 Every value they generate is valid: boards pass `Board` validation, spinners pass
 `Spinner` validation, and `rules` only yields rule sets whose board and spinner make a
-winnable game. Use them to fuzz your own boards, frontends and bots::
+winnable game; `check_spin` checks the invariants of one spin. Use them to fuzz your own boards, frontends and bots::
 
     from hypothesis import given
     from seaview_rules.testing.leagues import rules
@@ -15,13 +15,30 @@ This module needs Hypothesis (the ``testing`` extra).
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from hypothesis import reject
 from hypothesis import strategies as st
 
 from seaview_rules._core import InvalidDataError
-from seaview_rules.leagues import Board, Direction, Rules, Segment, Spinner, SquareKind
+from seaview_rules.leagues import (
+    SPINS,
+    Board,
+    Direction,
+    EventKind,
+    Phase,
+    Rules,
+    Segment,
+    Spin,
+    Spinner,
+    SquareKind,
+    State,
+    chance_outcomes,
+    dumps,
+)
+from seaview_rules.testing._contract import ContractError
 
-__all__ = ["boards", "rules", "spinners"]
+__all__ = ["boards", "check_spin", "rules", "spinners"]
 
 _EFFECTS = {SquareKind.ARROW: 1, SquareKind.STARFISH: 2, SquareKind.OCTOPUS: -1}
 
@@ -69,7 +86,11 @@ def boards(
             reserved.add(square + _EFFECTS[kind] * columns)
 
         for row in range(rows - 1):
-            spots = [row * columns + c for c in range(columns) if fits(row * columns + c, SquareKind.ARROW)]
+            spots = [
+                row * columns + c
+                for c in range(columns)
+                if fits(row * columns + c, SquareKind.ARROW)
+            ]
             if spots:
                 place(draw(st.sampled_from(spots)), SquareKind.ARROW)
         extras = draw(
@@ -112,7 +133,9 @@ def spinners(
         st.sampled_from(list(Direction)),
         st.integers(1, max_weight),
     )
-    segments = st.lists(segment, min_size=max(min_segments, 2 if both_directions else 1), max_size=max_segments)
+    segments = st.lists(
+        segment, min_size=max(min_segments, 2 if both_directions else 1), max_size=max_segments
+    )
     if both_directions:
         segments = segments.filter(lambda s: len({x.direction for x in s}) == 2)
     return segments.map(lambda s: Spinner(tuple(s)))
@@ -144,13 +167,143 @@ def rules(
         spinner = draw(spinners(both_directions=True, max_segments=6))
         try:
             return Rules(
-                players=draw(players or st.integers(2, 4)),
+                players=draw(st.integers(2, 4) if players is None else players),
                 board=board,
                 spinner=spinner,
-                spin_off=draw(spin_off or st.booleans()),
-                extra_spin_after_rise=draw(extra_spin_after_rise or st.booleans()),
+                spin_off=draw(st.booleans() if spin_off is None else spin_off),
+                extra_spin_after_rise=draw(
+                    st.booleans() if extra_spin_after_rise is None else extra_spin_after_rise
+                ),
             )
         except InvalidDataError:
             reject()  # an unwinnable combination
 
     return build()
+
+
+_STANDING = (SquareKind.START, SquareKind.YELLOW)
+_DOWN = {EventKind.ARROW: 1, EventKind.STARFISH: 2, EventKind.OCTOPUS: -1}
+
+
+def _require(condition: bool, problem: str, state: State) -> None:
+    if not condition:
+        raise ContractError(f"leagues: {problem}\n  after: {dumps(state)}")
+
+
+def _walk(state: State, spin: Spin) -> tuple[int, int] | None:
+    """Where the diver to spin lands and how often he reverses, worked out square by
+    square from the printed rules (LEA-3 to LEA-6, LEA-R4); ``None`` if blocked."""
+    board = state.rules.board
+    here = state.positions[state.player]
+    row, column = divmod(here, board.columns)
+    step = 1 if spin.direction is Direction.RIGHT or here == board.start else -1
+    if here != board.start and column + step in (-1, board.columns):
+        return None
+    reversals = 0
+    for _ in range(spin.number):
+        if column + step in (-1, board.columns):
+            step, reversals = -step, reversals + 1
+        column += step
+    return row * board.columns + column, reversals
+
+
+def check_spin(before: State, spin: Spin, after: State) -> None:
+    """Check the invariants of one spin, independently of the engine's tables.
+
+    No two divers share a square but the start; every diver stands on the start, a
+    yellow square or (the winner) the red arrow; chance outcomes are the spinner's
+    merged weights; only the diver who spun moves; he covers exactly the spun distance
+    along his row, reversing at the ends (or is blocked at an end); effects move him
+    by their rows; a rise never moves him down; he spins again exactly after a real
+    descent (or a rise, with the LEA-R6 option); the game ends exactly on the red arrow.
+
+    Raises:
+        ContractError: the first broken invariant.
+    """
+    game = after.rules
+    board = game.board
+    columns = board.columns
+    taken = [p for p in after.positions if p != board.start]
+    _require(len(taken) == len(set(taken)), "two divers share a square other than the start", after)
+    for seat, square in enumerate(after.positions):
+        _require(0 <= square < board.rows * columns, f"seat {seat} is off the board", after)
+        kind = board.squares[square]
+        winner = kind is SquareKind.RED_ARROW and after.phase is Phase.OVER and seat == after.player
+        _require(
+            kind in _STANDING or winner,
+            f"seat {seat} stands on a {kind.name.lower()} square",
+            after,
+        )
+    total = game.spinner.total_weight
+    weights: dict[Spin, Fraction] = {}
+    for segment in game.spinner.segments:
+        outcome = SPINS[segment.number, segment.direction]
+        weights[outcome] = weights.get(outcome, Fraction(0)) + Fraction(segment.weight, total)
+    _require(
+        dict(chance_outcomes(before)) == weights,
+        "chance outcomes are not the spinner's weights",
+        before,
+    )
+    if before.phase is Phase.ORDER:
+        _require(
+            after.positions == before.positions and after.spins == 0,
+            "a spin-off spin moved a diver",
+            after,
+        )
+        return
+    mover = before.player
+    events = after.events
+    kinds = [e.kind for e in events]
+    _require(all(e.seat == mover for e in events), "an event is about another diver", after)
+    others = [s for s in range(game.players) if s != mover]
+    _require(
+        all(after.positions[s] == before.positions[s] for s in others), "another diver moved", after
+    )
+    walk = _walk(before, spin)
+    landing = before.positions[mover]
+    if walk is None:
+        _require(
+            kinds == [EventKind.BLOCKED] and after.positions == before.positions,
+            "not blocked (LEA-6)",
+            after,
+        )
+    else:
+        landing, reversals = walk
+        _require(
+            kinds.count(EventKind.BOUNCE) == reversals, "wrong number of bounces (LEA-5)", after
+        )
+        moved = [e.square for e in events if e.kind is EventKind.MOVE]
+        _require(
+            moved == [landing], f"the move does not cover {spin} exactly (LEA-4, LEA-5)", after
+        )
+    for event in events:
+        if event.kind in _DOWN:
+            _require(
+                event.square == landing + _DOWN[event.kind] * columns,
+                "an effect moved wrongly",
+                after,
+            )
+        if event.kind is EventKind.RISE:
+            square = event.square if event.square is not None else -1
+            _require(
+                board.squares[square] is SquareKind.YELLOW, "a rise stops on a yellow square", after
+            )
+            _require(square // columns < landing // columns, "a penalty moved a diver down", after)
+    descended = EventKind.ARROW in kinds or EventKind.STARFISH in kinds
+    risen = (
+        game.extra_spin_after_rise
+        and EventKind.TAKEN in kinds
+        and board.squares[landing] is not SquareKind.OCTOPUS
+    )
+    if after.phase is Phase.OVER:
+        _require(
+            kinds[-1] is EventKind.WIN and after.positions[mover] == board.red_arrow,
+            "a win off the red arrow",
+            after,
+        )
+    else:
+        extra = EventKind.EXTRA_SPIN in kinds
+        _require(
+            extra == (descended or risen), "an extra spin without a real descent (LEA-R6)", after
+        )
+        _require((after.player == mover) == extra, "only an extra spin keeps the same diver", after)
