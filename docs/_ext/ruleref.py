@@ -67,11 +67,18 @@ def tests_by_rule(root: Path = ROOT) -> dict[str, list[str]]:
         for node in tree.body:
             class_rules = list(_marked_rules(node))
             if isinstance(node, ast.ClassDef):
-                for item in node.body:
-                    if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef):
-                        for rule in {*class_rules, *_marked_rules(item)}:
-                            found[rule].append(f"{relative}::{node.name}::{item.name}")
-            elif isinstance(node, ast.FunctionDef):
+                methods = [
+                    item
+                    for item in node.body
+                    if isinstance(item, ast.FunctionDef) and item.name.startswith("test")
+                ]
+                if not methods:  # e.g. a Hypothesis state machine's TestCase
+                    for rule in class_rules:
+                        found[rule].append(f"{relative}::{node.name}")
+                for item in methods:
+                    for rule in {*class_rules, *_marked_rules(item)}:
+                        found[rule].append(f"{relative}::{node.name}::{item.name}")
+            elif isinstance(node, ast.FunctionDef) and node.name.startswith("test"):
                 for rule in class_rules:
                     found[rule].append(f"{relative}::{node.name}")
     return found

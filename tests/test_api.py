@@ -1,0 +1,158 @@
+"""The shared API: the registry, errors, the API-* rules, and the contract for every game."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import attrs
+import pytest
+
+import seaview_rules
+from seaview_rules import (
+    CHANCE,
+    GAMES,
+    Game,
+    IllegalMoveError,
+    InvalidDataError,
+    RandomBot,
+    Violation,
+    play,
+    replay,
+)
+from seaview_rules.testing import ContractError, check_game, check_state
+
+ALL_GAMES = sorted(GAMES)
+
+
+def default_rules(game: Game[Any, Any, Any, Any]) -> Any:
+    return game.rules_type()
+
+
+def test_errors_are_value_errors_that_carry_the_rule() -> None:
+    err = IllegalMoveError(Violation("VOY-3", "no match"))
+    assert isinstance(err, ValueError)
+    assert (err.rule, err.reason, str(err)) == ("VOY-3", "no match", "VOY-3: no match")
+    bad = InvalidDataError("data.hands[1]", "must be a list")
+    assert isinstance(bad, ValueError)
+    assert (bad.where, bad.problem) == ("data.hands[1]", "must be a list")
+
+
+def test_the_registry_names_every_game_with_its_facts() -> None:
+    assert "voyage" in GAMES
+    for name, game in GAMES.items():
+        assert game.name == name
+        assert 2 <= game.min_players <= game.max_players
+        assert game.title
+    with pytest.raises(TypeError):
+        GAMES["x"] = GAMES["voyage"]  # type: ignore[index]
+
+
+def test_the_public_names_are_exported() -> None:
+    for name in seaview_rules.__all__:
+        assert hasattr(seaview_rules, name)
+
+
+@pytest.mark.parametrize("name", ALL_GAMES)
+def test_every_game_module_exposes_the_shared_api(name: str) -> None:
+    import importlib
+
+    module = importlib.import_module(f"seaview_rules.{name}")
+    for attribute in ("Rules", "State", "View", "GAME", "new_game", "current_player", "legal_moves",
+                      "chance_outcomes", "sample_chance", "check_move", "apply_move", "is_terminal",
+                      "outcome", "view", "parse_move", "dumps", "loads"):  # fmt: skip
+        assert hasattr(module, attribute), attribute
+    assert module.GAME is GAMES[name]
+
+
+@pytest.mark.rule("API-TURN")
+@pytest.mark.parametrize("name", ALL_GAMES)
+def test_a_player_move_at_a_chance_node_and_vice_versa_are_refused(name: str) -> None:
+    game = GAMES[name]
+    rng = random.Random(3)
+    state = game.new_game(default_rules(game))
+    chance_states, player_states = [], []
+    while not game.is_terminal(state) and len(chance_states) + len(player_states) < 400:
+        if game.current_player(state) is CHANCE:
+            chance_states.append(state)
+            state = game.apply_move(state, game.sample_chance(state, rng))
+        else:
+            player_states.append(state)
+            state = game.apply_move(state, rng.choice(game.legal_moves(state)))
+    assert chance_states
+    for at_chance in chance_states:
+        for at_player in player_states[:20]:
+            player_move = game.legal_moves(at_player)[0]
+            if player_move not in game.legal_moves(at_chance):
+                violation = game.check_move(at_chance, player_move)
+                assert violation is not None
+                assert violation.rule == "API-TURN"
+            chance_move = game.legal_moves(at_chance)[0]
+            with pytest.raises(IllegalMoveError) as err:
+                game.apply_move(at_player, chance_move)
+            assert err.value.rule == "API-TURN"
+
+
+@pytest.mark.rule("API-MOVE")
+@pytest.mark.parametrize("name", ALL_GAMES)
+def test_something_that_is_not_a_move_of_the_game_is_refused(name: str) -> None:
+    game = GAMES[name]
+    state = game.new_game(default_rules(game))
+    for not_a_move in ("R7", 7, None, object()):
+        violation = game.check_move(state, not_a_move)
+        assert violation is not None
+        assert violation.rule in {"API-MOVE", "API-TURN"}
+    with pytest.raises(IllegalMoveError):
+        game.apply_move(state, object())
+
+
+@pytest.mark.rule("API-OVER")
+@pytest.mark.parametrize("name", ALL_GAMES)
+def test_no_move_is_legal_once_the_game_is_over(name: str) -> None:
+    game = GAMES[name]
+    result = play(game, default_rules(game), random.Random(11))
+    assert game.is_terminal(result.final)
+    assert game.legal_moves(result.final) == ()
+    assert game.outcome(result.final) == result.outcome
+    last = result.record.moves[-1]
+    violation = game.check_move(result.final, last)
+    assert violation is not None
+    assert violation.rule == "API-OVER"
+
+
+@pytest.mark.parametrize("name", ALL_GAMES)
+def test_every_game_meets_the_contract(name: str) -> None:
+    game = GAMES[name]
+    for players in range(game.min_players, game.max_players + 1):
+        rules = game.with_players(default_rules(game), players)
+        assert check_game(game, rules, games=1, seed=players, max_moves=300) > 0
+
+
+@pytest.mark.parametrize("name", ALL_GAMES)
+def test_a_seeded_game_replays_exactly(name: str) -> None:
+    game = GAMES[name]
+    first = play(game, default_rules(game), random.Random(42))
+    again = play(game, default_rules(game), random.Random(42))
+    assert first.record == again.record
+    assert replay(game, first.record) == first.final
+    assert game.loads(game.dumps(first.record)) == first.record
+    assert game.render(first.final)
+    assert all(value >= 0 for value in game.statistics(first.final).values())
+
+
+def test_play_needs_one_bot_per_seat() -> None:
+    game = GAMES["voyage"]
+    with pytest.raises(ValueError, match="4 bots are needed"):
+        play(game, default_rules(game), random.Random(1), bots=[RandomBot()])
+
+
+def test_the_contract_check_reports_a_broken_game() -> None:
+    from seaview_rules import voyage
+
+    def lying_legal_moves(state: voyage.State) -> tuple[voyage.Move, ...]:
+        return voyage.legal_moves(state)[:-1] or voyage.legal_moves(state)
+
+    broken = attrs.evolve(voyage.GAME, legal_moves=lying_legal_moves)
+    state = voyage.new_game(voyage.Rules(players=2))
+    with pytest.raises(ContractError, match="chance outcomes"):
+        check_state(broken, state)

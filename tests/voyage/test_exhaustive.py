@@ -1,0 +1,103 @@
+"""Every reachable state of a tiny Voyage match, checked.
+
+Two players, two colours x three numbers, hands of two, target three. States that
+differ only in their reshuffle counters behave identically, so the walk identifies them
+(otherwise the counters would make the state space infinite).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+import attrs
+import pytest
+
+from seaview_rules import CHANCE, voyage
+from seaview_rules.voyage import CARDS, Action, Deal, Play, State
+
+TINY = voyage.Rules(players=2, colours=2, numbers=3, hand_size=2, target=3)
+CANDIDATES: tuple[voyage.Move, ...] = (
+    *(Play(c) for c in TINY.deck),
+    *(Deal(c) for c in TINY.deck),
+    *Action,
+    Play(CARDS[-1]),  # a card outside the small deck
+)
+
+
+def behaviour(state: State) -> State:
+    """The state with its reshuffle counters forgotten."""
+    results = tuple(attrs.evolve(r, reshuffles=0) for r in state.results)
+    return attrs.evolve(state, reshuffles=0, results=results)
+
+
+@pytest.fixture(scope="module")
+def graph() -> dict[State, list[State]]:
+    start = voyage.new_game(TINY)
+    successors: dict[State, list[State]] = {}
+    todo = [start]
+    seen = {behaviour(start)}
+    while todo:
+        state = todo.pop()
+        key = behaviour(state)
+        successors[key] = []
+        for move in voyage.legal_moves(state):
+            after = voyage.apply_move(state, move)
+            successors[key].append(behaviour(after))
+            if behaviour(after) not in seen:
+                seen.add(behaviour(after))
+                todo.append(after)
+    return successors
+
+
+@pytest.mark.rule("VOY-1", "VOY-3", "VOY-4", "VOY-R5")
+def test_every_reachable_state_is_consistent_and_its_moves_complete(
+    graph: dict[State, list[State]],
+) -> None:
+    assert len(graph) > 50_000  # the walk really covers the tiny game
+    for state in graph:
+        places = [*state.hands, state.draw_pile, state.discard_under]
+        held = sum(len(p) for p in places) + (state.discard_top is not None)
+        assert held == TINY.deck_size
+        assert sum(places[1:], state.hands[0]) | (
+            0 if state.discard_top is None else 1 << state.discard_top.index
+        ) == TINY.deck
+        legal = set(voyage.legal_moves(state))
+        assert bool(legal) != voyage.is_terminal(state)
+        assert (voyage.current_player(state) is CHANCE) == bool(voyage.chance_outcomes(state))
+        for move in CANDIDATES:
+            assert (voyage.check_move(state, move) is None) == (move in legal)
+
+
+@pytest.mark.rule("VOY-R5", "VOY-8")
+def test_the_match_can_end_from_every_reachable_state(graph: dict[State, list[State]]) -> None:
+    predecessors: dict[State, list[State]] = defaultdict(list)
+    for state, nexts in graph.items():
+        for after in nexts:
+            predecessors[after].append(state)
+    can_end = {s for s in graph if voyage.is_terminal(s)}
+    todo = list(can_end)
+    while todo:
+        for before in predecessors[todo.pop()]:
+            if before not in can_end:
+                can_end.add(before)
+                todo.append(before)
+    assert can_end == set(graph)
+
+
+@pytest.mark.rule("VOY-5", "VOY-8")
+def test_every_final_state_has_one_winner_at_or_past_the_target(
+    graph: dict[State, list[State]],
+) -> None:
+    finals = [s for s in graph if voyage.is_terminal(s)]
+    assert finals
+    for state in finals:
+        outcome = voyage.outcome(state)
+        assert outcome is not None
+        assert outcome.winner is not None
+        assert state.scores[outcome.winner] >= TINY.target
+        assert sum(score >= TINY.target for score in state.scores) == 1
+
+
+def test_every_reachable_state_round_trips_through_json(graph: dict[State, list[State]]) -> None:
+    for state in list(graph)[::7]:
+        assert voyage.loads(voyage.dumps(state)) == state

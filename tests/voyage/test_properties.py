@@ -1,0 +1,177 @@
+"""Property and stateful tests over Voyage states reached by legal play."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from fractions import Fraction
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+
+from seaview_rules import CHANCE, GameRecord, replay, voyage
+from seaview_rules.testing import check_state
+from seaview_rules.testing import voyage as vst
+from seaview_rules.voyage import CARDS, Action, CardSet, Deal, Phase, Play, State
+
+EVERY_MOVE: tuple[voyage.Move, ...] = (
+    *(Play(c) for c in CARDS),
+    *(Deal(c) for c in CARDS),
+    *Action,
+)
+
+
+def assert_conserved(state: State) -> None:
+    places = [*state.hands, state.draw_pile, state.discard_under]
+    if state.discard_top is not None:
+        places.append(CardSet.of([state.discard_top]))
+    counts = Counter(card for place in places for card in place)
+    assert set(counts) == set(state.rules.deck)
+    assert set(counts.values()) == {1}
+
+
+@pytest.mark.rule("VOY-R1", "VOY-1", "VOY-6")
+@given(vst.states())
+def test_every_card_is_in_exactly_one_place(state: State) -> None:
+    assert_conserved(state)
+
+
+@pytest.mark.rule("VOY-R2")
+@given(vst.states())
+def test_chance_is_uniform_over_the_draw_pile(state: State) -> None:
+    outcomes = voyage.chance_outcomes(state)
+    if voyage.current_player(state) is not CHANCE:
+        assert outcomes == ()
+        return
+    assert [m.card for m, _ in outcomes if isinstance(m, Deal)] == list(state.draw_pile)
+    assert {p for _, p in outcomes} == {Fraction(1, len(state.draw_pile))}
+    assert voyage.sample_chance(state, random.Random(0)) in dict(outcomes)
+
+
+@pytest.mark.rule("VOY-R2")
+def test_sample_chance_has_the_exact_distribution() -> None:
+    state = voyage.new_game(voyage.Rules(players=2))
+    rng = random.Random(2024)
+    samples = Counter(voyage.sample_chance(state, rng) for _ in range(39 * 400))
+    assert set(samples) == {m for m, _ in voyage.chance_outcomes(state)}
+    expected = 400
+    chi_square = sum((n - expected) ** 2 / expected for n in samples.values())
+    assert chi_square < 80  # 38 degrees of freedom: p < 0.0001 beyond this
+
+
+def hidden_shuffle(state: State, seat: int, rng: random.Random) -> State:
+    """A state that differs from ``state`` only in what ``seat`` cannot see: the other
+    hands, the draw pile and the pile under the top card keep their sizes, but their
+    cards are dealt out anew."""
+    # Another seat's just-drawn card stays put: the DRAWN phase depends on it matching.
+    kept = state.drawn if state.player != seat else None
+    others = [s for s in range(state.rules.players) if s != seat]
+    pool = [c for s in others for c in state.hands[s] if c != kept]
+    pool += [*state.draw_pile, *state.discard_under]
+    rng.shuffle(pool)
+    hands = list(state.hands)
+    for s in others:
+        extra = [kept] if kept is not None and s == state.player else []
+        size = len(state.hands[s]) - len(extra)
+        hands[s] = CardSet.of(pool[:size] + extra)
+        del pool[:size]
+    draw_pile = CardSet.of(pool[: len(state.draw_pile)])
+    under = CardSet.of(pool[len(state.draw_pile) :])
+    return attrs.evolve(state, hands=tuple(hands), draw_pile=draw_pile, discard_under=under)
+
+
+@pytest.mark.rule("VOY-R4")
+@given(vst.states(), st.randoms(use_true_random=False), st.data())
+def test_a_seat_sees_nothing_of_what_is_hidden_from_it(
+    state: State, rng: random.Random, data: st.DataObject
+) -> None:
+    seat = data.draw(st.integers(0, state.rules.players - 1))
+    twin = hidden_shuffle(state, seat, rng)
+    assert_conserved(twin)
+    assert voyage.view(twin, seat) == voyage.view(state, seat)
+    assert voyage.dumps(voyage.view(twin, seat)) == voyage.dumps(voyage.view(state, seat))
+    assert voyage.view(twin, None) == voyage.view(state, None)
+
+
+@given(vst.states(), st.data())
+def test_a_view_names_no_card_the_seat_cannot_see(state: State, data: st.DataObject) -> None:
+    seat = data.draw(st.none() | st.integers(0, state.rules.players - 1))
+    visible = {str(state.discard_top)} if state.discard_top else set()
+    if seat is not None:
+        visible |= {str(c) for c in state.hands[seat]}
+    document = voyage.dumps(voyage.view(state, seat))
+    named = set(re.findall(r'"([RGB]\d{1,2})"', document))
+    assert named <= visible
+
+
+@given(vst.states())
+def test_states_round_trip_through_json(state: State) -> None:
+    assert voyage.loads(voyage.dumps(state)) == state
+
+
+class VoyageMatch(RuleBasedStateMachine):
+    """A match played one legal move at a time, every invariant checked after each."""
+
+    state: State
+    moves: list[voyage.Move]
+
+    @initialize(rules=vst.rules())
+    def start(self, rules: voyage.Rules) -> None:
+        self.state = voyage.new_game(rules)
+        self.moves = []
+
+    @rule(data=st.data())
+    def play_a_legal_move(self, data: st.DataObject) -> None:
+        before = self.state
+        snapshot = voyage.dumps(before)
+        legal = voyage.legal_moves(before)
+        if not legal:
+            return
+        move = data.draw(st.sampled_from(legal))
+        after = voyage.apply_move(before, move)
+        assert voyage.dumps(before) == snapshot  # apply_move never changes its input
+        self.check_step(before, move, after)
+        self.state = after
+        self.moves.append(move)
+
+    def check_step(self, before: State, move: voyage.Move, after: State) -> None:
+        # VOY-6: a rebuild keeps the top and turns exactly the rest into the draw pile.
+        if after.results == before.results and after.reshuffles > before.reshuffles:
+            assert move is Action.DRAW
+            assert not before.draw_pile
+            assert after.draw_pile == before.discard_under
+            assert after.discard_top == before.discard_top
+            assert not after.discard_under
+        # VOY-5: only the round winner scores, by the cards left in the other hands.
+        gained = [a - b for a, b in zip(after.scores, before.scores, strict=True)]
+        if len(after.results) > len(before.results):
+            result = after.results[-1]
+            assert result.winner == before.player
+            assert gained[result.winner] == sum(len(h) for h in before.hands) - 1
+            assert all(g == 0 for s, g in enumerate(gained) if s != result.winner)
+        else:
+            assert gained == [0] * len(gained)
+
+    @invariant()
+    def contract_holds(self) -> None:
+        if hasattr(self, "state"):
+            assert_conserved(self.state)
+            check_state(voyage.GAME, self.state, EVERY_MOVE)
+
+    def teardown(self) -> None:
+        if hasattr(self, "state"):
+            record = GameRecord(self.state.rules, tuple(self.moves))
+            assert replay(voyage.GAME, record) == self.state
+            assert voyage.loads(voyage.dumps(record)) == record
+
+
+VoyageMatch.TestCase.settings = settings(max_examples=30, stateful_step_count=60)
+
+
+@pytest.mark.rule("VOY-3", "VOY-4", "VOY-5", "VOY-6")
+class TestVoyageMatch(VoyageMatch.TestCase):
+    """Runs the state machine."""
