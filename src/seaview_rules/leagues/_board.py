@@ -220,14 +220,10 @@ class Board:
 
 
 def _article(kind: SquareKind) -> str:
-    name = kind.name.lower().replace("_", " ")
-    return (
-        f"the {name}"
-        if kind in (SquareKind.START, SquareKind.RED_ARROW)
-        else f"an {name}"
-        if name[0] in "aeiou"
-        else f"a {name}"
-    )
+    if kind in (SquareKind.START, SquareKind.RED_ARROW):
+        return f"the {kind.name.lower().replace('_', ' ')}"
+    name = kind.name.lower()
+    return f"an {name}" if name[0] in "aeiou" else f"a {name}"
 
 
 @frozen(repr=False)
@@ -364,10 +360,12 @@ def board_from_data(data: Field) -> Board:
     name = data.get("name").str() if data.has("name") else ""
     rows = data.get("rows").int(2, MAX_SIDE)
     columns = data.get("columns").int(2, MAX_SIDE)
-    layout = [item.str() for item in data.get("squares").list(rows, rows)]
-    for number, (item, row) in enumerate(zip(data.get("squares").list(), layout, strict=True), 1):
-        if len("".join(row.split())) != columns:
-            item.fail(f"row {number} must have {columns} squares, not {len(''.join(row.split()))}")
+    layout = []
+    for number, item in enumerate(data.get("squares").list(rows, rows), 1):
+        row = "".join(item.str().split())
+        if len(row) != columns:
+            item.fail(f"row {number} must have {columns} squares, not {len(row)}")
+        layout.append(row)
     return Board.from_rows(layout, name=name)
 
 
