@@ -41,15 +41,15 @@ class SquareKind(enum.Enum):
     """What stands on a square. The value is the character used in board layouts."""
 
     YELLOW = "."
-    """A plain (yellow) square: where a penalised diver rises to (LEA-11)."""
+    """A plain (yellow) square, where a penalised diver rises to (LEA-11)."""
     ARROW = "v"
-    """A purple arrow: down one row and spin again (LEA-7)."""
+    """A purple arrow, which takes a diver down one row and gives a spin (LEA-7)."""
     STARFISH = "*"
-    """A green starfish: down two rows and spin again (LEA-9)."""
+    """A green starfish, which takes a diver down two rows and gives a spin (LEA-9)."""
     OCTOPUS = "@"
-    """A red octopus: up one row, no extra spin (LEA-10)."""
+    """A red octopus, which sends a diver up one row (LEA-10)."""
     RED_ARROW = "X"
-    """The red arrow in the deepest row: land on it to win (LEA-1)."""
+    """The red arrow in the deepest row, where a diver lands to win (LEA-1)."""
     START = "S"
     """The red 1,000 square where every diver starts (LEA-3)."""
 
@@ -323,7 +323,7 @@ class Spinner:
 
     @property
     def total_weight(self) -> int:
-        """The sum of the weights: each segment has probability weight / total."""
+        """The sum of the weights. A segment has probability weight / total."""
         return sum(s.weight for s in self.segments)
 
     def __str__(self) -> str:
@@ -404,7 +404,7 @@ def spinner_from_data(data: Field) -> Spinner:
 
 
 Source = str | os.PathLike[str]
-"""A board or spinner source: text (JSON or TOML), or a `pathlib.Path` to a file."""
+"""Where a board or spinner comes from, text (JSON or TOML) or a `pathlib.Path`."""
 
 
 def _read(source: Source) -> Field:

@@ -185,9 +185,9 @@ class Phase(enum.Enum):
     """What happens next."""
 
     ORDER = "order"
-    """Chance: `State.player` spins to settle the order of play (LEA-2)."""
+    """Chance node where `State.player` spins to settle the order of play (LEA-2)."""
     SPIN = "spin"
-    """Chance: `State.player` spins on his turn (LEA-3, LEA-4)."""
+    """Chance node where `State.player` spins on his turn (LEA-3, LEA-4)."""
     OVER = "over"
     """`State.player` reached the red arrow and won (LEA-1)."""
 
@@ -259,10 +259,10 @@ class State:
     order: tuple[int, ...]
     """The order of play once it is settled, else empty (LEA-2)."""
     groups: tuple[tuple[int, ...], ...]
-    """During the spin-off: the seats ranked so far, best first, tied seats grouped
+    """The seats ranked so far in the spin-off, best first, tied seats grouped
     (LEA-R3); empty once the order is settled."""
     spun: tuple[int, ...]
-    """During the spin-off: the numbers spun so far by the group now spinning."""
+    """The numbers spun so far in the spin-off by the group now spinning."""
     spins: int
     """Spins made in play (the spin-off not counted)."""
     turns: int

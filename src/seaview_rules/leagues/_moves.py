@@ -43,7 +43,7 @@ Move = Spin
 SPINS: dict[tuple[int, Direction], Spin] = {
     (n, d): Spin(n, d) for n in range(1, MAX_NUMBER + 1) for d in Direction
 }
-"""Every spin a spinner can show, interned: the engine never builds a move twice."""
+"""Every spin a spinner can show, interned, so the engine never builds a move twice."""
 
 
 def parse_move(text: str) -> Move:
