@@ -1,0 +1,173 @@
+"""Ship's Wheel moves and their notation.
+
+=============  ==========================================================  ====================
+move           meaning                                                     notation
+=============  ==========================================================  ====================
+`Size`         the dealer chooses the hand size (SW-2)                     ``size 5``
+`Deal`         chance: the card that comes off the deck, dealt or drawn    ``deal red-star``
+`Action.DRAW`  draw from the deck (SW-5)                                   ``draw``
+`Take`         take the top card of a seat's discard pile (SW-5)           ``take 2``
+`Discard`      discard a card onto one's own pile (SW-6)                   ``red-star``
+`Pass`         secretly choose the card to pass left (SW-10)               ``pass red-star``
+=============  ==========================================================  ====================
+
+Moves are compared by value; the engine keeps one object per card and seat, and
+`parse_move` returns equal objects.
+"""
+
+from __future__ import annotations
+
+import enum
+from functools import cache
+
+from attrs import frozen
+
+from seaview_rules.ships_wheel._model import Card, CardTable
+
+
+@frozen(repr=False, cache_hash=True)
+class Size:
+    """The dealer deals hands of ``cards`` cards (SW-2).
+
+    >>> Size(5)
+    parse_move('size 5')
+    """
+
+    cards: int
+
+    def __str__(self) -> str:
+        return f"size {self.cards}"
+
+    def __repr__(self) -> str:
+        return f"parse_move({str(self)!r})"
+
+
+@frozen(repr=False, cache_hash=True)
+class Deal:
+    """Chance: ``card`` comes off the deck, dealt or drawn (SW-2, SW-5)."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"deal {self.card}"
+
+    def __repr__(self) -> str:
+        return f"parse_move({str(self)!r})"
+
+
+@frozen(repr=False, cache_hash=True)
+class Take:
+    """Take the top card of ``seat``'s discard pile (SW-5, SW-7).
+
+    >>> Take(2)
+    parse_move('take 2')
+    """
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"take {self.seat}"
+
+    def __repr__(self) -> str:
+        return f"parse_move({str(self)!r})"
+
+
+@frozen(repr=False, cache_hash=True)
+class Discard:
+    """Discard ``card`` from the hand onto one's own pile (SW-6).
+
+    >>> Discard(Card.parse("red-star"))
+    parse_move('red-star')
+    """
+
+    card: Card
+
+    def __str__(self) -> str:
+        return str(self.card)
+
+    def __repr__(self) -> str:
+        return f"parse_move({str(self)!r})"
+
+
+@frozen(repr=False, cache_hash=True)
+class Pass:
+    """Secretly choose ``card`` as the one to pass to the left (SW-10, SW-R7)."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"pass {self.card}"
+
+    def __repr__(self) -> str:
+        return f"parse_move({str(self)!r})"
+
+
+class Action(enum.Enum):
+    """The moves that name no card, seat or number."""
+
+    DRAW = "draw"
+    """Draw the top card of the deck (SW-5)."""
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __repr__(self) -> str:
+        return f"parse_move({self.value!r})"
+
+
+Move = Size | Deal | Take | Discard | Pass | Action
+"""Any Ship's Wheel move."""
+
+SIZES: tuple[Size, ...] = tuple(Size(n) for n in range(9))
+"""The `Size` move of each hand size."""
+TAKES: tuple[Take, ...] = tuple(Take(s) for s in range(6))
+"""The `Take` move of each seat."""
+
+
+@frozen(eq=False)
+class MoveTable:
+    """The card moves of one `CardTable`, by card id: the engine never builds a move."""
+
+    deals: tuple[Deal, ...]
+    discards: tuple[Discard, ...]
+    passes: tuple[Pass, ...]
+
+
+@cache
+def move_table(table: CardTable) -> MoveTable:
+    """The interned card moves of ``table``'s cards."""
+    return MoveTable(
+        tuple(Deal(c) for c in table.cards),
+        tuple(Discard(c) for c in table.cards),
+        tuple(Pass(c) for c in table.cards),
+    )
+
+
+def parse_move(text: str) -> Move:
+    """Read a move written as ``str(move)`` writes it.
+
+    >>> [parse_move(t) for t in ("size 4", "deal Red-Star", "draw", "take 1", "anchor", "pass blue-lighthouse")]
+    [parse_move('size 4'), parse_move('deal red-star'), parse_move('draw'), parse_move('take 1'), parse_move('anchor'), parse_move('pass blue-lighthouse')]
+
+    Raises:
+        ValueError: the text is not a Ship's Wheel move.
+    """
+    words = text.split()
+    if len(words) == 1:
+        word = words[0].lower()
+        if word == "draw":
+            return Action.DRAW
+        return Discard(Card.parse(word))
+    if len(words) == 2:
+        verb, what = words[0].lower(), words[1]
+        if verb == "deal":
+            return Deal(Card.parse(what))
+        if verb == "pass":
+            return Pass(Card.parse(what))
+        if verb in ("size", "take") and len(what) == 1 and what in "0123456789":
+            number = int(what)
+            if verb == "size" and 1 <= number <= 8:
+                return SIZES[number]
+            if verb == "take" and number < 6:
+                return TAKES[number]
+    raise ValueError(f"not a Ship's Wheel move: {text!r}")
