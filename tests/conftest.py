@@ -11,4 +11,6 @@ settings.register_profile("default", deadline=None, suppress_health_check=[Healt
 settings.register_profile(
     "ci", parent=settings.get_profile("default"), derandomize=True, print_blob=True
 )
-settings.load_profile(os.environ.get("SEAVIEW_HYPOTHESIS_PROFILE", "default"))
+settings.load_profile(
+    os.environ.get("SEAVIEW_HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "default")
+)

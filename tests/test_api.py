@@ -71,7 +71,8 @@ def test_a_player_move_at_a_chance_node_and_vice_versa_are_refused(name: str) ->
     game = GAMES[name]
     rng = random.Random(3)
     state = game.new_game(default_rules(game))
-    chance_states, player_states = [], []
+    chance_states: list[Any] = []
+    player_states: list[Any] = []
     while not game.is_terminal(state) and len(chance_states) + len(player_states) < 400:
         if game.current_player(state) is CHANCE:
             chance_states.append(state)

@@ -47,7 +47,10 @@ def code_references(rules: list[str], root: Path = ROOT) -> dict[str, list[tuple
 
 
 def _marked_rules(node: ast.AST) -> Iterator[str]:
-    for decorator in getattr(node, "decorator_list", []):
+    marks = list(getattr(node, "decorator_list", []))
+    if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
+        marks.append(node.value.func)  # test_x = pytest.mark.rule("ID")(Machine.TestCase)
+    for decorator in marks:
         if (
             isinstance(decorator, ast.Call)
             and isinstance(decorator.func, ast.Attribute)
@@ -58,7 +61,7 @@ def _marked_rules(node: ast.AST) -> Iterator[str]:
                     yield arg.value
 
 
-def tests_by_rule(root: Path = ROOT) -> dict[str, list[str]]:
+def marked_tests(root: Path = ROOT) -> dict[str, list[str]]:
     """For each rule ID, the tests (``path::Class::test``) marked with it."""
     found: dict[str, list[str]] = defaultdict(list)
     for path in sorted((root / "tests").rglob("test_*.py")):
@@ -81,6 +84,9 @@ def tests_by_rule(root: Path = ROOT) -> dict[str, list[str]]:
             elif isinstance(node, ast.FunctionDef) and node.name.startswith("test"):
                 for rule in class_rules:
                     found[rule].append(f"{relative}::{node.name}")
+            elif isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name):
+                for rule in class_rules:
+                    found[rule].append(f"{relative}::{node.targets[0].id}")
     return found
 
 
@@ -96,7 +102,7 @@ def setup(app: Any) -> dict[str, Any]:
         if not index:
             rules = list(documented_rules())
             index["code"] = code_references(rules)
-            index["tests"] = tests_by_rule()
+            index["tests"] = marked_tests()
         return index["code"], index["tests"]
 
     class RuleDirective(SphinxDirective):
@@ -113,11 +119,6 @@ def setup(app: Any) -> dict[str, Any]:
             section = nodes.section(ids=[f"rule-{rule.lower()}"], names=[f"rule-{rule.lower()}"])
             section += nodes.title(text=f"{rule} · {title}" if title else rule)
             self.state.document.note_explicit_target(section)
-            self.env.domaindata.setdefault("std", {}).setdefault("labels", {})
-            std = self.env.get_domain("std")
-            std.note_hyperlink_target(
-                f"rule-{rule.lower()}", self.env.docname, f"rule-{rule.lower()}", f"{rule} {title}"
-            )
             if "source" in self.options:
                 section += nodes.paragraph(text=f"Source: {self.options['source']}.")
             self.state.nested_parse(self.content, self.content_offset, section)

@@ -22,6 +22,7 @@ from seaview_rules._core import (
 )
 from seaview_rules._play import Bot, GameRecord, PlayedGame, RandomBot, play, replay
 from seaview_rules._registry import GAMES
+from seaview_rules._simulate import GameSummary, SimulationReport, simulate
 
 __all__ = [
     "CHANCE",
@@ -30,16 +31,19 @@ __all__ = [
     "Chance",
     "Game",
     "GameRecord",
+    "GameSummary",
     "IllegalMoveError",
     "InvalidDataError",
     "Outcome",
     "PlayedGame",
     "Player",
     "RandomBot",
+    "SimulationReport",
     "Termination",
     "Violation",
     "play",
     "replay",
+    "simulate",
 ]
 
 __version__ = "0.1.0"

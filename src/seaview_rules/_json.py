@@ -7,6 +7,7 @@ that every `InvalidDataError` names the offending part.
 
 from __future__ import annotations
 
+import builtins
 import enum
 import json
 from collections.abc import Callable, Mapping
@@ -116,7 +117,9 @@ class Field:
             self.fail(f"must be a string, not {_kind(self.value)}")
         return self.value
 
-    def choice(self, allowed: Mapping[str, object] | set[str] | frozenset[str]) -> str:
+    def choice(
+        self, allowed: Mapping[builtins.str, object] | set[builtins.str] | frozenset[builtins.str]
+    ) -> builtins.str:
         """A string that is one of ``allowed``."""
         value = self.str()
         if value not in allowed:
@@ -131,7 +134,7 @@ class Field:
         except ValueError:
             self.fail(f"must be one of {[m.value for m in kind]}, not {value!r}")
 
-    def list(self, low: int = 0, high: int | None = None) -> list[Field]:
+    def list(self, low: builtins.int = 0, high: builtins.int | None = None) -> builtins.list[Field]:
         """A list of ``low`` to ``high`` items."""
         if not isinstance(self.value, list):
             self.fail(f"must be a list, not {_kind(self.value)}")
@@ -144,7 +147,7 @@ class Field:
         """``None`` if this is JSON ``null``, else this field."""
         return None if self.value is None else self
 
-    def parse(self, parser: Callable[[str], T]) -> T:
+    def parse(self, parser: Callable[[builtins.str], T]) -> T:
         """A string converted by ``parser``, whose `ValueError` becomes this field's error."""
         text = self.str()
         try:

@@ -58,9 +58,11 @@ def test_every_reachable_state_is_consistent_and_its_moves_complete(
         places = [*state.hands, state.draw_pile, state.discard_under]
         held = sum(len(p) for p in places) + (state.discard_top is not None)
         assert held == TINY.deck_size
-        assert sum(places[1:], state.hands[0]) | (
-            0 if state.discard_top is None else 1 << state.discard_top.index
-        ) == TINY.deck
+        assert (
+            sum(places[1:], state.hands[0])
+            | (0 if state.discard_top is None else 1 << state.discard_top.index)
+            == TINY.deck
+        )
         legal = set(voyage.legal_moves(state))
         assert bool(legal) != voyage.is_terminal(state)
         assert (voyage.current_player(state) is CHANCE) == bool(voyage.chance_outcomes(state))

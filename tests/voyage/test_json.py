@@ -93,14 +93,20 @@ def mutate(node: Any, path: list[int], replacement: Any) -> Any:
     keys = list(node) if isinstance(node, dict) else list(range(len(node)))
     key = keys[path[0] % len(keys)]
     copy = dict(node) if isinstance(node, dict) else list(node)
-    copy[key] = mutate(node[key], path[1:], replacement)  # type: ignore[index]
+    copy[key] = mutate(node[key], path[1:], replacement)
     return copy
 
 
 JSON_VALUES = st.recursive(
-    st.none() | st.booleans() | st.integers(-3, 60) | st.floats() | st.text(max_size=4)
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 60)
+    | st.floats()
+    | st.text(max_size=4)
     | st.sampled_from(["R1", "B13", "G7", "turn", "draw", "deal R1"]),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3)
+    ),
     max_leaves=6,
 )
 

@@ -16,7 +16,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 from seaview_rules import CHANCE, GameRecord, replay, voyage
 from seaview_rules.testing import check_state
 from seaview_rules.testing import voyage as vst
-from seaview_rules.voyage import CARDS, Action, CardSet, Deal, Phase, Play, State
+from seaview_rules.voyage import CARDS, Action, CardSet, Deal, Play, State
 
 EVERY_MOVE: tuple[voyage.Move, ...] = (
     *(Play(c) for c in CARDS),
@@ -172,6 +172,4 @@ class VoyageMatch(RuleBasedStateMachine):
 VoyageMatch.TestCase.settings = settings(max_examples=30, stateful_step_count=60)
 
 
-@pytest.mark.rule("VOY-3", "VOY-4", "VOY-5", "VOY-6")
-class TestVoyageMatch(VoyageMatch.TestCase):
-    """Runs the state machine."""
+test_voyage_match = pytest.mark.rule("VOY-3", "VOY-4", "VOY-5", "VOY-6")(VoyageMatch.TestCase)

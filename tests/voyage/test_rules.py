@@ -85,7 +85,8 @@ def test_every_unseen_card_is_equally_likely_and_a_seen_one_impossible() -> None
 def test_the_deck_has_one_card_of_each_colour_and_number() -> None:
     assert len(Rules().deck) == 39
     assert {(c.colour, c.number) for c in Rules().deck} == {
-        (c.colour, c.number) for c in (Card.parse(f"{l}{n}") for l in "RGB" for n in range(1, 14))
+        (c.colour, c.number)
+        for c in (Card.parse(f"{letter}{n}") for letter in "RGB" for n in range(1, 14))
     }
     small = Rules(players=2, colours=2, numbers=3, hand_size=2)
     assert str(small.deck) == "R1 R2 R3 G1 G2 G3"
@@ -202,7 +203,9 @@ def test_the_option_lets_a_player_draw_instead_of_playing() -> None:
 def test_playing_the_last_card_ends_the_round_and_scores_the_cards_left() -> None:
     state = position(["B7", "R5 G1 G2", "R9 R10"], "B2", scores=(3, 0, 0))
     after = apply_move(state, parse_move("B7"))
-    assert after.results == (RoundResult(dealer=0, winner=0, points=5, cards_left=(0, 3, 2), reshuffles=0),)
+    assert after.results == (
+        RoundResult(dealer=0, winner=0, points=5, cards_left=(0, 3, 2), reshuffles=0),
+    )
     assert after.scores == (8, 0, 0)
     assert after.phase is Phase.DEAL  # the next round begins
 

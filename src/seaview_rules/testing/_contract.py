@@ -46,7 +46,9 @@ def check_state(
     moves = game.legal_moves(state)
     terminal = game.is_terminal(state)
     if terminal != (not moves):
-        raise _fail(game, state, f"is_terminal is {terminal} but there are {len(moves)} legal moves")
+        raise _fail(
+            game, state, f"is_terminal is {terminal} but there are {len(moves)} legal moves"
+        )
     if terminal != (game.outcome(state) is not None):
         raise _fail(game, state, "outcome() must be set exactly when the game is over")
     outcomes = game.chance_outcomes(state)
@@ -130,7 +132,7 @@ def check_game(
     for number in range(games):
         rng = random.Random(f"{seed}/{number}")
 
-        def check(before: S, move: M, after: S) -> None:
+        def check(before: S, move: M, after: S, rng: random.Random = rng) -> None:
             nonlocal checked
             check_state(game, before, candidates(before), rng)
             checked += 1

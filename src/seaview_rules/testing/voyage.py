@@ -100,6 +100,8 @@ def _views(draw: st.DrawFn, states: st.SearchStrategy[voyage.State]) -> voyage.V
     return voyage.view(state, seat)
 
 
-def views(*, states: st.SearchStrategy[voyage.State] | None = None) -> st.SearchStrategy[voyage.View]:
+def views(
+    *, states: st.SearchStrategy[voyage.State] | None = None
+) -> st.SearchStrategy[voyage.View]:
     """The view of a seat, or of a spectator, of a reachable state."""
     return _views(states if states is not None else _states(_rules(2, 6, True, None), 400))

@@ -22,7 +22,16 @@ import attrs
 
 from seaview_rules._core import CHANCE, Game
 from seaview_rules.voyage._codec import dumps, loads
-from seaview_rules.voyage._model import CARDS, Card, CardSet, Colour, Phase, RoundResult, Rules, State
+from seaview_rules.voyage._model import (
+    CARDS,
+    Card,
+    CardSet,
+    Colour,
+    Phase,
+    RoundResult,
+    Rules,
+    State,
+)
 from seaview_rules.voyage._moves import Action, Deal, Move, Play, parse_move
 from seaview_rules.voyage._rules import (
     apply_move,
@@ -63,8 +72,8 @@ __all__ = [
     "new_game",
     "outcome",
     "parse_move",
-    "sample_chance",
     "render",
+    "sample_chance",
     "statistics",
     "view",
 ]
@@ -87,12 +96,21 @@ def render(state: State) -> str:
     seat 0:    0 pts | (no cards)
     seat 1:    0 pts | (no cards)
     """
-    actor = f"chance deals to seat {state.player}" if current_player(state) is CHANCE else f"seat {state.player} to move"
+    if state.phase is Phase.OVER:
+        actor = f"match over, seat {state.player} wins"
+    elif current_player(state) is CHANCE:
+        actor = f"chance deals to seat {state.player}"
+    else:
+        actor = f"seat {state.player} to move"
     top = str(state.discard_top) if state.discard_top else "--"
-    lines = [
-        f"round {state.round}, dealer {state.dealer}, {state.phase.value}: {actor}",
-        f"discard: {top} ({len(state.discard_under)} under), draw pile: {len(state.draw_pile)}",
-    ]
+    lines = [f"round {state.round}, dealer {state.dealer}, {state.phase.value}: {actor}"]
+    if state.results:
+        last = state.results[-1]
+        left = "/".join(map(str, last.cards_left))
+        lines.append(f"last round: seat {last.winner} went out, +{last.points} (cards left {left})")
+    lines.append(
+        f"discard: {top} ({len(state.discard_under)} under), draw pile: {len(state.draw_pile)}"
+    )
     for seat, (hand, score) in enumerate(zip(state.hands, state.scores, strict=True)):
         lines.append(f"seat {seat}: {score:>4} pts | {hand or '(no cards)'}")
     return "\n".join(lines)

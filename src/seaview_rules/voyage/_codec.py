@@ -176,7 +176,9 @@ class _Reader:
                 item.get("cards_left").fail("the winner has no card left (VOY-5)")
             points = item.get("points").int(0)
             if points != sum(left):
-                item.get("points").fail("must be the number of cards left in the other hands (VOY-5)")
+                item.get("points").fail(
+                    "must be the number of cards left in the other hands (VOY-5)"
+                )
             results.append(RoundResult(dealer, winner, points, left, item.get("reshuffles").int(0)))
         totals = [0] * self.seats
         for result in results:
@@ -187,15 +189,24 @@ class _Reader:
             self.data.get("scores").fail("must be the sums of the round results (VOY-5)")
         return tuple(results)
 
-    def phase_facts(self, phase: Phase, player: int, dealer: int, results: tuple[RoundResult, ...]) -> None:
+    def phase_facts(
+        self, phase: Phase, player: int, dealer: int, results: tuple[RoundResult, ...]
+    ) -> None:
         over = phase is Phase.OVER
         expected = (self.rules.first_dealer + len(results) - over) % self.seats
         if dealer != expected:
-            self.data.get("dealer").fail(f"must be seat {expected} after {len(results)} rounds (VOY-7)")
+            self.data.get("dealer").fail(
+                f"must be seat {expected} after {len(results)} rounds (VOY-7)"
+            )
         if over and (not results or results[-1].winner != player):
             self.data.get("player").fail("a finished match names the last round's winner")
-        if not over and results and any(
-            sum(r.points for r in results if r.winner == s) >= self.rules.target for s in range(self.seats)
+        if (
+            not over
+            and results
+            and any(
+                sum(r.points for r in results if r.winner == s) >= self.rules.target
+                for s in range(self.seats)
+            )
         ):
             self.data.get("phase").fail("a total reached the target, so the match is over (VOY-8)")
         if over and not results:
@@ -231,34 +242,74 @@ def _read_state(data: Field) -> State:
             data.get("discard_top").fail(f"{top} is also in a hand or pile")
         seen |= 1 << top.index
     if seen != rules.deck:
-        data.fail(f"{next(iter(CardSet(rules.deck & ~seen)))} is missing: every card must be somewhere")
+        data.fail(
+            f"{next(iter(CardSet(rules.deck & ~seen)))} is missing: every card must be somewhere"
+        )
 
     sizes = [len(h) for h in hands]
     if phase is Phase.DEAL:
         dealt = sum(sizes)
         expected = [len(range((s - dealer - 1) % r.seats, dealt, r.seats)) for s in range(r.seats)]
-        if top or under or drawn or reshuffles or sizes != expected or player != (dealer + 1 + dealt) % r.seats:
-            data.fail("not a position of the deal: cards go one at a time clockwise from the dealer's left (VOY-1)")
+        if (
+            top
+            or under
+            or drawn
+            or reshuffles
+            or sizes != expected
+            or player != (dealer + 1 + dealt) % r.seats
+        ):
+            data.fail(
+                "not a position of the deal: cards go one at a time clockwise from the dealer's left (VOY-1)"
+            )
         if dealt >= r.seats * rules.hand_size:
             data.get("phase").fail("the deal is complete (VOY-1)")
     elif phase is Phase.LEAD:
-        if top or under or drawn or sizes != [rules.hand_size] * r.seats or player != (dealer + 1) % r.seats:
-            data.fail("not a position of the lead: the dealer's left leads after a full deal (VOY-2)")
+        if (
+            top
+            or under
+            or drawn
+            or sizes != [rules.hand_size] * r.seats
+            or player != (dealer + 1) % r.seats
+        ):
+            data.fail(
+                "not a position of the lead: the dealer's left leads after a full deal (VOY-2)"
+            )
     elif phase is Phase.OVER:
         if top is None or drawn or sizes[player] != 0 or list(results[-1].cards_left) != sizes:
             data.fail("a finished match shows the final round's hands, the winner's empty (VOY-5)")
     else:
         if top is None or 0 in sizes:
-            data.fail(f"in phase {phase.value} the discard pile has a top card and every hand a card")
+            data.fail(
+                f"in phase {phase.value} the discard pile has a top card and every hand a card"
+            )
         assert top is not None
         if phase is Phase.DRAWN:
-            if drawn is None or not hands[player] >> drawn.index & 1 or not MATCHES[top.index] >> drawn.index & 1:
-                data.get("drawn").fail("must be a card of the player's hand that matches the top (VOY-R4)")
+            if (
+                drawn is None
+                or not hands[player] >> drawn.index & 1
+                or not MATCHES[top.index] >> drawn.index & 1
+            ):
+                data.get("drawn").fail(
+                    "must be a card of the player's hand that matches the top (VOY-R4)"
+                )
         elif drawn is not None:
             data.get("drawn").fail(f"must be null in phase {phase.value}")
         if phase is Phase.DRAW and not draw_pile:
             data.get("draw_pile").fail("a draw takes a card from a pile that is not empty (VOY-6)")
-    return State(rules, phase, player, dealer, hands, draw_pile, top, under, drawn, scores, results, reshuffles)
+    return State(
+        rules,
+        phase,
+        player,
+        dealer,
+        hands,
+        draw_pile,
+        top,
+        under,
+        drawn,
+        scores,
+        results,
+        reshuffles,
+    )
 
 
 def _read_view(data: Field) -> View:
@@ -282,7 +333,9 @@ def _read_view(data: Field) -> View:
     if sum(sizes) + draw_size + under_size + (top is not None) != r.rules.deck_size:
         data.fail("the counts must add up to the deck size")
     drawn = r.optional_card("drawn")
-    if drawn is not None and (hand is None or drawn not in hand or seat != player or phase is not Phase.DRAWN):
+    if drawn is not None and (
+        hand is None or drawn not in hand or seat != player or phase is not Phase.DRAWN
+    ):
         data.get("drawn").fail("only the drawing seat sees its drawn card, in its hand (VOY-R4)")
     scores = r.counts("scores")
     results = r.results(scores)

@@ -139,7 +139,7 @@ class Rules:
     players: int = field(default=4, validator=in_range(2, 6))
     """Seats at the table, 2 to 6."""
     colours: int = field(default=3, validator=in_range(1, 3))
-    """How many colours the deck has: red, green, blue, in that order (VOY-R1)."""
+    """How many colours the deck has (red, then green, then blue; VOY-R1)."""
     numbers: int = field(default=MAX_NUMBER, validator=in_range(1, MAX_NUMBER))
     """How many numbers each colour has, from 1 up (VOY-R1)."""
     hand_size: int = field(default=6, validator=in_range(1))
@@ -165,7 +165,7 @@ class Rules:
 
     @property
     def deck_size(self) -> int:
-        """Cards in the deck: colours x numbers."""
+        """The number of cards in the deck, colours times numbers."""
         return self.colours * self.numbers
 
     @property
@@ -176,7 +176,9 @@ class Rules:
 
 @cache
 def _deck(colours: int, numbers: int) -> CardSet:
-    return CardSet.of(c for c in CARDS if _COLOURS.index(c.colour) < colours and c.number <= numbers)
+    return CardSet.of(
+        c for c in CARDS if _COLOURS.index(c.colour) < colours and c.number <= numbers
+    )
 
 
 class Phase(enum.Enum):
@@ -204,7 +206,7 @@ class RoundResult:
     winner: int
     """The seat that played its last card."""
     points: int
-    """What the winner scored: the cards left in the other hands."""
+    """The winner's points, one per card left in the other hands."""
     cards_left: tuple[int, ...]
     """Cards left in each seat's hand when the round ended."""
     reshuffles: int

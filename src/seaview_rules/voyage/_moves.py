@@ -58,7 +58,7 @@ class Action(enum.Enum):
     KEEP = "keep"
     """Keep the matching card just drawn instead of playing it (VOY-R4)."""
     PASS = "pass"
-    """No match and nothing left to draw: the turn passes (VOY-R5)."""
+    """With no match and nothing left to draw, the turn passes (VOY-R5)."""
 
     def __str__(self) -> str:
         return self.value

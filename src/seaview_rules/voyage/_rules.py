@@ -21,8 +21,8 @@ from seaview_rules._core import (
 from seaview_rules.voyage._model import (
     CARDS,
     EMPTY,
-    Card,
     MATCHES,
+    Card,
     CardSet,
     Phase,
     RoundResult,
@@ -185,11 +185,15 @@ def _transition(state: State, move: Move) -> State | Violation:
     if move is Action.KEEP:
         if phase is not Phase.DRAWN:
             return Violation("VOY-R4", "keep only follows drawing a card that matches")
-        return _next_turn(state, state.hands, state.draw_pile, state.discard_under, state.reshuffles)
+        return _next_turn(
+            state, state.hands, state.draw_pile, state.discard_under, state.reshuffles
+        )
     if move is Action.PASS:
         if phase is not Phase.TURN or legal_moves(state) != (Action.PASS,):
             return Violation("VOY-R5", "a player may pass only with no match and nothing to draw")
-        return _next_turn(state, state.hands, state.draw_pile, state.discard_under, state.reshuffles)
+        return _next_turn(
+            state, state.hands, state.draw_pile, state.discard_under, state.reshuffles
+        )
     return Violation("API-MOVE", f"{move!r} is not a Voyage move")
 
 
@@ -228,7 +232,9 @@ def _play(state: State, move: Play) -> State | Violation:
         return Violation("VOY-3", f"{card} is not in seat {seat}'s hand")
     if state.phase is Phase.DRAWN:
         if card != state.drawn:
-            return Violation("VOY-R4", f"after drawing, only the drawn card {state.drawn} may be played")
+            return Violation(
+                "VOY-R4", f"after drawing, only the drawn card {state.drawn} may be played"
+            )
     elif top is not None and not MATCHES[top.index] & bit:
         return Violation("VOY-3", f"{card} matches neither the colour nor the number of {top}")
     hands = list(state.hands)

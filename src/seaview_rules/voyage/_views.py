@@ -51,7 +51,9 @@ def view(state: State, seat: int | None) -> View:
     """
     players = state.rules.players
     if seat is not None and not (isinstance(seat, int) and 0 <= seat < players):
-        raise InvalidDataError("seat", f"must be None or a seat from 0 to {players - 1}, not {seat!r}")
+        raise InvalidDataError(
+            "seat", f"must be None or a seat from 0 to {players - 1}, not {seat!r}"
+        )
     own = seat is not None and seat == state.player
     return View(
         state.rules, seat, state.phase, state.player, state.dealer,

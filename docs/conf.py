@@ -1,0 +1,58 @@
+"""Sphinx configuration for the seaview_rules docs."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent / "_ext"))
+
+project = "seaview_rules"
+author = "The seaview_rules developers"
+copyright = "2026, The seaview_rules developers"
+
+extensions = [
+    "sphinx.ext.autodoc",
+    "sphinx.ext.napoleon",
+    "sphinx.ext.doctest",
+    "sphinx.ext.viewcode",
+    "ruleref",
+]
+
+exclude_patterns = ["_build"]
+html_theme = "alabaster"
+html_theme_options = {
+    "description": "Rules engines for three old nautical games",
+    "page_width": "1100px",
+}
+
+# Docstring examples are run by pytest (--doctest-modules) with their module's names;
+# the doctest builder runs the examples written on the pages, in ``.. doctest::``.
+doctest_test_doctest_blocks = ""
+
+autodoc_member_order = "bysource"
+autodoc_typehints = "description"
+autodoc_typehints_format = "short"
+autodoc_default_options = {"members": True, "show-inheritance": True}
+napoleon_google_docstring = True
+napoleon_numpy_docstring = False
+default_role = "code"
+
+# Without network access there is no intersphinx: names from the standard library and
+# the libraries we build on are not link targets here.
+nitpick_ignore_regex = [
+    (
+        r"py:.*",
+        r"(random|fractions|collections|concurrent|enum|typing|types|hypothesis|attrs?|pathlib)\..*",
+    ),
+    (
+        r"py:.*",
+        r"(Random|Fraction|Mapping|Sequence|Callable|Iterable|Iterator|Executor|Path|SearchStrategy|TextIO|Any|NoReturn|Enum|DrawFn|DataObject)",
+    ),
+    (
+        r"py:.*",
+        r"(int|str|bool|float|bytes|bytearray|tuple|list|dict|set|frozenset|object|type|None|ValueError|AssertionError|Exception)",
+    ),
+    (r"py:.*", r"(seaview_rules\.)?(_\w+\.)*[RSMV](_contra)?"),  # type variables
+    (r"py:.*", r"seaview_rules\.\w*\._\w+.*"),  # private modules behind public re-exports
+]

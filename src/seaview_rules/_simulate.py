@@ -1,0 +1,134 @@
+"""Seeded simulations of many games, on one core or on any `concurrent.futures.Executor`.
+
+Game ``i`` of a run with seed ``s`` is always played with ``random.Random(f"{s}/{i}")``,
+so a run gives the same results whatever executor and however many workers play it.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+from collections.abc import Callable, Mapping
+from concurrent.futures import Executor
+from typing import Any
+
+from attrs import frozen
+
+from seaview_rules._core import Game
+from seaview_rules._play import play
+
+__all__ = ["GameSummary", "SimulationReport", "simulate"]
+
+
+@frozen
+class GameSummary:
+    """One simulated game."""
+
+    index: int
+    winner: int | None
+    decisions: int
+    """Moves chosen by players."""
+    chance_moves: int
+    statistics: Mapping[str, int]
+    """The game's own counters (`Game.statistics`)."""
+
+
+@frozen
+class SimulationReport:
+    """The games of a simulation, in index order, and figures over them."""
+
+    game: str
+    players: int
+    seed: int
+    games: tuple[GameSummary, ...]
+
+    def wins_by_seat(self) -> tuple[int, ...]:
+        """How many games each seat won."""
+        wins = [0] * self.players
+        for summary in self.games:
+            if summary.winner is not None:
+                wins[summary.winner] += 1
+        return tuple(wins)
+
+    def figures(self) -> dict[str, tuple[float, float, float]]:
+        """Mean, median and 90th percentile of decisions, chance moves and every game
+        counter over the games (and of decisions per round where the game has rounds)."""
+        columns: dict[str, list[float]] = {
+            "decisions": [g.decisions for g in self.games],
+            "chance moves": [g.chance_moves for g in self.games],
+        }
+        for summary in self.games:
+            for name, value in summary.statistics.items():
+                columns.setdefault(name, []).append(value)
+        if "rounds" in columns:
+            columns["decisions per round"] = [
+                g.decisions / max(1, g.statistics["rounds"]) for g in self.games
+            ]
+        return {name: _spread(values) for name, values in columns.items()}
+
+
+def _spread(values: list[float]) -> tuple[float, float, float]:
+    ordered = sorted(values)
+    p90 = ordered[min(len(ordered) - 1, (9 * len(ordered)) // 10)]
+    return statistics.fmean(ordered), statistics.median(ordered), p90
+
+
+def play_games(
+    game: Game[Any, Any, Any, Any], rules: Any, seed: int, indices: range
+) -> list[GameSummary]:
+    """Play the games ``indices`` of a run between random bots."""
+    summaries = []
+    for index in indices:
+        result = play(game, rules, random.Random(f"{seed}/{index}"))
+        summaries.append(
+            GameSummary(
+                index,
+                None if result.outcome is None else result.outcome.winner,
+                result.decisions,
+                len(result.record.moves) - result.decisions,
+                dict(game.statistics(result.final)),
+            )
+        )
+    return summaries
+
+
+def simulate(
+    game: Game[Any, Any, Any, Any],
+    rules: Any,
+    games: int,
+    *,
+    seed: int = 0,
+    executor: Executor | None = None,
+    batch: int = 50,
+    progress: Callable[[int, int], None] | None = None,
+) -> SimulationReport:
+    """Play ``games`` seeded games between random bots and summarise them.
+
+    Args:
+        game: the game, for example ``GAMES["voyage"]``.
+        rules: its rules (they set the number of players).
+        games: how many games to play.
+        seed: the run's seed; game ``i`` uses ``random.Random(f"{seed}/{i}")``.
+        executor: plays batches of games in parallel: a
+            `~concurrent.futures.ProcessPoolExecutor`, or a Dask or Ray executor. The
+            report is the same without one.
+        batch: games per task handed to the executor.
+        progress: called with (games done, games) after each batch.
+
+    >>> from seaview_rules import GAMES, voyage
+    >>> report = simulate(GAMES["voyage"], voyage.Rules(players=2), 3, seed=1)
+    >>> len(report.games), sum(report.wins_by_seat())
+    (3, 3)
+    """
+    batches = [range(start, min(start + batch, games)) for start in range(0, games, batch)]
+    summaries: list[GameSummary] = []
+    if executor is None:
+        results: Any = (play_games(game, rules, seed, b) for b in batches)
+    else:
+        n = len(batches)
+        results = executor.map(play_games, [game] * n, [rules] * n, [seed] * n, batches)
+    for done in results:
+        summaries.extend(done)
+        if progress is not None:
+            progress(len(summaries), games)
+    return SimulationReport(game.name, game.players(rules), seed, tuple(summaries))

@@ -1,0 +1,123 @@
+"""The ``seaview`` command: seeded demos and simulations of every game."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any, TextIO
+
+from seaview_rules._core import CHANCE, Game, InvalidDataError
+from seaview_rules._registry import GAMES
+from seaview_rules._simulate import SimulationReport, simulate
+
+
+def _rules(game: Game[Any, Any, Any, Any], players: int | None) -> Any:
+    rules = game.rules_type()
+    return rules if players is None else game.with_players(rules, players)
+
+
+def demo(game: Game[Any, Any, Any, Any], players: int | None, seed: int, out: TextIO) -> None:
+    """Play one seeded game between random bots and print a readable log."""
+    from seaview_rules._play import play
+
+    rules = _rules(game, players)
+    out.write(f"{game.title}: {game.players(rules)} random bots, seed {seed}\n\n")
+    pending: list[str] = []
+
+    def log(before: Any, move: Any, after: Any) -> None:
+        player = game.current_player(before)
+        if player is CHANCE:
+            pending.append(str(move))
+            return
+        if pending:
+            out.write(f"  chance   {', '.join(pending)}\n")
+            pending.clear()
+        out.write(f"  seat {player}   {move}\n")
+        if game.statistics(after) != game.statistics(before) or game.is_terminal(after):
+            out.write("\n" + game.render(after) + "\n\n")
+
+    result = play(game, rules, random.Random(seed), on_move=log)
+    if pending:
+        out.write(f"  chance   {', '.join(pending)}\n\n" + game.render(result.final) + "\n\n")
+    outcome = result.outcome
+    assert outcome is not None
+    out.write(
+        f"Seat {outcome.winner} wins ({outcome.termination.value}); scores {list(outcome.scores)}; "
+        f"{result.decisions} decisions, {len(result.record.moves)} moves in all.\n"
+    )
+
+
+def format_report(report: SimulationReport, seconds: float) -> str:
+    """The summary table of a simulation."""
+    lines = [
+        f"{report.game}: {len(report.games)} games, {report.players} players, seed {report.seed}, "
+        f"{seconds:.1f} s",
+        f"{'':24}{'mean':>10}{'median':>10}{'p90':>10}",
+    ]
+    for name, (mean, median, p90) in report.figures().items():
+        lines.append(f"{name:24}{mean:>10.1f}{median:>10.1f}{p90:>10.1f}")
+    wins = report.wins_by_seat()
+    total = max(1, sum(wins))
+    lines.append(
+        "wins by seat            "
+        + "  ".join(f"{s}: {w} ({100 * w / total:.0f}%)" for s, w in enumerate(wins))
+    )
+    return "\n".join(lines)
+
+
+def _progress(stream: TextIO) -> Any:
+    def show(done: int, total: int) -> None:
+        stream.write(f"\r{done}/{total} games ({100 * done // max(1, total)}%)")
+        if done == total:
+            stream.write("\n")
+        stream.flush()
+
+    return show
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of ``seaview``."""
+    parser = argparse.ArgumentParser(prog="seaview", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+    demo_parser = commands.add_parser("demo", help="play one seeded game between random bots")
+    demo_parser.add_argument("game", nargs="?", default="voyage", choices=sorted(GAMES))
+    demo_parser.add_argument("--players", type=int)
+    demo_parser.add_argument("--seed", type=int, default=1)
+    sim = commands.add_parser("simulate", help="play many seeded games and summarise them")
+    sim.add_argument("game", choices=sorted(GAMES))
+    sim.add_argument("--players", type=int)
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    args = parser.parse_args(argv)
+
+    game = GAMES[args.game]
+    try:
+        if args.command == "demo":
+            demo(game, args.players, args.seed, sys.stdout)
+            return 0
+        rules = _rules(game, args.players)
+        show = _progress(sys.stderr) if sys.stderr.isatty() or args.games >= 1000 else None
+        start = time.perf_counter()
+        if args.jobs > 1:
+            with ProcessPoolExecutor(args.jobs) as pool:
+                report = simulate(
+                    game, rules, args.games, seed=args.seed, executor=pool, progress=show
+                )
+        else:
+            report = simulate(game, rules, args.games, seed=args.seed, progress=show)
+        print(format_report(report, time.perf_counter() - start))
+    except InvalidDataError as exc:
+        parser.error(str(exc))
+    except BrokenPipeError:  # e.g. `seaview demo | head`: the reader has all it wants
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silences the flush at exit
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
