@@ -69,7 +69,7 @@ def test_every_leagues_rule_is_documented_implemented_and_tested() -> None:
     documented = [r for r in ref.documented_rules(ROOT) if r.startswith("LEA-")]
     assert documented
     code = ref.code_references(documented, ROOT)
-    tests = ref.tests_by_rule(ROOT)
+    tests = ref.marked_tests(ROOT)
     for rule in documented:
         assert code.get(rule), f"{rule} is named nowhere in src/"
         assert tests.get(rule), f"no test is marked with {rule}"
