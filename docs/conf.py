@@ -43,7 +43,7 @@ default_role = "code"
 nitpick_ignore_regex = [
     (
         r"py:.*",
-        r"(random|fractions|collections|concurrent|enum|typing|types|hypothesis|attrs?|pathlib)\..*",
+        r"(random|fractions|collections|concurrent|enum|typing|types|hypothesis|attrs?|pathlib|os)\..*",
     ),
     (
         r"py:.*",
@@ -54,5 +54,5 @@ nitpick_ignore_regex = [
         r"(int|str|bool|float|bytes|bytearray|tuple|list|dict|set|frozenset|object|type|None|ValueError|AssertionError|Exception)",
     ),
     (r"py:.*", r"(seaview_rules\.)?(_\w+\.)*[RSMV](_contra)?"),  # type variables
-    (r"py:.*", r"seaview_rules\.\w*\._\w+.*"),  # private modules behind public re-exports
+    (r"py:.*", r"seaview_rules\.(\w+\.)*_\w+.*"),  # private modules behind public re-exports
 ]

@@ -165,3 +165,6 @@ class Game(Generic[R, S, M, V]):
     """Game-specific counters of a game so far (rounds, reshuffles, ...)."""
     render: Callable[[S], str] = field(repr=False)
     """A plain-text picture of a state for terminals and logs (shows hidden cards)."""
+    narrate: Callable[[S, M, S], str] | None = field(default=None, repr=False)
+    """Words for a log line saying what a move did, given the states before and after
+    (empty for moves not worth a line, such as each card of a deal)."""

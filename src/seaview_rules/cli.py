@@ -22,34 +22,47 @@ def _rules(game: Game[Any, Any, Any, Any], players: int | None) -> Any:
 
 
 def demo(game: Game[Any, Any, Any, Any], players: int | None, seed: int, out: TextIO) -> None:
-    """Play one seeded game between random bots and print a readable log."""
+    """Play one seeded game between random bots and print a readable log: a line per
+    move (the game's own words where it has them), and a picture of the state whenever
+    a round or hand ends and at the end."""
     from seaview_rules._play import play
 
     rules = _rules(game, players)
     out.write(f"{game.title}: {game.players(rules)} random bots, seed {seed}\n\n")
     pending: list[str] = []
 
-    def log(before: Any, move: Any, after: Any) -> None:
+    def line(before: Any, move: Any, after: Any) -> str:
+        if game.narrate is not None:
+            return game.narrate(before, move, after)
         player = game.current_player(before)
         if player is CHANCE:
             pending.append(str(move))
-            return
-        if pending:
-            out.write(f"  chance   {', '.join(pending)}\n")
-            pending.clear()
-        out.write(f"  seat {player}   {move}\n")
-        if game.statistics(after) != game.statistics(before) or game.is_terminal(after):
+            return ""
+        text = f"chance: {', '.join(pending)}\n" if pending else ""
+        pending.clear()
+        return f"{text}seat {player}: {move}"
+
+    def log(before: Any, move: Any, after: Any) -> None:
+        text = line(before, move, after)
+        if text:
+            out.write(f"  {text}\n")
+        counters = game.statistics(before), game.statistics(after)
+        if any(counters[0].get(k) != counters[1].get(k) for k in _PERIODS) or game.is_terminal(
+            after
+        ):
             out.write("\n" + game.render(after) + "\n\n")
 
     result = play(game, rules, random.Random(seed), on_move=log)
-    if pending:
-        out.write(f"  chance   {', '.join(pending)}\n\n" + game.render(result.final) + "\n\n")
     outcome = result.outcome
     assert outcome is not None
     out.write(
         f"Seat {outcome.winner} wins ({outcome.termination.value}); scores {list(outcome.scores)}; "
         f"{result.decisions} decisions, {len(result.record.moves)} moves in all.\n"
     )
+
+
+_PERIODS = ("rounds", "hands")
+"""Counters whose change the demo marks with a picture of the state."""
 
 
 def format_report(report: SimulationReport, seconds: float) -> str:

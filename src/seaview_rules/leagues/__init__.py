@@ -118,6 +118,10 @@ def statistics(state: State) -> Mapping[str, int]:
     }
 
 
+def _narrate(before: State, move: Move, after: State) -> str:
+    return describe(after)
+
+
 def _players(rules: Rules) -> int:
     return rules.players
 
@@ -153,5 +157,6 @@ GAME: Game[Rules, State, Move, View] = Game(
     with_players=_with_players,
     statistics=statistics,
     render=render,
+    narrate=_narrate,
 )
 """The 20,000 Leagues board game's entry in `seaview_rules.GAMES`."""

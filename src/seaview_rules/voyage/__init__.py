@@ -69,6 +69,7 @@ __all__ = [
     "is_terminal",
     "legal_moves",
     "loads",
+    "narrate",
     "new_game",
     "outcome",
     "parse_move",
@@ -116,6 +117,35 @@ def render(state: State) -> str:
     return "\n".join(lines)
 
 
+def narrate(before: State, move: Move, after: State) -> str:
+    """What ``move`` did, in words, for a log (empty for each card of the deal).
+
+    >>> state = new_game(Rules(players=2, colours=1, numbers=2, hand_size=1))
+    >>> state = apply_move(state, parse_move("deal R1"))
+    >>> lead = apply_move(state, parse_move("deal R2"))
+    >>> narrate(state, parse_move("deal R2"), lead)
+    'the deal is done; seat 1 leads'
+    >>> narrate(lead, parse_move("R1"), apply_move(lead, parse_move("R1")))
+    'seat 1 plays R1 and goes out, scoring 1'
+    """
+    seat = before.player
+    if isinstance(move, Deal):
+        if before.phase is Phase.DRAW:
+            return f"seat {seat} draws {move.card}"
+        return f"the deal is done; seat {after.player} leads" if after.phase is Phase.LEAD else ""
+    if isinstance(move, Play):
+        text = f"seat {seat} plays {move.card}"
+        if len(after.results) > len(before.results):
+            text += f" and goes out, scoring {after.results[-1].points}"
+        if after.phase is Phase.OVER:
+            text += f": seat {seat} wins the match"
+        return text
+    if move is Action.DRAW and after.reshuffles > before.reshuffles:
+        return f"seat {seat} must draw; the discard pile but its top becomes the draw pile"
+    return {Action.DRAW: f"seat {seat} must draw", Action.KEEP: f"seat {seat} keeps it",
+            Action.PASS: f"seat {seat} passes: nothing left to draw"}[move]  # fmt: skip
+
+
 def _players(rules: Rules) -> int:
     return rules.players
 
@@ -151,5 +181,6 @@ GAME: Game[Rules, State, Move, View] = Game(
     with_players=_with_players,
     statistics=statistics,
     render=render,
+    narrate=narrate,
 )
 """The Voyage card game's entry in `seaview_rules.GAMES`."""
