@@ -241,7 +241,11 @@ def _transition(state: State, move: Move) -> State | Violation:
             move.cards, state.hands, state.deck, state.piles, state.passing, state.scores,
             state.results, 0,
         )  # fmt: skip
-    if kind in (Discard, Take, Pass, Size) or move is Action.DRAW:
+    if kind is Size:
+        return Violation("SW-2", f"not now ({move}): the dealer chooses the size before the deal")
+    if kind is Pass and phase is not Phase.SIZE:
+        return Violation("SW-10", f"not now ({move}): cards are passed only after an Anchor")
+    if kind in (Discard, Take, Pass) or move is Action.DRAW:
         rule, reason = _WRONG_PHASE[phase]
         return Violation(rule, f"not now ({move}): {reason}")
     return Violation("API-MOVE", f"{move!r} is not a Ship's Wheel move")

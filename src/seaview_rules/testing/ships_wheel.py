@@ -1,0 +1,187 @@
+"""Hypothesis strategies for the Ship's Wheel card game (needs the ``testing`` extra).
+
+Decks and hands are data; every state is reached by legal play from
+`~seaview_rules.ships_wheel.new_game`, so a test never sees a position the engine could
+not produce.
+
+>>> from hypothesis import given
+>>> from seaview_rules import ships_wheel as sw
+>>> @given(states(rules=rules(max_players=3)))
+... def test_cards_are_conserved(state: sw.State) -> None:
+...     held = sum(len(h) for h in state.hands) + sum(len(p) for p in state.piles)
+...     assert held + len(state.deck) == len(state.rules.table.full)
+>>> test_cards_are_conserved()
+"""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from seaview_rules import ships_wheel as sw
+
+__all__ = ["decks", "hands", "moves", "rules", "states", "views"]
+
+SHAPE_NAMES = ("circle", "square", "triangle", "star", "diamond", "heart", "moon", "wave")
+COLOUR_NAMES = ("red", "orange", "yellow", "green", "blue", "purple", "pink", "teal")
+
+
+@st.composite
+def _decks(
+    draw: st.DrawFn,
+    min_shapes: int,
+    max_shapes: int,
+    min_colours: int,
+    max_colours: int,
+    max_lighthouses: int,
+    max_actions: int,
+) -> sw.DeckSpec:
+    shapes = SHAPE_NAMES[: draw(st.integers(min_shapes, max_shapes))]
+    colours = COLOUR_NAMES[: draw(st.integers(min_colours, max_colours))]
+    lighthouses = draw(st.lists(st.sampled_from(colours), max_size=max_lighthouses))
+    return sw.DeckSpec(
+        shapes=shapes,
+        colours=colours,
+        lighthouses=lighthouses,
+        white_starfish=draw(st.integers(0, max_actions)),
+        black_starfish=draw(st.integers(0, max_actions)),
+        anchors=draw(st.integers(0, max_actions)),
+    )
+
+
+def decks(
+    *,
+    min_shapes: int = 1,
+    max_shapes: int = 6,
+    min_colours: int = 1,
+    max_colours: int = 6,
+    max_lighthouses: int = 4,
+    max_actions: int = 3,
+) -> st.SearchStrategy[sw.DeckSpec]:
+    """Valid `~seaview_rules.ships_wheel.DeckSpec` values.
+
+    Args:
+        min_shapes: fewest shapes (at least 1).
+        max_shapes: most shapes (at most 8).
+        min_colours: fewest colours (at least 1).
+        max_colours: most colours (at most 8).
+        max_lighthouses: most Lighthouses; their colours may repeat.
+        max_actions: most cards of each action kind.
+    """
+    return _decks(min_shapes, max_shapes, min_colours, max_colours, max_lighthouses, max_actions)
+
+
+@st.composite
+def _hands(
+    draw: st.DrawFn, deck: sw.DeckSpec, copies: int, min_size: int, max_size: int
+) -> tuple[sw.Card, ...]:
+    table = sw.table_of(deck, copies)
+    size = draw(st.integers(min_size, min(max_size, len(table.full))))
+    ids = draw(st.permutations(table.full))[:size]
+    return tuple(table.cards[i] for i in sorted(ids))
+
+
+def hands(
+    *,
+    deck: sw.DeckSpec | None = None,
+    copies: int = 1,
+    min_size: int = 1,
+    max_size: int = 8,
+) -> st.SearchStrategy[tuple[sw.Card, ...]]:
+    """Hands of cards taken from ``copies`` decks ``deck`` (sorted by card id; a card
+    repeats only if the decks hold it more than once).
+
+    Args:
+        deck: the deck (default: the default deck).
+        copies: how many copies of the deck the cards come from (1 or 2).
+        min_size: fewest cards.
+        max_size: most cards.
+    """
+    return _hands(deck if deck is not None else sw.DeckSpec(), copies, min_size, max_size)
+
+
+@st.composite
+def _rules(
+    draw: st.DrawFn, min_players: int, max_players: int, small_decks: bool, copies: int | None
+) -> sw.Rules:
+    players = draw(st.integers(min_players, max_players))
+    deck = draw(_decks(2, 6, 2, 6, 4, 3)) if small_decks else sw.DeckSpec()
+    number = draw(st.integers(1, 2)) if copies is None else copies
+    total = deck.size * number
+    room = (total - 2) // players  # the largest hand that leaves two cards to draw
+    low = min(3, len(deck.shapes), len(deck.colours), room)
+    if low < 1:  # too many players for so small a deck: play the default deck instead
+        deck, total = sw.DeckSpec(), sw.DeckSpec().size * number
+        room, low = (total - 2) // players, 3
+    top = min(8, room)
+    scoring = draw(st.sampled_from(sw.Scoring))
+    return sw.Rules(
+        players=players,
+        deck=deck,
+        decks=number,
+        scoring=scoring,
+        target=draw(st.integers(1, 12 if scoring is sw.Scoring.CARDS else 3)),
+        first_dealer=draw(st.integers(0, players - 1)),
+        min_hand_size=low,
+        max_hand_size=draw(st.integers(low, top)),
+        crowded_max_hand_size=draw(st.integers(low, top)),
+        max_reshuffles=draw(st.integers(0, 2)),
+        tie_keeps_size=draw(st.booleans()),
+    )
+
+
+def rules(
+    *,
+    min_players: int = 2,
+    max_players: int = 6,
+    small_decks: bool = True,
+    copies: int | None = None,
+) -> st.SearchStrategy[sw.Rules]:
+    """Valid `~seaview_rules.ships_wheel.Rules`, with small targets so matches end.
+
+    Args:
+        min_players: fewest seats.
+        max_players: most seats.
+        small_decks: also draw smaller decks (2-6 shapes and colours).
+        copies: fix the number of decks (1 or 2); ``None`` draws it.
+    """
+    return _rules(min_players, max_players, small_decks, copies)
+
+
+@st.composite
+def _states(draw: st.DrawFn, rules: st.SearchStrategy[sw.Rules], max_moves: int) -> sw.State:
+    state = sw.new_game(draw(rules))
+    for _ in range(draw(st.integers(0, max_moves))):
+        legal = sw.legal_moves(state)
+        if not legal:
+            break
+        state = sw.apply_move(state, legal[draw(st.integers(0, len(legal) - 1))])
+    return state
+
+
+def states(
+    *, rules: st.SearchStrategy[sw.Rules] | None = None, max_moves: int = 300
+) -> st.SearchStrategy[sw.State]:
+    """States reached by up to ``max_moves`` legal moves (chance included) from a new game.
+
+    Args:
+        rules: the rules to play under (default: `rules()`).
+        max_moves: the longest path from the start.
+    """
+    return _states(rules if rules is not None else _rules(2, 6, True, None), max_moves)
+
+
+def moves(state: sw.State) -> st.SearchStrategy[sw.Move]:
+    """A legal move in ``state`` (which must not be over)."""
+    return st.sampled_from(sw.legal_moves(state))
+
+
+@st.composite
+def _views(draw: st.DrawFn, states: st.SearchStrategy[sw.State]) -> sw.View:
+    state = draw(states)
+    seat = draw(st.none() | st.integers(0, state.rules.players - 1))
+    return sw.view(state, seat)
+
+
+def views(*, states: st.SearchStrategy[sw.State] | None = None) -> st.SearchStrategy[sw.View]:
+    """The view of a seat, or of a spectator, of a reachable state."""
+    return _views(states if states is not None else _states(_rules(2, 6, True, None), 300))

@@ -1,0 +1,463 @@
+"""One example per Ship's Wheel rule and ruling, from hand-built states."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from fractions import Fraction
+
+import pytest
+
+from seaview_rules import CHANCE, IllegalMoveError, InvalidDataError, Termination
+from seaview_rules import ships_wheel as sw
+from seaview_rules.ships_wheel import (
+    Action,
+    Card,
+    DeckSpec,
+    Ending,
+    HandResult,
+    Phase,
+    Rules,
+    Scoring,
+    State,
+    parse_move,
+)
+
+EIGHT = DeckSpec(
+    shapes=[f"s{i}" for i in range(8)], colours=[f"c{i}" for i in range(8)], lighthouses=[]
+)
+
+
+def cards(text: str) -> list[Card]:
+    return [Card.parse(t) for t in text.split()]
+
+
+def ids(rules: Rules, text: str) -> tuple[int, ...]:
+    return tuple(rules.table.index[c] for c in cards(text))
+
+
+def make(
+    rules: Rules,
+    phase: Phase,
+    player: int,
+    hands: Sequence[str],
+    piles: Sequence[str] | None = None,
+    *,
+    dealer: int = 0,
+    size: int | None = None,
+    passing: Sequence[str | None] | None = None,
+    deck: str | None = None,
+    rest_to_pile: int | None = None,
+    reshuffles: int = 0,
+    scores: Sequence[int] | None = None,
+    results: tuple[HandResult, ...] = (),
+) -> State:
+    """A hand-built state; the cards not named lie in the deck (or on one pile), and the
+    state must pass the JSON reader's consistency checks."""
+    n = rules.players
+    hand_ids = [tuple(sorted(ids(rules, h))) for h in hands]
+    pile_ids = [ids(rules, p) for p in (piles or [""] * n)]
+    rest = Counter(rules.table.full)
+    for group in (*hand_ids, *pile_ids):
+        rest.subtract(group)
+    deck_ids = tuple(sorted(ids(rules, deck))) if deck is not None else ()
+    rest.subtract(deck_ids)
+    left = tuple(sorted(rest.elements()))
+    if rest_to_pile is not None:
+        pile_ids[rest_to_pile] = pile_ids[rest_to_pile] + left
+    elif deck is None:
+        deck_ids = left
+    else:
+        assert not left, "every card must be placed"
+    pending = tuple(
+        None if p is None else rules.table.index[Card.parse(p)] for p in (passing or [None] * n)
+    )
+    state = State(
+        rules, phase, player, dealer,
+        size if size is not None else min(len(h) for h in hand_ids),
+        tuple(hand_ids), deck_ids, tuple(pile_ids), pending,
+        tuple(scores or [0] * n), results, reshuffles,
+    )  # fmt: skip
+    assert sw.loads(sw.dumps(state)) == state
+    return state
+
+
+def play(state: State, *moves: str) -> State:
+    for text in moves:
+        state = sw.apply_move(state, parse_move(text))
+    return state
+
+
+def refused(state: State, move: str, rule: str) -> str:
+    violation = sw.check_move(state, parse_move(move))
+    assert violation is not None
+    assert violation.rule == rule
+    with pytest.raises(IllegalMoveError) as err:
+        sw.apply_move(state, parse_move(move))
+    assert err.value.violation == violation
+    return violation.reason
+
+
+THREE = Rules(players=3)
+# Hands that share a colour or a shape, so nobody wins by accident.
+A = "red-circle red-square red-triangle"
+B = "yellow-star yellow-diamond yellow-heart"
+C = "blue-circle blue-star blue-heart"
+
+
+def turn(hands: Sequence[str] = (A, B, C), **kwargs: object) -> State:
+    return make(THREE, Phase.DRAW, 0, hands, **kwargs)  # type: ignore[arg-type]
+
+
+def discard(player_hand: str, piles: Sequence[str] | None = None, player: int = 0) -> State:
+    hands = [A, B, C]
+    hands[player] = player_hand
+    return make(THREE, Phase.DISCARD, player, hands, piles, size=3)
+
+
+class TestDeck:
+    @pytest.mark.rule("SW-1")
+    def test_the_default_deck_has_plain_cards_lighthouses_and_action_cards(self) -> None:
+        table = Rules().table
+        kinds = Counter(table.cards[i].kind for i in table.full)
+        assert kinds == {
+            sw.Kind.PLAIN: 36,
+            sw.Kind.LIGHTHOUSE: 4,
+            sw.Kind.WHITE_STARFISH: 3,
+            sw.Kind.BLACK_STARFISH: 3,
+            sw.Kind.ANCHOR: 2,
+        }
+        lighthouses = [table.cards[i].colour for i in table.full if table.cards[i].kind is sw.Kind.LIGHTHOUSE]
+        assert len(set(lighthouses)) == 4
+
+    @pytest.mark.rule("SW-R1")
+    def test_the_two_deck_option_doubles_every_card(self) -> None:
+        one, two = Rules().table, Rules(decks=2).table
+        assert len(two.full) == 96 == 2 * len(one.full)
+        assert two.counts == tuple(2 * c for c in one.counts)
+        assert DeckSpec().size == 48
+
+    @pytest.mark.rule("SW-R1")
+    @pytest.mark.parametrize(
+        ("options", "message"),
+        [
+            ({"shapes": []}, "a deck needs plain cards"),
+            ({"colours": "red"}, "must be a list of names"),
+            ({"shapes": ["star", "star"]}, "appears twice"),
+            ({"shapes": ["lighthouse"]}, "is a card kind"),
+            ({"shapes": ["Big Star"]}, "is not a name"),
+            ({"lighthouses": ["gold"]}, "not a colour of the deck"),
+            ({"anchors": -1}, "must be 0 to 20"),
+        ],
+    )
+    def test_a_deck_that_cannot_work_is_refused(self, options: dict[str, object], message: str) -> None:
+        with pytest.raises(InvalidDataError, match=message):
+            DeckSpec(**options)  # type: ignore[arg-type]
+
+    @pytest.mark.rule("SW-R2")
+    def test_too_few_cards_for_the_hands_is_refused(self) -> None:
+        small = DeckSpec(shapes=["a", "b", "c"], colours=["x", "y", "z"], lighthouses=[])
+        with pytest.raises(InvalidDataError, match="6 hands of 3 cards and 2 to draw"):
+            Rules(players=6, deck=small)
+        with pytest.raises(InvalidDataError, match="min_hand_size: no hand of 3 cards can win"):
+            Rules(deck=DeckSpec(shapes=["a", "b"], colours=["x", "y"], lighthouses=[]))
+
+
+class TestDeal:
+    @pytest.mark.rule("SW-2")
+    def test_the_dealer_chooses_the_size_then_deals_card_by_card_from_his_left(self) -> None:
+        state = sw.new_game(Rules(players=3, first_dealer=1))
+        assert (state.phase, sw.current_player(state)) == (Phase.SIZE, 1)
+        state = play(state, "size 3")
+        assert sw.current_player(state) is CHANCE
+        receivers = []
+        for text in [c for trio in zip(A.split(), B.split(), C.split(), strict=True) for c in trio]:
+            receivers.append(state.player)
+            state = play(state, f"deal {text}")
+        assert receivers == [2, 0, 1] * 3
+        assert [len(h) for h in state.hands] == [3, 3, 3]
+        assert len(state.deck) == 48 - 9
+        assert (state.phase, state.player) == (Phase.DRAW, 2)  # SW-4: the dealer's left starts
+        refused(state, "size 4", "SW-2")
+        refused(sw.new_game(THREE), "draw", "SW-2")
+
+    @pytest.mark.rule("SW-R2")
+    def test_hand_sizes_are_three_to_eight_and_at_most_six_with_four_or_more_on_one_deck(self) -> None:
+        assert Rules(players=3, deck=EIGHT).hand_sizes == (3, 4, 5, 6, 7, 8)
+        assert Rules(players=4, deck=EIGHT).hand_sizes == (3, 4, 5, 6)
+        assert Rules(players=6, deck=EIGHT, decks=2).hand_sizes == (3, 4, 5, 6, 7, 8)
+        assert Rules(players=4, deck=EIGHT, crowded_max_hand_size=5).hand_sizes == (3, 4, 5)
+        state = sw.new_game(Rules(players=4, deck=EIGHT))
+        assert [str(m) for m in sw.legal_moves(state)] == ["size 3", "size 4", "size 5", "size 6"]
+        assert "3 to 6" in refused(state, "size 7", "SW-R2")
+
+    @pytest.mark.rule("SW-R3")
+    def test_every_dealt_card_is_a_chance_outcome_weighted_by_its_copies(self) -> None:
+        state = play(sw.new_game(Rules(players=2, decks=2)), "size 3")
+        outcomes = dict(sw.chance_outcomes(state))
+        assert outcomes[parse_move("deal red-star")] == Fraction(2, 96)
+        assert outcomes[parse_move("deal anchor")] == Fraction(4, 96)
+        assert sum(outcomes.values()) == 1
+        state = play(state, "deal red-star", "deal red-star")
+        assert "not in the deck" in refused(state, "deal red-star", "SW-R3")
+        refused(state, "deal gold-star", "SW-R3")
+
+
+class TestWinningHands:
+    @pytest.mark.rule("SW-3")
+    def test_all_shapes_and_colours_different_wins_with_lighthouses_wild(self) -> None:
+        assert sw.is_winning_hand(cards("red-circle orange-square yellow-triangle"))
+        assert sw.is_winning_hand(cards("red-circle red-lighthouse blue-lighthouse"))
+        assert not sw.is_winning_hand(cards("red-circle red-square yellow-triangle"))
+        assert not sw.is_winning_hand(cards("red-circle blue-circle yellow-triangle"))
+        assert not sw.is_winning_hand(cards("red-circle orange-square anchor"))
+        assert not sw.is_winning_hand(cards("red-circle orange-square white-starfish"))
+
+    @pytest.mark.rule("SW-3")
+    def test_two_matching_lighthouses_do_not_win(self) -> None:
+        two = DeckSpec(lighthouses=["red", "red", "blue"])
+        assert not sw.is_winning_hand(cards("red-lighthouse red-lighthouse green-star"), two)
+        assert sw.is_winning_hand(cards("red-lighthouse blue-lighthouse green-star"), two)
+        assert not sw.is_winning_hand(cards("green-lighthouse green-lighthouse"))
+
+    @pytest.mark.rule("SW-R4")
+    def test_a_hand_larger_than_the_shapes_or_colours_cannot_win(self) -> None:
+        six = cards("red-circle orange-square yellow-triangle green-star blue-diamond purple-heart")
+        assert sw.is_winning_hand(six)
+        assert not sw.is_winning_hand([*six, Card.parse("red-lighthouse")])
+        assert sw.distance_to_win([*six, Card.parse("red-lighthouse")]) is None
+        assert sw.distance_to_win(six) == 0
+        assert sw.distance_to_win(cards("red-circle red-square anchor")) == 2
+        assert Rules(players=2).hand_sizes == (3, 4, 5, 6)  # 7 and 8 could never win
+        with pytest.raises(InvalidDataError, match="not a card of this deck"):
+            sw.is_winning_hand(cards("gold-star"))
+
+
+class TestTurn:
+    @pytest.mark.rule("SW-4")
+    def test_play_passes_to_the_left(self) -> None:
+        state = discard(f"{A} yellow-circle")
+        after = play(state, "yellow-circle")
+        assert (after.phase, after.player) == (Phase.DRAW, 1)
+        after = play(discard(f"{C} green-circle", player=2), "green-circle")
+        assert after.player == 0
+
+    @pytest.mark.rule("SW-5")
+    def test_draw_from_the_deck_or_the_top_of_any_pile(self) -> None:
+        state = turn(piles=["green-square", "orange-star", ""], deck=None)
+        assert [str(m) for m in sw.legal_moves(state)] == ["draw", "take 0", "take 1"]
+        after = play(state, "take 1")
+        assert after.phase is Phase.DISCARD
+        assert after.piles[1] == ()
+        assert ids(THREE, "orange-star")[0] in after.hands[0]
+        drawn = play(state, "draw")
+        assert sw.current_player(drawn) is CHANCE
+        drawn = play(drawn, "deal purple-heart")
+        assert len(drawn.hands[0]) == 4
+        assert "no discard without a draw" in refused(state, "red-circle", "SW-5")
+        refused(state, "take 5", "SW-5")
+        assert "only after an Anchor" in refused(state, "pass red-circle", "SW-10")
+
+    @pytest.mark.rule("SW-R5")
+    def test_the_first_turn_of_a_hand_draws_from_the_deck(self) -> None:
+        state = turn()
+        assert sw.legal_moves(state) == (Action.DRAW,)
+        assert "draw from the deck" in refused(state, "take 1", "SW-R5")
+
+    @pytest.mark.rule("SW-6")
+    def test_any_card_is_discarded_onto_ones_own_pile(self) -> None:
+        state = discard(f"{A} yellow-circle", piles=["", "green-star", ""])
+        assert len(sw.legal_moves(state)) == 4
+        after = play(state, "red-circle")
+        assert after.piles[0] == ids(THREE, "red-circle")
+        assert sorted(after.hands[0]) == sorted(ids(THREE, "red-square red-triangle yellow-circle"))
+        refused(state, "purple-heart", "SW-6")
+        assert "discards one card" in refused(state, "draw", "SW-6")
+        refused(state, "take 1", "SW-6")
+
+    @pytest.mark.rule("SW-7")
+    def test_an_action_card_on_top_of_a_pile_cannot_be_taken(self) -> None:
+        piles = ["anchor", "white-starfish", "red-lighthouse"]
+        state = turn(piles=piles)
+        assert [str(m) for m in sw.legal_moves(state)] == ["draw", "take 2"]
+        assert "out of play" in refused(state, "take 0", "SW-7")
+        refused(state, "take 1", "SW-7")
+        buried = turn(piles=["black-starfish green-star", "", ""])
+        assert "take 0" in [str(m) for m in sw.legal_moves(buried)]
+
+
+class TestActionCards:
+    @pytest.mark.rule("SW-8")
+    def test_a_white_starfish_gives_the_same_player_another_turn(self) -> None:
+        after = play(discard(f"{A} white-starfish"), "white-starfish")
+        assert (after.phase, after.player) == (Phase.DRAW, 0)
+
+    @pytest.mark.rule("SW-9")
+    def test_a_black_starfish_skips_the_next_player(self) -> None:
+        after = play(discard(f"{A} black-starfish"), "black-starfish")
+        assert (after.phase, after.player) == (Phase.DRAW, 2)
+
+    @pytest.mark.rule("SW-R11")
+    def test_with_two_players_a_black_starfish_gives_the_discarder_the_next_turn(self) -> None:
+        two = Rules(players=2)
+        state = make(two, Phase.DISCARD, 1, [A, f"{B} black-starfish"], size=3)
+        after = play(state, "black-starfish")
+        assert (after.phase, after.player) == (Phase.DRAW, 1)
+
+    @pytest.mark.rule("SW-10")
+    def test_an_anchor_makes_every_player_pass_one_card_left_at_once(self) -> None:
+        state = play(discard(f"{A} anchor", player=0), "anchor")
+        assert (state.phase, state.player) == (Phase.PASS, 1)
+        assert [str(m) for m in sw.legal_moves(state)] == ["pass yellow-star", "pass yellow-diamond", "pass yellow-heart"]
+        refused(state, "pass red-circle", "SW-10")
+        assert "choosing the card to pass" in refused(state, "draw", "SW-10")
+        state = play(state, "pass yellow-star", "pass blue-star")
+        assert state.hands == play(discard(f"{A} anchor"), "anchor").hands  # nothing moved yet
+        after = play(state, "pass red-circle")
+        assert (after.phase, after.player) == (Phase.DRAW, 1)
+        expect = [
+            "red-square red-triangle blue-star",
+            "red-circle yellow-diamond yellow-heart",
+            "yellow-star blue-circle blue-heart",
+        ]
+        assert after.hands == tuple(tuple(sorted(ids(THREE, h))) for h in expect)
+
+    @pytest.mark.rule("SW-R7")
+    def test_pass_choices_are_made_in_turn_from_the_discarders_left_and_stay_secret(self) -> None:
+        start = play(discard(f"{A} anchor", player=0), "anchor")
+        one = play(start, "pass yellow-star")
+        other = play(start, "pass yellow-heart")
+        assert one.player == 2
+        assert one.passing != other.passing
+        for seat in (None, 0, 2):
+            assert sw.view(one, seat) == sw.view(other, seat)
+            assert sw.dumps(sw.view(one, seat)) == sw.dumps(sw.view(other, seat))
+        assert sw.view(one, 1).passing == ids(THREE, "yellow-star")[0]
+        assert "yellow-star" not in sw.dumps(sw.view(one, 2))
+        last = play(one, "pass blue-star")
+        assert last.player == 0  # the discarder chooses last
+
+
+class TestEndOfHand:
+    @pytest.mark.rule("SW-11")
+    def test_an_anchor_discarded_to_win_does_nothing(self) -> None:
+        state = discard("red-circle orange-square yellow-triangle anchor")
+        after = play(state, "anchor")
+        assert after.phase is not Phase.PASS
+        result = after.results[-1]
+        assert (result.ending, result.winners, result.points) == (Ending.DISCARD, (0,), 3)
+        after = play(discard("red-circle orange-square yellow-triangle white-starfish"), "white-starfish")
+        assert after.results[-1].winners == (0,)
+        assert (after.phase, after.dealer) == (Phase.SIZE, 1)
+
+    @pytest.mark.rule("SW-R6")
+    def test_hands_are_checked_after_the_deal_and_after_every_pass(self) -> None:
+        two = Rules(players=2)
+        # The deal: seat 1 and seat 0 alternately; the last card goes to the dealer.
+        state = make(two, Phase.DEAL, 0, ["red-circle red-square", "yellow-star blue-circle purple-square"], size=3)
+        after = play(state, "deal green-heart")
+        assert after.results[-1].winners == (1,)
+        assert after.results[-1].ending is Ending.DEAL
+        # A pass that gives seat 0 (and only seat 0) a winning hand.
+        state = make(
+            two, Phase.PASS, 0, ["red-circle red-square orange-triangle", "yellow-star yellow-heart green-diamond"],
+            ["anchor", ""], passing=[None, "green-diamond"], size=3,
+        )  # fmt: skip
+        after = play(state, "pass red-square")
+        result = after.results[-1]
+        assert (result.ending, result.winners) == (Ending.PASS, (0,))
+
+    @pytest.mark.rule("SW-12")
+    def test_a_tie_on_the_deal_has_no_winner_and_the_next_dealer_redeals_the_same_size(self) -> None:
+        two = Rules(players=2)
+        state = make(two, Phase.DEAL, 0, ["red-circle orange-square", "yellow-star blue-circle purple-square"], size=3)
+        after = play(state, "deal green-heart")
+        result = after.results[-1]
+        assert (result.ending, result.winners, result.winner, result.points) == (Ending.DEAL, (0, 1), None, 0)
+        assert after.scores == (0, 0)
+        assert (after.phase, after.dealer, after.hand_size, after.player) == (Phase.DEAL, 1, 3, 0)
+
+    @pytest.mark.rule("SW-12")
+    def test_a_tie_after_a_pass(self) -> None:
+        two = Rules(players=2)
+        state = make(
+            two, Phase.PASS, 0, ["red-circle red-square orange-triangle", "yellow-star yellow-heart green-diamond"],
+            ["anchor", ""], passing=[None, "yellow-heart"], size=3,
+        )  # fmt: skip
+        after = play(state, "pass red-square")
+        result = after.results[-1]
+        assert (result.ending, result.winners, result.winner) == (Ending.PASS, (0, 1), None)
+
+    @pytest.mark.rule("SW-R9")
+    def test_after_a_tie_the_next_dealer_chooses_again_if_the_option_says_so(self) -> None:
+        free = Rules(players=2, tie_keeps_size=False)
+        state = make(free, Phase.DEAL, 0, ["red-circle orange-square", "yellow-star blue-circle purple-square"], size=3)
+        after = play(state, "deal green-heart")
+        assert (after.phase, after.dealer, after.hand_size) == (Phase.SIZE, 1, 0)
+
+
+class TestDeckRunsOut:
+    def last_card(self, rules: Rules, reshuffles: int = 0) -> State:
+        return make(
+            rules, Phase.DECK, 0, [A, B, C], [" ", "", ""], deck="purple-heart",
+            rest_to_pile=1, reshuffles=reshuffles,
+        )  # fmt: skip
+
+    @pytest.mark.rule("SW-13")
+    def test_the_discards_become_the_deck_the_moment_it_runs_out(self) -> None:
+        state = self.last_card(THREE)
+        piles = [c for p in state.piles for c in p]
+        after = play(state, "deal purple-heart")
+        assert after.deck == tuple(sorted(piles))
+        assert after.piles == ((), (), ())
+        assert (after.phase, after.reshuffles) == (Phase.DISCARD, 1)
+        assert sw.statistics(after)["reshuffles"] == 1
+
+    @pytest.mark.rule("SW-13")
+    def test_a_tie_when_the_deck_runs_out_a_second_time(self) -> None:
+        after = play(self.last_card(THREE, reshuffles=1), "deal purple-heart")
+        result = after.results[-1]
+        assert (result.ending, result.winners, result.reshuffles) == (Ending.EXHAUSTION, (), 1)
+        assert (after.phase, after.dealer, after.hand_size) == (Phase.DEAL, 1, 3)
+
+    @pytest.mark.rule("SW-R8")
+    def test_the_new_deck_is_drawn_uniformly_and_the_reshuffles_are_an_option(self) -> None:
+        after = play(self.last_card(THREE), "deal purple-heart", "purple-heart", "draw")
+        counts = Counter(after.deck)
+        assert dict(sw.chance_outcomes(after)) == {
+            sw.legal_moves(after)[k]: Fraction(n, len(after.deck)) for k, n in enumerate(counts.values())
+        }
+        strict = Rules(players=3, max_reshuffles=0)
+        assert play(self.last_card(strict), "deal purple-heart").results[-1].ending is Ending.EXHAUSTION
+
+
+class TestScoring:
+    def winning_discard(self, rules: Rules, scores: Sequence[int], results: tuple[HandResult, ...] = ()) -> State:
+        hands = ["red-circle orange-square yellow-triangle anchor", B, C]
+        return make(rules, Phase.DISCARD, 0, hands, size=3, scores=scores, results=results)
+
+    @pytest.mark.rule("SW-14")
+    def test_cards_or_hands_are_scored_and_the_deal_passes_left(self) -> None:
+        after = play(self.winning_discard(THREE, [0, 0, 0]), "anchor")
+        assert after.scores == (3, 0, 0)
+        assert (after.dealer, after.phase) == (1, Phase.SIZE)
+        hands = Rules(players=3, scoring=Scoring.HANDS)
+        assert play(self.winning_discard(hands, [0, 0, 0]), "anchor").scores == (1, 0, 0)
+        assert sw.statistics(after) == {"hands": 1, "ties": 0, "reshuffles": 0}
+
+    @pytest.mark.rule("SW-R10")
+    def test_the_match_ends_when_a_total_reaches_the_target(self) -> None:
+        assert (Rules().target, Rules(scoring=Scoring.HANDS).target) == (50, 5)
+        rules = Rules(players=3, target=4)
+        earlier = (HandResult(0, 3, Ending.DISCARD, (0,), 3, 0),)
+        state = make(
+            rules, Phase.DISCARD, 0, ["red-circle orange-square yellow-triangle anchor", B, C],
+            dealer=1, size=3, scores=[3, 0, 0], results=earlier,
+        )  # fmt: skip
+        after = play(state, "anchor")
+        assert sw.is_terminal(after)
+        outcome = sw.outcome(after)
+        assert outcome is not None
+        assert (outcome.winner, outcome.scores, outcome.termination) == (0, (6, 0, 0), Termination.TARGET_SCORE)
+        assert sw.legal_moves(after) == ()
+        assert sw.new_game(Rules(players=3, first_dealer=2)).dealer == 2
