@@ -1,7 +1,8 @@
 # /// script
 # dependencies = ["nox>=2024.4.15"]
 # ///
-"""Sessions: tests (every supported CPython found), lint, mypy, docs, build, bench."""
+"""Sessions: tests (every supported CPython found), lint, mypy, docs, build, bench; dask
+(optional, never by default: simulate on a local Dask cluster)."""
 
 from __future__ import annotations
 
@@ -88,6 +89,24 @@ def build(session: nox.Session) -> None:
 
 @nox.session
 def bench(session: nox.Session) -> None:
-    """Speed and memory figures (not a test: this machine is shared and noisy)."""
+    """Speed and memory figures (not a test: this machine is shared and noisy).
+
+    ``nox -s bench -- --peers`` also installs OpenSpiel and RLCard into this session's
+    virtualenv and measures them with the same driver loop.
+    """
     session.install("-e", ".")
+    if "--peers" in session.posargs:
+        session.install(*PEER_PACKAGES)
     session.run("python", "benchmarks/bench.py", *session.posargs)
+
+
+PEER_PACKAGES = ["open_spiel", "rlcard"]
+"""The peers that ``bench -- --peers`` compares with (see benchmarks/peers.py)."""
+
+
+@nox.session
+def dask(session: nox.Session) -> None:
+    """`simulate` on a local Dask cluster (2 worker processes, loopback) equals the
+    serial run. Optional: it installs ``distributed``; not part of CI."""
+    session.install("-e", ".", "distributed")
+    session.run("python", "benchmarks/dask_check.py", *session.posargs)
