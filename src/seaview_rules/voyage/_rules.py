@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+from functools import cache
 
 from seaview_rules._core import (
     CHANCE,
@@ -31,7 +32,13 @@ from seaview_rules.voyage._model import (
 )
 from seaview_rules.voyage._moves import DEALS, PLAYS, Action, Deal, Move, Play
 
-_CHANCE_PHASES = (Phase.DEAL, Phase.DRAW)
+# Module-level aliases: on the hot path an enum attribute look-up (Phase.TURN) costs
+# several times a global one.
+_DEAL, _LEAD, _TURN, _DRAW, _DRAWN, _OVER = (
+    Phase.DEAL, Phase.LEAD, Phase.TURN, Phase.DRAW, Phase.DRAWN, Phase.OVER,
+)  # fmt: skip
+_DRAW_CARD, _KEEP, _PASS = Action.DRAW, Action.KEEP, Action.PASS
+_CHANCE_PHASES = (_DEAL, _DRAW)
 
 
 def new_game(rules: Rules = Rules()) -> State:  # noqa: B008 - Rules is frozen
@@ -39,7 +46,7 @@ def new_game(rules: Rules = Rules()) -> State:  # noqa: B008 - Rules is frozen
 
     >>> state = new_game(Rules(players=3))
     >>> state.phase, state.dealer, current_player(state), len(state.draw_pile)
-    (<Phase.DEAL: 'deal'>, 0, CHANCE, 39)
+    (<_DEAL: 'deal'>, 0, CHANCE, 39)
     """
     return _new_round(rules, rules.first_dealer, (0,) * rules.players, ())
 
@@ -50,7 +57,7 @@ def _new_round(
     # VOY-1: the deal starts with the player to the dealer's left.
     empty = (EMPTY,) * rules.players
     return State(
-        rules, Phase.DEAL, (dealer + 1) % rules.players, dealer, empty, rules.deck,
+        rules, _DEAL, (dealer + 1) % rules.players, dealer, empty, rules.deck,
         None, EMPTY, None, scores, results, 0,
     )  # fmt: skip
 
@@ -62,12 +69,12 @@ def current_player(state: State) -> Player:
 
 def is_terminal(state: State) -> bool:
     """Whether the match is over (VOY-8)."""
-    return state.phase is Phase.OVER
+    return state.phase is _OVER
 
 
 def outcome(state: State) -> Outcome | None:
     """The winner and final totals once the match is over, else ``None`` (VOY-8)."""
-    if state.phase is not Phase.OVER:
+    if state.phase is not _OVER:
         return None
     return Outcome(state.results[-1].winner, state.scores, Termination.TARGET_SCORE)
 
@@ -81,6 +88,26 @@ def _bits(mask: int) -> list[int]:
     return indices
 
 
+@cache
+def _offsets(chunk: int) -> tuple[int, ...]:
+    """The set bits of a 13-bit chunk (one colour of a `CardSet`), lowest first."""
+    return tuple(_bits(chunk))
+
+
+def _nth_card(mask: int, n: int) -> int:
+    """The index of the ``n``-th card (from 0, in index order) of the set ``mask``."""
+    base = 0
+    chunk = mask & 0x1FFF
+    count = chunk.bit_count()
+    while n >= count:  # skip whole colours
+        n -= count
+        mask >>= 13
+        base += 13
+        chunk = mask & 0x1FFF
+        count = chunk.bit_count()
+    return base + _offsets(chunk)[n]
+
+
 def legal_moves(state: State) -> tuple[Move, ...]:
     """Every legal move, in a fixed order: cards by index, then the card-less actions.
 
@@ -92,22 +119,26 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     ['deal R1', 'deal R2', 'deal R3', 'deal R4']
     """
     phase = state.phase
-    if phase is Phase.TURN:
+    if phase is _TURN:
         assert state.discard_top is not None
-        hand = state.hands[state.player]
-        plays = [PLAYS[i] for i in _bits(hand & MATCHES[state.discard_top.index])]
+        matches = state.hands[state.player] & MATCHES[state.discard_top.index]
+        plays = []
+        while matches:
+            low = matches & -matches
+            plays.append(PLAYS[low.bit_length() - 1])
+            matches ^= low
         if not plays:
             # VOY-4, VOY-R5: no match, so draw; with nothing left to draw, pass.
-            return (Action.DRAW,) if state.draw_pile or state.discard_under else (Action.PASS,)
+            return (_DRAW_CARD,) if state.draw_pile or state.discard_under else (_PASS,)
         if not state.rules.must_play and (state.draw_pile or state.discard_under):
-            return (*plays, Action.DRAW)  # VOY-R3 option: draw although able to play
+            return (*plays, _DRAW_CARD)  # VOY-R3 option: draw although able to play
         return tuple(plays)
     if phase in _CHANCE_PHASES:
         return tuple([DEALS[i] for i in _bits(state.draw_pile)])
-    if phase is Phase.DRAWN:
+    if phase is _DRAWN:
         assert state.drawn is not None
-        return (PLAYS[state.drawn.index], Action.KEEP)  # VOY-R4
-    if phase is Phase.LEAD:
+        return (PLAYS[state.drawn.index], _KEEP)  # VOY-R4
+    if phase is _LEAD:
         return tuple([PLAYS[i] for i in _bits(state.hands[state.player])])  # VOY-2
     return ()
 
@@ -134,10 +165,12 @@ def sample_chance(state: State, rng: random.Random) -> Move:
     """
     if state.phase not in _CHANCE_PHASES:
         raise IllegalMoveError(Violation("API-TURN", "it is a player's turn, not chance's"))
-    mask = int(state.draw_pile)
-    for _ in range(rng.randrange(mask.bit_count())):
-        mask &= mask - 1  # drop the lowest card
-    return DEALS[(mask & -mask).bit_length() - 1]
+    cards = state.draw_pile.bit_count()
+    width = cards.bit_length()
+    n = rng.getrandbits(width)
+    while n >= cards:  # rejection keeps every card exactly equally likely
+        n = rng.getrandbits(width)
+    return DEALS[_nth_card(state.draw_pile, n)]
 
 
 def check_move(state: State, move: Move) -> Violation | None:
@@ -148,121 +181,126 @@ def check_move(state: State, move: Move) -> Violation | None:
     >>> check_move(state, parse_move("draw"))
     Violation(rule='API-TURN', reason='the next move is a chance outcome (a card off the draw pile), not draw')
     """
-    result = _transition(state, move)
-    return result if isinstance(result, Violation) else None
+    try:
+        apply_move(state, move)
+    except IllegalMoveError as err:
+        return err.violation
+    return None
+
+
+def _refuse(rule: str, reason: str) -> IllegalMoveError:
+    return IllegalMoveError(Violation(rule, reason))
 
 
 def apply_move(state: State, move: Move) -> State:
     """The state after ``move``. ``state`` itself never changes.
 
+    Each branch checks the move against the rules it could break, then builds the next
+    state directly (this is the hot path: no re-validation of what the engine built).
+
     Raises:
         IllegalMoveError: the move is not legal in ``state``; it names the rule.
     """
-    result = _transition(state, move)
-    if isinstance(result, Violation):
-        raise IllegalMoveError(result)
-    return result
-
-
-def _transition(state: State, move: Move) -> State | Violation:
     phase = state.phase
-    if phase is Phase.OVER:
-        return Violation("API-OVER", "the match is over")
-    if type(move) is Deal:
-        if phase not in _CHANCE_PHASES:
-            return Violation("API-TURN", f"it is seat {state.player}'s turn, not chance's")
+    if phase is _OVER:
+        raise _refuse("API-OVER", "the match is over")
+    if phase is _DEAL or phase is _DRAW:
+        if type(move) is not Deal:
+            raise _refuse(
+                "API-TURN",
+                f"the next move is a chance outcome (a card off the draw pile), not {move}",
+            )
         if not state.draw_pile >> move.card.index & 1:
-            return Violation("VOY-R2", f"{move.card} is not in the draw pile")
+            raise _refuse("VOY-R2", f"{move.card} is not in the draw pile")
         return _deal(state, move.card.index)
-    if phase in _CHANCE_PHASES:
-        return Violation(
-            "API-TURN", f"the next move is a chance outcome (a card off the draw pile), not {move}"
-        )
     if type(move) is Play:
-        return _play(state, move)
-    if move is Action.DRAW:
+        return _play(state, move.card)
+    if move is _DRAW_CARD:
         return _draw(state)
-    if move is Action.KEEP:
-        if phase is not Phase.DRAWN:
-            return Violation("VOY-R4", "keep only follows drawing a card that matches")
+    if move is _KEEP:
+        if phase is not _DRAWN:
+            raise _refuse("VOY-R4", "keep only follows drawing a card that matches")
         return _next_turn(
-            state, state.hands, state.draw_pile, state.discard_under, state.reshuffles
+            state, state.hands, state.draw_pile, state.discard_top, state.discard_under
         )
-    if move is Action.PASS:
-        if phase is not Phase.TURN or legal_moves(state) != (Action.PASS,):
-            return Violation("VOY-R5", "a player may pass only with no match and nothing to draw")
+    if move is _PASS:
+        if phase is not _TURN or legal_moves(state) != (_PASS,):
+            raise _refuse("VOY-R5", "a player may pass only with no match and nothing to draw")
         return _next_turn(
-            state, state.hands, state.draw_pile, state.discard_under, state.reshuffles
+            state, state.hands, state.draw_pile, state.discard_top, state.discard_under
         )
-    return Violation("API-MOVE", f"{move!r} is not a Voyage move")
+    if type(move) is Deal:
+        raise _refuse("API-TURN", f"it is seat {state.player}'s turn, not chance's")
+    raise _refuse("API-MOVE", f"{move!r} is not a Voyage move")
 
 
 def _deal(state: State, index: int) -> State:
-    rules = state.rules
     seat = state.player
     bit = 1 << index
     hands = list(state.hands)
     hands[seat] = CardSet(hands[seat] | bit)
     draw_pile = CardSet(state.draw_pile ^ bit)
-    if state.phase is Phase.DEAL:
+    if state.phase is _DEAL:
         # VOY-1: one card at a time, clockwise; the deal ends when the next seat is full.
+        rules = state.rules
         after = (seat + 1) % rules.players
-        phase = Phase.LEAD if len(hands[after]) == rules.hand_size else Phase.DEAL
+        full = hands[after].bit_count() == rules.hand_size
         return State(
-            rules, phase, after, state.dealer, tuple(hands), draw_pile,
-            None, EMPTY, None, state.scores, state.results, 0,
+            rules, _LEAD if full else _DEAL, after, state.dealer, tuple(hands),
+            draw_pile, None, EMPTY, None, state.scores, state.results, 0,
         )  # fmt: skip
     top = state.discard_top
     assert top is not None
     if MATCHES[top.index] & bit:  # VOY-4: a matching drawn card may be played at once
         return State(
-            rules, Phase.DRAWN, seat, state.dealer, tuple(hands), draw_pile,
+            state.rules, _DRAWN, seat, state.dealer, tuple(hands), draw_pile,
             top, state.discard_under, CARDS[index], state.scores, state.results,
             state.reshuffles,
         )  # fmt: skip
-    return _next_turn(state, tuple(hands), draw_pile, state.discard_under, state.reshuffles)
+    return _next_turn(state, tuple(hands), draw_pile, top, state.discard_under)
 
 
-def _play(state: State, move: Play) -> State | Violation:
+def _play(state: State, card: Card) -> State:
     seat = state.player
-    card = move.card
     bit = 1 << card.index
     top = state.discard_top
-    if not state.hands[seat] & bit:
-        return Violation("VOY-3", f"{card} is not in seat {seat}'s hand")
-    if state.phase is Phase.DRAWN:
+    hand = state.hands[seat]
+    if not hand & bit:
+        raise _refuse("VOY-3", f"{card} is not in seat {seat}'s hand")
+    if state.phase is _DRAWN:
         if card != state.drawn:
-            return Violation(
+            raise _refuse(
                 "VOY-R4", f"after drawing, only the drawn card {state.drawn} may be played"
             )
     elif top is not None and not MATCHES[top.index] & bit:
-        return Violation("VOY-3", f"{card} matches neither the colour nor the number of {top}")
+        raise _refuse("VOY-3", f"{card} matches neither the colour nor the number of {top}")
     hands = list(state.hands)
-    hands[seat] = CardSet(hands[seat] ^ bit)
+    hands[seat] = CardSet(hand ^ bit)
     under = state.discard_under if top is None else CardSet(state.discard_under | 1 << top.index)
-    if not hands[seat]:
+    if hand == bit:
         return _end_round(state, tuple(hands), under, card)
-    return _next_turn(state, tuple(hands), state.draw_pile, under, state.reshuffles, card)
+    return _next_turn(state, tuple(hands), state.draw_pile, card, under)
 
 
-def _draw(state: State) -> State | Violation:
+def _draw(state: State) -> State:
     phase = state.phase
-    if phase is not Phase.TURN:
-        what = "the drawn card must be played or kept" if phase is Phase.DRAWN else "lead a card"
-        return Violation("VOY-4" if phase is Phase.DRAWN else "VOY-2", f"no draw now: {what}")
+    if phase is not _TURN:
+        if phase is _DRAWN:
+            raise _refuse("VOY-4", "no draw now: the drawn card must be played or kept")
+        raise _refuse("VOY-2", "no draw now: lead a card")
     top = state.discard_top
     assert top is not None
     if state.rules.must_play and state.hands[state.player] & MATCHES[top.index]:
-        return Violation("VOY-R3", f"seat {state.player} holds a card that matches {top}")
+        raise _refuse("VOY-R3", f"seat {state.player} holds a card that matches {top}")
     draw_pile, under, reshuffles = state.draw_pile, state.discard_under, state.reshuffles
     if not draw_pile:
         if not under:
-            return Violation("VOY-R5", "nothing to draw: no draw pile and no card under the top")
+            raise _refuse("VOY-R5", "nothing to draw: no draw pile and no card under the top")
         # VOY-6: the discard pile except its top card becomes the new draw pile.
         draw_pile, under, reshuffles = under, EMPTY, reshuffles + 1
     return State(
-        state.rules, Phase.DRAW, state.player, state.dealer, state.hands, draw_pile,
-        state.discard_top, under, None, state.scores, state.results, reshuffles,
+        state.rules, _DRAW, state.player, state.dealer, state.hands, draw_pile,
+        top, under, None, state.scores, state.results, reshuffles,
     )  # fmt: skip
 
 
@@ -270,15 +308,13 @@ def _next_turn(
     state: State,
     hands: tuple[CardSet, ...],
     draw_pile: CardSet,
+    top: Card | None,
     under: CardSet,
-    reshuffles: int,
-    top: Card | None = None,
 ) -> State:
     # VOY-3: turns pass clockwise.
     return State(
-        state.rules, Phase.TURN, (state.player + 1) % state.rules.players, state.dealer,
-        hands, draw_pile, state.discard_top if top is None else top, under, None,
-        state.scores, state.results, reshuffles,
+        state.rules, _TURN, (state.player + 1) % state.rules.players, state.dealer,
+        hands, draw_pile, top, under, None, state.scores, state.results, state.reshuffles,
     )  # fmt: skip
 
 
@@ -294,7 +330,7 @@ def _end_round(state: State, hands: tuple[CardSet, ...], under: CardSet, card: C
     results = (*state.results, result)
     if scores[winner] >= rules.target:  # VOY-8
         return State(
-            rules, Phase.OVER, winner, state.dealer, hands, state.draw_pile,
+            rules, _OVER, winner, state.dealer, hands, state.draw_pile,
             card, under, None, tuple(scores), results, state.reshuffles,
         )  # fmt: skip
     # VOY-7: the deal passes clockwise.
