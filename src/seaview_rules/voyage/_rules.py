@@ -46,7 +46,7 @@ def new_game(rules: Rules = Rules()) -> State:  # noqa: B008 - Rules is frozen
 
     >>> state = new_game(Rules(players=3))
     >>> state.phase, state.dealer, current_player(state), len(state.draw_pile)
-    (<_DEAL: 'deal'>, 0, CHANCE, 39)
+    (<Phase.DEAL: 'deal'>, 0, CHANCE, 39)
     """
     return _new_round(rules, rules.first_dealer, (0,) * rules.players, ())
 
