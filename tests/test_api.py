@@ -124,9 +124,38 @@ def test_no_move_is_legal_once_the_game_is_over(name: str) -> None:
 @pytest.mark.parametrize("name", ALL_GAMES)
 def test_every_game_meets_the_contract(name: str) -> None:
     game = GAMES[name]
+    candidates, twin = CONTRACT_EXTRAS.get(name, (lambda state: (), None))
     for players in range(game.min_players, game.max_players + 1):
         rules = game.with_players(default_rules(game), players)
-        assert check_game(game, rules, games=1, seed=players, max_moves=300) > 0
+        checked = check_game(
+            game, rules, games=1, seed=players, max_moves=300, candidates=candidates, twin=twin
+        )
+        assert checked > 0
+
+
+def _voyage_moves(state: Any) -> tuple[Any, ...]:
+    from seaview_rules.voyage import DEALS, PLAYS, Action
+
+    return (*PLAYS, *DEALS, *Action)
+
+
+def _leagues_moves(state: Any) -> tuple[Any, ...]:
+    from seaview_rules.leagues import SPINS
+
+    return tuple(SPINS.values())
+
+
+def _voyage_twin(state: Any, seat: int, rng: random.Random) -> Any:
+    from seaview_rules.testing.voyage import hidden_twin
+
+    return hidden_twin(state, seat, rng)
+
+
+CONTRACT_EXTRAS: dict[str, tuple[Any, Any]] = {
+    "voyage": (_voyage_moves, _voyage_twin),
+    "leagues": (_leagues_moves, None),
+}
+"""Per game: every move to try in each state, and how to vary what a seat cannot see."""
 
 
 @pytest.mark.parametrize("name", ALL_GAMES)

@@ -7,7 +7,6 @@ import re
 from collections import Counter
 from fractions import Fraction
 
-import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -63,34 +62,13 @@ def test_sample_chance_has_the_exact_distribution() -> None:
     assert chi_square < 80  # 38 degrees of freedom: p < 0.0001 beyond this
 
 
-def hidden_shuffle(state: State, seat: int, rng: random.Random) -> State:
-    """A state that differs from ``state`` only in what ``seat`` cannot see: the other
-    hands, the draw pile and the pile under the top card keep their sizes, but their
-    cards are dealt out anew."""
-    # Another seat's just-drawn card stays put: the DRAWN phase depends on it matching.
-    kept = state.drawn if state.player != seat else None
-    others = [s for s in range(state.rules.players) if s != seat]
-    pool = [c for s in others for c in state.hands[s] if c != kept]
-    pool += [*state.draw_pile, *state.discard_under]
-    rng.shuffle(pool)
-    hands = list(state.hands)
-    for s in others:
-        extra = [kept] if kept is not None and s == state.player else []
-        size = len(state.hands[s]) - len(extra)
-        hands[s] = CardSet.of(pool[:size] + extra)
-        del pool[:size]
-    draw_pile = CardSet.of(pool[: len(state.draw_pile)])
-    under = CardSet.of(pool[len(state.draw_pile) :])
-    return attrs.evolve(state, hands=tuple(hands), draw_pile=draw_pile, discard_under=under)
-
-
 @pytest.mark.rule("VOY-R4")
 @given(vst.states(), st.randoms(use_true_random=False), st.data())
 def test_a_seat_sees_nothing_of_what_is_hidden_from_it(
     state: State, rng: random.Random, data: st.DataObject
 ) -> None:
     seat = data.draw(st.integers(0, state.rules.players - 1))
-    twin = hidden_shuffle(state, seat, rng)
+    twin = vst.hidden_twin(state, seat, rng)
     assert_conserved(twin)
     assert voyage.view(twin, seat) == voyage.view(state, seat)
     assert voyage.dumps(voyage.view(twin, seat)) == voyage.dumps(voyage.view(state, seat))

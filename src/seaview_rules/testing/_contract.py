@@ -24,11 +24,17 @@ def _fail(game: Game[Any, Any, Any, Any], state: object, problem: str) -> Contra
     return ContractError(f"{game.name}: {problem}\n  in state: {game.dumps(state)}")
 
 
+Twin = Callable[[S, int, random.Random], S]
+"""Given a state, a seat and a random source, a state that differs only in what that
+seat cannot see (for example ``seaview_rules.testing.voyage.hidden_twin``)."""
+
+
 def check_state(
     game: Game[R, S, M, V],
     state: S,
     candidates: Iterable[M] = (),
     rng: random.Random | None = None,
+    twin: Twin[S] | None = None,
 ) -> None:
     """Check the contract in one state.
 
@@ -87,10 +93,18 @@ def check_state(
             raise _fail(game, state, f"illegal move {move} was applied")
     if game.loads(before) != state:
         raise _fail(game, state, "the state does not round-trip through JSON")
-    for seat in (None, *range(game.players(_rules_of(state)))):
+    seats = range(game.players(_rules_of(state)))
+    for seat in (None, *seats):
         seen = game.view(state, seat)
         if game.loads(game.dumps(seen)) != seen:
             raise _fail(game, state, f"the view of seat {seat} does not round-trip through JSON")
+        if twin is not None and seat is not None:
+            other = twin(state, seat, rng or random.Random(0))
+            if game.view(other, seat) != seen:
+                raise _fail(
+                    game, state, f"seat {seat}'s view changes with what it cannot see: "
+                    f"{game.dumps(seen)} != {game.dumps(game.view(other, seat))}",
+                )  # fmt: skip
     if game.dumps(state) != before:
         raise _fail(game, state, "the state changed while it was being checked")
 
@@ -107,6 +121,7 @@ def check_game(
     seed: int = 0,
     max_moves: int | None = 2000,
     candidates: Callable[[S], Iterable[M]] = lambda state: (),
+    twin: Twin[S] | None = None,
 ) -> int:
     """Play ``games`` seeded random games and check the contract at every step.
 
@@ -121,6 +136,8 @@ def check_game(
         max_moves: cut each game off after this many moves.
         candidates: moves to try in each state besides the legal ones; the illegal
             ones must be refused.
+        twin: for games with hidden information, checks view noninterference (see
+            `check_state`).
 
     Returns:
         The number of states checked.
@@ -134,11 +151,11 @@ def check_game(
 
         def check(before: S, move: M, after: S, rng: random.Random = rng) -> None:
             nonlocal checked
-            check_state(game, before, candidates(before), rng)
+            check_state(game, before, candidates(before), rng, twin)
             checked += 1
 
         result = play(game, rules, rng, max_moves=max_moves, on_move=check)
-        check_state(game, result.final, candidates(result.final), rng)
+        check_state(game, result.final, candidates(result.final), rng, twin)
         checked += 1
         if replay(game, result.record) != result.final:
             raise _fail(game, result.final, "the record does not replay to the final state")

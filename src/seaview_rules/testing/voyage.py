@@ -15,11 +15,15 @@ never sees a position the engine could not produce.
 
 from __future__ import annotations
 
+import random
+
+import attrs
 from hypothesis import strategies as st
 
 from seaview_rules import voyage
+from seaview_rules.testing._strategies import legal_moves, played_states, seat_views
 
-__all__ = ["moves", "rules", "states", "views"]
+__all__ = ["hidden_twin", "moves", "rules", "states", "views"]
 
 
 @st.composite
@@ -63,19 +67,6 @@ def rules(
     return _rules(min_players, max_players, small_decks, must_play)
 
 
-@st.composite
-def _states(
-    draw: st.DrawFn, rules: st.SearchStrategy[voyage.Rules], max_moves: int
-) -> voyage.State:
-    state = voyage.new_game(draw(rules))
-    for _ in range(draw(st.integers(0, max_moves))):
-        legal = voyage.legal_moves(state)
-        if not legal:
-            break
-        state = voyage.apply_move(state, legal[draw(st.integers(0, len(legal) - 1))])
-    return state
-
-
 def states(
     *, rules: st.SearchStrategy[voyage.Rules] | None = None, max_moves: int = 400
 ) -> st.SearchStrategy[voyage.State]:
@@ -85,23 +76,50 @@ def states(
         rules: the rules to play under (default: `rules()`).
         max_moves: the longest path from the start.
     """
-    return _states(rules if rules is not None else _rules(2, 6, True, None), max_moves)
+    return played_states(
+        voyage.GAME, _rules(2, 6, True, None) if rules is None else rules, max_moves
+    )
 
 
 def moves(state: voyage.State) -> st.SearchStrategy[voyage.Move]:
     """A legal move in ``state`` (which must not be over)."""
-    return st.sampled_from(voyage.legal_moves(state))
-
-
-@st.composite
-def _views(draw: st.DrawFn, states: st.SearchStrategy[voyage.State]) -> voyage.View:
-    state = draw(states)
-    seat = draw(st.none() | st.integers(0, state.rules.players - 1))
-    return voyage.view(state, seat)
+    return legal_moves(voyage.GAME, state)
 
 
 def views(
     *, states: st.SearchStrategy[voyage.State] | None = None
 ) -> st.SearchStrategy[voyage.View]:
-    """The view of a seat, or of a spectator, of a reachable state."""
-    return _views(states if states is not None else _states(_rules(2, 6, True, None), 400))
+    """The view of a seat, or of a spectator (``None``), of a reachable state.
+
+    Args:
+        states: the states to view (default: `states()`).
+    """
+    return seat_views(
+        voyage.GAME,
+        played_states(voyage.GAME, _rules(2, 6, True, None), 400) if states is None else states,
+    )
+
+
+def hidden_twin(state: voyage.State, seat: int, rng: random.Random) -> voyage.State:
+    """A state that differs from ``state`` only in what ``seat`` cannot see: the other
+    hands, the draw pile and the pile under the top card keep their sizes, but their
+    cards are dealt out anew. ``view(twin, seat)`` must equal ``view(state, seat)``;
+    give it to `~seaview_rules.testing.check_game` as ``twin``.
+
+    It is also a determinization: a state a bot may imagine from its view.
+    """
+    # Another seat's just-drawn card stays put: the DRAWN phase depends on it matching.
+    kept = state.drawn if state.player != seat else None
+    others = [s for s in range(state.rules.players) if s != seat]
+    pool = [c for s in others for c in state.hands[s] if c != kept]
+    pool += [*state.draw_pile, *state.discard_under]
+    rng.shuffle(pool)
+    hands = list(state.hands)
+    for s in others:
+        extra = [kept] if kept is not None and s == state.player else []
+        size = len(state.hands[s]) - len(extra)
+        hands[s] = voyage.CardSet.of(pool[:size] + extra)
+        del pool[:size]
+    draw_pile = voyage.CardSet.of(pool[: len(state.draw_pile)])
+    under = voyage.CardSet.of(pool[len(state.draw_pile) :])
+    return attrs.evolve(state, hands=tuple(hands), draw_pile=draw_pile, discard_under=under)

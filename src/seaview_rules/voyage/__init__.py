@@ -32,7 +32,7 @@ from seaview_rules.voyage._model import (
     Rules,
     State,
 )
-from seaview_rules.voyage._moves import Action, Deal, Move, Play, parse_move
+from seaview_rules.voyage._moves import DEALS, PLAYS, Action, Deal, Move, Play, parse_move
 from seaview_rules.voyage._rules import (
     apply_move,
     chance_outcomes,
@@ -48,7 +48,9 @@ from seaview_rules.voyage._views import View, view
 
 __all__ = [
     "CARDS",
+    "DEALS",
     "GAME",
+    "PLAYS",
     "Action",
     "Card",
     "CardSet",
