@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 
 from seaview_rules._core import InvalidDataError
 from seaview_rules.leagues import (
+    GAME,
     SPINS,
     Board,
     Direction,
@@ -33,12 +34,14 @@ from seaview_rules.leagues import (
     Spinner,
     SquareKind,
     State,
+    View,
     chance_outcomes,
     dumps,
 )
 from seaview_rules.testing._contract import ContractError
+from seaview_rules.testing._strategies import legal_moves, played_states, seat_views
 
-__all__ = ["boards", "check_spin", "rules", "spinners"]
+__all__ = ["boards", "check_spin", "moves", "rules", "spinners", "states", "views"]
 
 _EFFECTS = {SquareKind.ARROW: 1, SquareKind.STARFISH: 2, SquareKind.OCTOPUS: -1}
 
@@ -179,6 +182,38 @@ def rules(
             reject()  # an unwinnable combination
 
     return build()
+
+
+_any_rules = rules
+
+
+def states(
+    *, rules: st.SearchStrategy[Rules] | None = None, max_moves: int = 300
+) -> st.SearchStrategy[State]:
+    """States reached by up to ``max_moves`` spins from a new game.
+
+    Args:
+        rules: the rules to play under (default: `rules()`, random boards).
+        max_moves: the longest path from the start.
+    """
+    return played_states(GAME, _any_rules() if rules is None else rules, max_moves)
+
+
+_any_states = states  # the parameters of views() and states() hide these names
+
+
+def moves(state: State) -> st.SearchStrategy[Spin]:
+    """A legal spin in ``state`` (which must not be over)."""
+    return legal_moves(GAME, state)
+
+
+def views(*, states: st.SearchStrategy[State] | None = None) -> st.SearchStrategy[View]:
+    """The view of a seat, or of a spectator (``None``), of a reachable state.
+
+    Args:
+        states: the states to view (default: `states()`).
+    """
+    return seat_views(GAME, _any_states() if states is None else states)
 
 
 _STANDING = (SquareKind.START, SquareKind.YELLOW)
