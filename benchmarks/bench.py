@@ -184,7 +184,7 @@ def report(figures: list[Figures]) -> None:
 
 def _source() -> str:
     """The commit measured, and whether the work tree differs from it."""
-    git = ["git", "-C", str(Path(__file__).parent)]
+    git = ["git", "-C", str(Path(__file__).parent.parent)]
     try:
         head = subprocess.run(
             [*git, "rev-parse", "--short", "HEAD"], capture_output=True, text=True

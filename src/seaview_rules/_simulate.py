@@ -110,8 +110,10 @@ def simulate(
         games: how many games to play.
         seed: the run's seed; game ``i`` uses ``random.Random(f"{seed}/{i}")``.
         executor: plays batches of games in parallel: a
-            `~concurrent.futures.ProcessPoolExecutor`, or a Dask or Ray executor. The
-            report is the same without one.
+            `~concurrent.futures.ProcessPoolExecutor`, a Dask client's
+            ``get_executor()``, or any other `~concurrent.futures.Executor` (Ray needs
+            a short adapter, shown in the performance guide). The report is the same
+            without one.
         batch: games per task handed to the executor.
         progress: called with (games done, games) after each batch.
 
