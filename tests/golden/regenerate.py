@@ -26,7 +26,7 @@ CASES: dict[str, tuple[str, dict[str, Any], int]] = {
         "voyage",
         {"players": 3, "colours": 2, "numbers": 5, "hand_size": 3, "target": 6},
         4,
-    ),  # fmt: skip
+    ),
     "leagues-4p": ("leagues", {"players": 4}, 5),
     "leagues-2p-no-spin-off": ("leagues", {"players": 2, "spin_off": False}, 6),
     "leagues-3p-extra-spin-after-rise": (
