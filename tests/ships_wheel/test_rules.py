@@ -127,7 +127,9 @@ class TestDeck:
             sw.Kind.BLACK_STARFISH: 3,
             sw.Kind.ANCHOR: 2,
         }
-        lighthouses = [table.cards[i].colour for i in table.full if table.cards[i].kind is sw.Kind.LIGHTHOUSE]
+        lighthouses = [
+            table.cards[i].colour for i in table.full if table.cards[i].kind is sw.Kind.LIGHTHOUSE
+        ]
         assert len(set(lighthouses)) == 4
 
     @pytest.mark.rule("SW-R1")
@@ -150,7 +152,9 @@ class TestDeck:
             ({"anchors": -1}, "must be 0 to 20"),
         ],
     )
-    def test_a_deck_that_cannot_work_is_refused(self, options: dict[str, object], message: str) -> None:
+    def test_a_deck_that_cannot_work_is_refused(
+        self, options: dict[str, object], message: str
+    ) -> None:
         with pytest.raises(InvalidDataError, match=message):
             DeckSpec(**options)  # type: ignore[arg-type]
 
@@ -182,7 +186,9 @@ class TestDeal:
         refused(sw.new_game(THREE), "draw", "SW-2")
 
     @pytest.mark.rule("SW-R2")
-    def test_hand_sizes_are_three_to_eight_and_at_most_six_with_four_or_more_on_one_deck(self) -> None:
+    def test_hand_sizes_are_three_to_eight_and_at_most_six_with_four_or_more_on_one_deck(
+        self,
+    ) -> None:
         assert Rules(players=3, deck=EIGHT).hand_sizes == (3, 4, 5, 6, 7, 8)
         assert Rules(players=4, deck=EIGHT).hand_sizes == (3, 4, 5, 6)
         assert Rules(players=6, deck=EIGHT, decks=2).hand_sizes == (3, 4, 5, 6, 7, 8)
@@ -308,7 +314,11 @@ class TestActionCards:
     def test_an_anchor_makes_every_player_pass_one_card_left_at_once(self) -> None:
         state = play(discard(f"{A} anchor", player=0), "anchor")
         assert (state.phase, state.player) == (Phase.PASS, 1)
-        assert [str(m) for m in sw.legal_moves(state)] == ["pass yellow-star", "pass yellow-diamond", "pass yellow-heart"]
+        assert [str(m) for m in sw.legal_moves(state)] == [
+            "pass yellow-star",
+            "pass yellow-diamond",
+            "pass yellow-heart",
+        ]
         refused(state, "pass red-circle", "SW-10")
         assert "choosing the card to pass" in refused(state, "draw", "SW-10")
         state = play(state, "pass yellow-star", "pass blue-star")
@@ -346,7 +356,9 @@ class TestEndOfHand:
         assert after.phase is not Phase.PASS
         result = after.results[-1]
         assert (result.ending, result.winners, result.points) == (Ending.DISCARD, (0,), 3)
-        after = play(discard("red-circle orange-square yellow-triangle white-starfish"), "white-starfish")
+        after = play(
+            discard("red-circle orange-square yellow-triangle white-starfish"), "white-starfish"
+        )
         assert after.results[-1].winners == (0,)
         assert (after.phase, after.dealer) == (Phase.SIZE, 1)
 
@@ -354,7 +366,13 @@ class TestEndOfHand:
     def test_hands_are_checked_after_the_deal_and_after_every_pass(self) -> None:
         two = Rules(players=2)
         # The deal: seat 1 and seat 0 alternately; the last card goes to the dealer.
-        state = make(two, Phase.DEAL, 0, ["red-circle red-square", "yellow-star blue-circle purple-square"], size=3)
+        state = make(
+            two,
+            Phase.DEAL,
+            0,
+            ["red-circle red-square", "yellow-star blue-circle purple-square"],
+            size=3,
+        )
         after = play(state, "deal green-heart")
         assert after.results[-1].winners == (1,)
         assert after.results[-1].ending is Ending.DEAL
@@ -368,12 +386,25 @@ class TestEndOfHand:
         assert (result.ending, result.winners) == (Ending.PASS, (0,))
 
     @pytest.mark.rule("SW-12")
-    def test_a_tie_on_the_deal_has_no_winner_and_the_next_dealer_redeals_the_same_size(self) -> None:
+    def test_a_tie_on_the_deal_has_no_winner_and_the_next_dealer_redeals_the_same_size(
+        self,
+    ) -> None:
         two = Rules(players=2)
-        state = make(two, Phase.DEAL, 0, ["red-circle orange-square", "yellow-star blue-circle purple-square"], size=3)
+        state = make(
+            two,
+            Phase.DEAL,
+            0,
+            ["red-circle orange-square", "yellow-star blue-circle purple-square"],
+            size=3,
+        )
         after = play(state, "deal green-heart")
         result = after.results[-1]
-        assert (result.ending, result.winners, result.winner, result.points) == (Ending.DEAL, (0, 1), None, 0)
+        assert (result.ending, result.winners, result.winner, result.points) == (
+            Ending.DEAL,
+            (0, 1),
+            None,
+            0,
+        )
         assert after.scores == (0, 0)
         assert (after.phase, after.dealer, after.hand_size, after.player) == (Phase.DEAL, 1, 3, 0)
 
@@ -391,7 +422,13 @@ class TestEndOfHand:
     @pytest.mark.rule("SW-R9")
     def test_after_a_tie_the_next_dealer_chooses_again_if_the_option_says_so(self) -> None:
         free = Rules(players=2, tie_keeps_size=False)
-        state = make(free, Phase.DEAL, 0, ["red-circle orange-square", "yellow-star blue-circle purple-square"], size=3)
+        state = make(
+            free,
+            Phase.DEAL,
+            0,
+            ["red-circle orange-square", "yellow-star blue-circle purple-square"],
+            size=3,
+        )
         after = play(state, "deal green-heart")
         assert (after.phase, after.dealer, after.hand_size) == (Phase.SIZE, 1, 0)
 
@@ -425,14 +462,20 @@ class TestDeckRunsOut:
         after = play(self.last_card(THREE), "deal purple-heart", "purple-heart", "draw")
         counts = Counter(after.deck)
         assert dict(sw.chance_outcomes(after)) == {
-            sw.legal_moves(after)[k]: Fraction(n, len(after.deck)) for k, n in enumerate(counts.values())
+            sw.legal_moves(after)[k]: Fraction(n, len(after.deck))
+            for k, n in enumerate(counts.values())
         }
         strict = Rules(players=3, max_reshuffles=0)
-        assert play(self.last_card(strict), "deal purple-heart").results[-1].ending is Ending.EXHAUSTION
+        assert (
+            play(self.last_card(strict), "deal purple-heart").results[-1].ending
+            is Ending.EXHAUSTION
+        )
 
 
 class TestScoring:
-    def winning_discard(self, rules: Rules, scores: Sequence[int], results: tuple[HandResult, ...] = ()) -> State:
+    def winning_discard(
+        self, rules: Rules, scores: Sequence[int], results: tuple[HandResult, ...] = ()
+    ) -> State:
         hands = ["red-circle orange-square yellow-triangle anchor", B, C]
         return make(rules, Phase.DISCARD, 0, hands, size=3, scores=scores, results=results)
 
@@ -458,6 +501,10 @@ class TestScoring:
         assert sw.is_terminal(after)
         outcome = sw.outcome(after)
         assert outcome is not None
-        assert (outcome.winner, outcome.scores, outcome.termination) == (0, (6, 0, 0), Termination.TARGET_SCORE)
+        assert (outcome.winner, outcome.scores, outcome.termination) == (
+            0,
+            (6, 0, 0),
+            Termination.TARGET_SCORE,
+        )
         assert sw.legal_moves(after) == ()
         assert sw.new_game(Rules(players=3, first_dealer=2)).dealer == 2

@@ -202,6 +202,7 @@ def _view_data(view: View) -> dict[str, Any]:
         "deck_size": view.deck_size,
         "pile_tops": [_card(view, p) for p in view.pile_tops],
         "pile_sizes": list(view.pile_sizes),
+        "anchor": view.anchor,
         "passing": _card(view, view.passing),
         "scores": list(view.scores),
         "results": [_result_data(r) for r in view.results],
@@ -466,7 +467,7 @@ def _read_state(data: Field) -> State:
 
 def _read_view(data: Field) -> View:
     keys = {"rules", "seat", "phase", "player", "dealer", "hand_size", "hand", "hand_sizes",
-            "deck_size", "pile_tops", "pile_sizes", "passing", "scores", "results",
+            "deck_size", "pile_tops", "pile_sizes", "anchor", "passing", "scores", "results",
             "reshuffles"}  # fmt: skip
     r = _Reader(data, keys)
     n, table = r.seats, r.table
@@ -494,12 +495,32 @@ def _read_view(data: Field) -> View:
     for i, count in seen.items():
         if count > table.counts[i]:
             data.fail(f"{table.cards[i]} shows more often than the deck holds it")
+    anchor_field = data.get("anchor").optional()
+    anchor = None if anchor_field is None else anchor_field.int(0, n - 1)
+    if (anchor is None) != (phase is not Phase.PASS):
+        data.get("anchor").fail("names the Anchor's discarder exactly in phase pass (SW-10)")
+    if anchor is not None and (pile_tops_anchor := tops[anchor]) is not None:
+        if table.cards[pile_tops_anchor].kind is not Kind.ANCHOR:
+            data.get("pile_tops").fail(
+                "a pass follows an Anchor on top of the discarder's pile (SW-10)"
+            )
+    elif anchor is not None:
+        data.get("pile_tops").fail(
+            "a pass follows an Anchor on top of the discarder's pile (SW-10)"
+        )
+    chosen = (
+        seat is not None
+        and anchor is not None
+        and (seat - anchor - 1) % n < (player - anchor - 1) % n
+    )
     passing = r.optional_card(data.get("passing"))
-    if passing is not None and (hand is None or passing not in hand or phase is not Phase.PASS):
+    if (passing is not None) != chosen or (
+        passing is not None and (hand is None or passing not in hand)
+    ):
         data.get("passing").fail("only a seat's own pending pass shows, from its hand (SW-R7)")
     scores = r.counts("scores")
     results = r.results(scores)
     r.phase_facts(phase, player, dealer, hand_size, results)
     reshuffles = data.get("reshuffles").int(0, r.rules.max_reshuffles)
     return View(r.rules, seat, phase, player, dealer, hand_size, hand, sizes, deck_size, tops,
-                pile_sizes, passing, scores, results, reshuffles)  # fmt: skip
+                pile_sizes, anchor, passing, scores, results, reshuffles)  # fmt: skip

@@ -30,6 +30,9 @@ class View:
     pile_tops: tuple[int | None, ...]
     """The top card of each seat's discard pile (``None`` if empty)."""
     pile_sizes: tuple[int, ...]
+    anchor: int | None
+    """In phase PASS, the seat that discarded the Anchor: the seats from its left up to
+    `player` have chosen (public; what they chose is not)."""
     passing: int | None
     """The card this seat chose to pass, while the pass is pending (SW-R7)."""
     scores: tuple[int, ...]
@@ -64,6 +67,13 @@ def view(state: State, seat: int | None) -> View:
         tuple(len(h) for h in state.hands), len(state.deck),
         tuple(p[-1] if p else None for p in state.piles),
         tuple(len(p) for p in state.piles),
-        None if seat is None else state.passing[seat],
+        _anchor(state), None if seat is None else state.passing[seat],
         state.scores, state.results, state.reshuffles,
     )  # fmt: skip
+
+
+def _anchor(state: State) -> int | None:
+    if state.phase is not Phase.PASS:
+        return None
+    chosen = sum(p is not None for p in state.passing)
+    return (state.player - 1 - chosen) % state.rules.players

@@ -15,6 +15,8 @@ not produce.
 
 from __future__ import annotations
 
+import random
+
 from hypothesis import strategies as st
 
 from seaview_rules import ships_wheel as sw
@@ -119,7 +121,7 @@ def _rules(
         deck=deck,
         decks=number,
         scoring=scoring,
-        target=draw(st.integers(1, 12 if scoring is sw.Scoring.CARDS else 3)),
+        target=draw(st.integers(3, 40) if scoring is sw.Scoring.CARDS else st.integers(1, 6)),
         first_dealer=draw(st.integers(0, players - 1)),
         min_hand_size=low,
         max_hand_size=draw(st.integers(low, top)),
@@ -148,26 +150,45 @@ def rules(
 
 
 @st.composite
-def _states(draw: st.DrawFn, rules: st.SearchStrategy[sw.Rules], max_moves: int) -> sw.State:
+def _states(
+    draw: st.DrawFn,
+    rules: st.SearchStrategy[sw.Rules],
+    max_moves: int,
+    phases: frozenset[sw.Phase] | None,
+) -> sw.State:
     state = sw.new_game(draw(rules))
     for _ in range(draw(st.integers(0, max_moves))):
         legal = sw.legal_moves(state)
         if not legal:
             break
         state = sw.apply_move(state, legal[draw(st.integers(0, len(legal) - 1))])
+    if phases is not None:
+        # Play on from a drawn seed (one draw, so examples stay small) to a wanted phase.
+        rng = random.Random(draw(st.integers(0, 2**32 - 1)))
+        for _ in range(20 * max_moves):
+            legal = sw.legal_moves(state)
+            if not legal or (state.phase in phases and rng.random() < 0.5):
+                break
+            state = sw.apply_move(state, legal[rng.randrange(len(legal))])
     return state
 
 
 def states(
-    *, rules: st.SearchStrategy[sw.Rules] | None = None, max_moves: int = 300
+    *,
+    rules: st.SearchStrategy[sw.Rules] | None = None,
+    max_moves: int = 300,
+    phases: frozenset[sw.Phase] | None = None,
 ) -> st.SearchStrategy[sw.State]:
-    """States reached by up to ``max_moves`` legal moves (chance included) from a new game.
+    """States reached by legal moves (chance included) from a new game.
 
     Args:
         rules: the rules to play under (default: `rules()`).
-        max_moves: the longest path from the start.
+        max_moves: the longest random path from the start.
+        phases: if given, play on (up to ``20 * max_moves`` more random moves, from a
+            drawn seed) until the state is in one of these phases, for example
+            ``{Phase.PASS}``; the match may end first.
     """
-    return _states(rules if rules is not None else _rules(2, 6, True, None), max_moves)
+    return _states(rules if rules is not None else _rules(2, 6, True, None), max_moves, phases)
 
 
 def moves(state: sw.State) -> st.SearchStrategy[sw.Move]:
@@ -184,4 +205,4 @@ def _views(draw: st.DrawFn, states: st.SearchStrategy[sw.State]) -> sw.View:
 
 def views(*, states: st.SearchStrategy[sw.State] | None = None) -> st.SearchStrategy[sw.View]:
     """The view of a seat, or of a spectator, of a reachable state."""
-    return _views(states if states is not None else _states(_rules(2, 6, True, None), 300))
+    return _views(states if states is not None else _states(_rules(2, 6, True, None), 300, None))

@@ -1,0 +1,379 @@
+"""Property and stateful tests over Ship's Wheel states reached by legal play."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+
+from seaview_rules import CHANCE, GameRecord, InvalidDataError, play, replay
+from seaview_rules import ships_wheel as sw
+from seaview_rules.ships_wheel import Card, DeckSpec, Kind, Phase, State
+from seaview_rules.testing import check_game, check_state
+from seaview_rules.testing import ships_wheel as sst
+
+SMALL = sst.rules(max_players=4)
+PLAYING = frozenset({Phase.DRAW, Phase.DECK, Phase.DISCARD, Phase.PASS})
+STATES = sst.states(rules=SMALL) | sst.states(rules=SMALL, phases=PLAYING)
+"""Reachable states, half of them in the middle of a hand."""
+
+
+def assert_conserved(state: State) -> None:
+    counted = Counter(state.deck)
+    for group in (*state.hands, *state.piles):
+        counted.update(group)
+    table = state.rules.table
+    assert counted == Counter(table.full)
+
+
+def assert_hand_sizes(state: State) -> None:
+    sizes = [len(h) for h in state.hands]
+    if state.phase in (Phase.DRAW, Phase.DECK, Phase.PASS):
+        assert sizes == [state.hand_size] * len(sizes)
+    elif state.phase is Phase.DISCARD:
+        expected = [state.hand_size] * len(sizes)
+        expected[state.player] += 1
+        assert sizes == expected
+
+
+def assert_transition(before: State, move: sw.Move, after: State) -> None:
+    """What one move may change, for the rules that move cards between places."""
+    assert_conserved(after)
+    assert_hand_sizes(after)
+    ended = len(after.results) > len(before.results)
+    if isinstance(move, sw.Take):
+        # SW-7: never an action card off a pile.
+        assert not before.cards([before.piles[move.seat][-1]])[0].is_action
+    if before.phase is Phase.DECK and len(before.deck) == 1 and not ended:
+        # SW-13: the new deck is exactly the union of the discard piles.
+        assert after.deck == tuple(sorted(c for pile in before.piles for c in pile))
+        assert after.piles == ((),) * before.rules.players
+        assert after.reshuffles == before.reshuffles + 1
+    if before.phase is Phase.PASS and after.phase is not Phase.PASS:
+        # SW-10: exactly one card from every seat to its left neighbour.
+        hands = after.hands if not ended or after.phase is Phase.OVER else None
+        if hands is not None and isinstance(move, sw.Pass):
+            passing = list(before.passing)
+            passing[before.player] = before.rules.table.index[move.card]
+            for seat, hand in enumerate(hands):
+                given, received = passing[seat], passing[seat - 1]
+                assert given is not None
+                assert received is not None
+                expected = Counter(before.hands[seat])
+                expected[given] -= 1
+                expected[received] += 1
+                assert Counter(hand) == +expected
+
+
+def hidden_shuffle(state: State, seat: int, rng: random.Random) -> State:
+    """A state that differs from ``state`` only in what ``seat`` cannot see: the other
+    hands and the deck keep their sizes but are dealt out anew from the same cards, and
+    the other seats' pending pass choices change to other cards of their new hands."""
+    others = [s for s in range(state.rules.players) if s != seat]
+    pool = [c for s in others for c in state.hands[s]] + list(state.deck)
+    rng.shuffle(pool)
+    hands = list(state.hands)
+    for s in others:
+        size = len(state.hands[s])
+        hands[s], pool = tuple(sorted(pool[:size])), pool[size:]
+    passing = list(state.passing)
+    for s in others:
+        if passing[s] is not None:
+            passing[s] = rng.choice(hands[s])
+    return State(
+        state.rules, state.phase, state.player, state.dealer, state.hand_size, tuple(hands),
+        tuple(sorted(pool)), state.piles, tuple(passing), state.scores, state.results,
+        state.reshuffles,
+    )  # fmt: skip
+
+
+@pytest.mark.rule("SW-1", "SW-R1")
+@given(STATES)
+def test_every_card_is_somewhere_as_often_as_the_decks_hold_it(state: State) -> None:
+    assert_conserved(state)
+
+
+@pytest.mark.rule("SW-R1")
+@given(sst.states(rules=sst.rules(max_players=4, copies=2), phases=PLAYING))
+def test_with_two_decks_every_card_is_conserved_with_its_copies(state: State) -> None:
+    assert_conserved(state)
+    assert state.rules.table.counts == tuple(2 * n for n in sw.table_of(state.rules.deck).counts)
+
+
+@pytest.mark.rule("SW-5", "SW-6", "SW-10")
+@given(STATES)
+def test_hand_sizes_stay_constant_through_turns_and_passes(state: State) -> None:
+    assert_hand_sizes(state)
+
+
+@pytest.mark.rule("SW-R3", "SW-R8")
+@given(STATES)
+def test_chance_is_uniform_over_the_cards_of_the_deck(state: State) -> None:
+    outcomes = sw.chance_outcomes(state)
+    if sw.current_player(state) is not CHANCE:
+        assert outcomes == ()
+        return
+    counts = Counter(state.deck)
+    table = state.rules.table
+    assert {m.card: p for m, p in outcomes if isinstance(m, sw.Deal)} == {
+        table.cards[i]: Fraction(n, len(state.deck)) for i, n in counts.items()
+    }
+    assert sw.sample_chance(state, random.Random(0)) in dict(outcomes)
+
+
+@pytest.mark.rule("SW-R3")
+def test_sample_chance_has_the_exact_distribution() -> None:
+    state = sw.apply_move(sw.new_game(sw.Rules(players=2)), sw.parse_move("size 3"))
+    rng = random.Random(2024)
+    samples = Counter(sw.sample_chance(state, rng) for _ in range(48 * 300))
+    outcomes = dict(sw.chance_outcomes(state))
+    assert set(samples) == set(outcomes)
+    chi_square = sum((samples[m] - p * 48 * 300) ** 2 / (p * 48 * 300) for m, p in outcomes.items())
+    assert chi_square < 90  # 44 degrees of freedom: p < 0.0001 beyond this
+
+
+@pytest.mark.rule("SW-R6")
+@given(STATES)
+def test_nobody_holds_a_winning_hand_while_the_hand_goes_on(state: State) -> None:
+    if state.phase in (Phase.DRAW, Phase.DECK, Phase.PASS, Phase.DISCARD):
+        table = state.rules.table
+        for hand in state.hands:
+            assert len(hand) > state.hand_size or not sw._rules.wins(hand, table)
+
+
+@pytest.mark.rule("SW-R7")
+@given(
+    STATES | sst.states(rules=SMALL, phases=frozenset({Phase.PASS})),
+    st.randoms(use_true_random=False),
+)
+def test_a_seat_sees_nothing_of_the_other_hands_the_deck_or_pending_passes(
+    state: State, rng: random.Random
+) -> None:
+    for seat in range(state.rules.players):
+        other = hidden_shuffle(state, seat, rng)
+        assert sw.view(other, seat) == sw.view(state, seat)
+        assert sw.dumps(sw.view(other, seat)) == sw.dumps(sw.view(state, seat))
+    spectator = hidden_shuffle(hidden_shuffle(state, 0, rng), 1, rng)
+    assert sw.view(spectator, None) == sw.view(state, None)
+
+
+@given(STATES)
+def test_states_and_views_round_trip_through_json(state: State) -> None:
+    assert sw.loads(sw.dumps(state)) == state
+    for seat in (None, *range(state.rules.players)):
+        seen = sw.view(state, seat)
+        assert sw.loads(sw.dumps(seen)) == seen
+
+
+@given(sst.rules(max_players=4), st.integers(0, 2**32))
+@settings(max_examples=30)
+def test_a_played_game_replays_exactly_and_its_record_round_trips(
+    rules: sw.Rules, seed: int
+) -> None:
+    result = play(sw.GAME, rules, random.Random(seed), max_moves=600)
+    assert replay(sw.GAME, result.record) == result.final
+    loaded = sw.loads(sw.dumps(result.record))
+    assert isinstance(loaded, GameRecord)
+    assert loaded == result.record
+
+
+def brute_force_wins(hand: tuple[Card, ...], deck: DeckSpec) -> bool:
+    """The definition: no action card, no two matching Lighthouses, and some choice of
+    a shape and a colour for each Lighthouse that makes every shape and every colour in
+    the hand different."""
+    if any(c.is_action for c in hand):
+        return False
+    lights = [c for c in hand if c.kind is Kind.LIGHTHOUSE]
+    if len({c.colour for c in lights}) < len(lights):
+        return False
+    plain = [(c.shape, c.colour) for c in hand if c.kind is Kind.PLAIN]
+    for choice in itertools.product(
+        itertools.product(deck.shapes, deck.colours), repeat=len(lights)
+    ):
+        pairs = plain + list(choice)
+        if len({s for s, _ in pairs}) == len(pairs) == len({c for _, c in pairs}):
+            return True
+    return False
+
+
+@st.composite
+def deck_and_hand(draw: st.DrawFn, max_size: int) -> tuple[DeckSpec, tuple[Card, ...]]:
+    deck = draw(sst.decks(max_shapes=4, max_colours=4, max_lighthouses=3, max_actions=1))
+    copies = draw(st.integers(1, 2))
+    if draw(st.booleans()):
+        # Near-winning hands: distinct shapes and colours, plus a few changes.
+        size = draw(st.integers(1, min(len(deck.shapes), len(deck.colours))))
+        shapes = draw(st.permutations(deck.shapes))[:size]
+        colours = draw(st.permutations(deck.colours))[:size]
+        hand = [Card(Kind.PLAIN, c, s) for s, c in zip(shapes, colours, strict=True)]
+        for k in range(draw(st.integers(0, min(2, size)))):
+            options = [Card(Kind.LIGHTHOUSE, c) for c in deck.lighthouses] or hand
+            hand[k] = draw(st.sampled_from(options))
+        return deck, tuple(hand)
+    return deck, draw(sst.hands(deck=deck, copies=copies, max_size=max_size))
+
+
+@pytest.mark.rule("SW-3", "SW-R4")
+@given(deck_and_hand(max_size=5))
+def test_is_winning_hand_agrees_with_the_brute_force_definition(
+    case: tuple[DeckSpec, tuple[Card, ...]],
+) -> None:
+    deck, hand = case
+    assert sw.is_winning_hand(hand, deck) == brute_force_wins(hand, deck)
+    assert (sw.distance_to_win(hand, deck) == 0) == sw.is_winning_hand(hand, deck)
+
+
+def brute_force_distance(hand: tuple[Card, ...], deck: DeckSpec) -> int | None:
+    kinds = sw.table_of(deck).cards
+    for k in range(len(hand) + 1):
+        for positions in itertools.combinations(range(len(hand)), k):
+            kept = [c for i, c in enumerate(hand) if i not in positions]
+            for new in itertools.combinations_with_replacement(kinds, k):
+                if brute_force_wins((*kept, *new), deck):
+                    return k
+    return None
+
+
+@pytest.mark.rule("SW-R4")
+@given(deck_and_hand(max_size=3))
+@settings(max_examples=60)
+def test_distance_to_win_is_the_fewest_replacements(
+    case: tuple[DeckSpec, tuple[Card, ...]],
+) -> None:
+    deck, hand = case
+    assume(len(sw.table_of(deck).cards) <= 16)
+    assert sw.distance_to_win(hand, deck) == brute_force_distance(hand, deck)
+
+
+@st.composite
+def mutated(draw: st.DrawFn) -> str:
+    """A state, view or record document with one part replaced by arbitrary JSON."""
+    result = play(
+        sw.GAME,
+        sw.Rules(players=3),
+        random.Random(draw(st.integers(0, 50))),
+        max_moves=draw(st.integers(0, 200)),
+    )
+    seat = draw(st.none() | st.integers(0, 2))
+    kind = draw(st.sampled_from(["state", "view", "record"]))
+    obj: object = {
+        "state": result.final,
+        "view": sw.view(result.final, seat),
+        "record": result.record,
+    }[kind]
+    import json
+
+    document = json.loads(sw.dumps(obj))  # type: ignore[arg-type]
+    leaves = (
+        st.none()
+        | st.booleans()
+        | st.integers(-3, 60)
+        | st.sampled_from(["", "anchor", "red-star", "size 3", "deal", "pass"])
+    )
+    value = draw(
+        st.recursive(
+            leaves,
+            lambda inner: (
+                st.lists(inner, max_size=4)
+                | st.dictionaries(st.sampled_from(["a", "shapes", "players"]), inner, max_size=3)
+            ),
+            max_leaves=6,
+        )
+    )
+    node: object = document
+    path = []
+    while isinstance(node, (dict, list)) and node and draw(st.booleans()):
+        key = draw(st.sampled_from(sorted(node) if isinstance(node, dict) else range(len(node))))
+        path.append(key)
+        node = node[key]
+    if not path:
+        return json.dumps(value)
+    parent: object = document
+    for key in path[:-1]:
+        parent = parent[key]  # type: ignore[index]
+    parent[path[-1]] = value  # type: ignore[index]
+    return json.dumps(document)
+
+
+@given(mutated())
+@settings(max_examples=300)
+def test_loads_refuses_tampered_documents_only_with_invalid_data_error(text: str) -> None:
+    try:
+        loaded = sw.loads(text)
+    except InvalidDataError:
+        return
+    # A mutation can leave a valid document: it must then round-trip.
+    assert sw.loads(sw.dumps(loaded)) == loaded
+
+
+@pytest.mark.rule("SW-2", "SW-5", "SW-6", "SW-7", "SW-10")
+@pytest.mark.parametrize(("players", "decks"), [(2, 1), (3, 2), (4, 1), (6, 1), (6, 2)])
+def test_the_api_contract_holds(players: int, decks: int) -> None:
+    rules = sw.Rules(players=players, decks=decks, target=8, first_dealer=players - 1)
+
+    def candidates(state: State) -> list[sw.Move]:
+        table = state.rules.table
+        cards = table.cards[:: max(1, len(table.cards) // 8)]
+        return [
+            sw.Action.DRAW,
+            *(sw.Take(s) for s in range(6)),
+            *(sw.Size(n) for n in range(1, 9)),
+            *(sw.Discard(c) for c in cards),
+            *(sw.Pass(c) for c in cards),
+            *(sw.Deal(c) for c in cards),
+        ]
+
+    assert (
+        check_game(sw.GAME, rules, games=2, seed=players, max_moves=250, candidates=candidates) > 0
+    )
+
+
+@pytest.mark.rule("SW-R8", "SW-R9")
+def test_the_contract_holds_for_the_options() -> None:
+    small = DeckSpec(shapes=["a", "b", "c"], colours=["x", "y", "z"], lighthouses=["x"], anchors=2)
+    for rules in (
+        sw.Rules(
+            players=2, deck=small, min_hand_size=2, max_reshuffles=0, tie_keeps_size=False, target=3
+        ),
+        sw.Rules(
+            players=3, deck=small, decks=2, scoring=sw.Scoring.HANDS, target=2, max_reshuffles=2
+        ),
+    ):
+        assert check_game(sw.GAME, rules, games=2, max_moves=None) > 0
+
+
+class PlayMachine(RuleBasedStateMachine):
+    """Random legal play, one or two decks, checking every transition."""
+
+    state: State
+
+    @initialize(rules=sst.rules(max_players=5))
+    def start(self, rules: sw.Rules) -> None:
+        self.state = sw.new_game(rules)
+
+    @rule(data=st.data())
+    def move(self, data: st.DataObject) -> None:
+        legal = sw.legal_moves(self.state)
+        if not legal:
+            return
+        move = data.draw(st.sampled_from(legal))
+        before = self.state
+        after = sw.apply_move(before, move)
+        assert sw.dumps(before) == sw.dumps(self.state)  # the input never changes
+        assert_transition(before, move, after)
+        self.state = after
+
+    @invariant()
+    def the_contract_holds(self) -> None:
+        if hasattr(self, "state"):
+            check_state(sw.GAME, self.state)
+
+
+PlayMachine.TestCase.settings = settings(max_examples=25, stateful_step_count=60)
+test_random_play = PlayMachine.TestCase
