@@ -165,6 +165,12 @@ class Game(Generic[R, S, M, V]):
     """Game-specific counters of a game so far (rounds, reshuffles, ...)."""
     render: Callable[[S], str] = field(repr=False)
     """A plain-text picture of a state for terminals and logs (shows hidden cards)."""
+    every_move: Callable[[R], tuple[M, ...]] | None = field(default=None, repr=False)
+    """Every move the game can have under these rules, legal or not, in a fixed order: a
+    fixed action space for learning agents, and the candidates of conformance checks."""
+    rules_applied: Callable[[S, M, S], tuple[str, ...]] | None = field(default=None, repr=False)
+    """The IDs of the rules and rulings a legal move exercised, given the states before
+    and after it (used to label the conformance vectors)."""
     narrate: Callable[[S, M, S], str] | None = field(default=None, repr=False)
     """Words for a log line saying what a move did, given the states before and after
     (empty for moves not worth a line, such as each card of a deal)."""

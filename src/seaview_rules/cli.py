@@ -107,10 +107,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    conformance = commands.add_parser("conformance", help="language-neutral conformance vectors")
+    conformance_commands = conformance.add_subparsers(dest="action", required=True)
+    export = conformance_commands.add_parser("export", help="write the vectors into DIR")
+    export.add_argument("directory")
+    export.add_argument("games", nargs="*", metavar="GAME", help="default: every game")
     args = parser.parse_args(argv)
 
-    game = GAMES[args.game]
+    game = GAMES[getattr(args, "game", "voyage")]
     try:
+        if args.command == "conformance":
+            from seaview_rules.conformance import export as export_vectors
+
+            unknown = sorted(set(args.games) - set(GAMES))
+            if unknown:
+                parser.error(f"unknown game {unknown[0]!r}; choose from {sorted(GAMES)}")
+            for path in export_vectors(args.directory, args.games or None):
+                print(f"wrote {path}")
+            return 0
         if args.command == "demo":
             demo(game, args.players, args.seed, sys.stdout)
             return 0

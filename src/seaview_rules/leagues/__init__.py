@@ -86,6 +86,7 @@ __all__ = [
     "default_spinner",
     "describe",
     "dumps",
+    "every_move",
     "is_terminal",
     "legal_moves",
     "load_board",
@@ -95,6 +96,7 @@ __all__ = [
     "outcome",
     "parse_move",
     "render",
+    "rules_applied",
     "sample_chance",
     "spinner_from_data",
     "spinner_to_data",
@@ -116,6 +118,60 @@ def statistics(state: State) -> Mapping[str, int]:
         "extra_spins": state.spins - state.turns,
         "order_spins": state.order_spins,
     }
+
+
+_EVENT_RULES: dict[EventKind, tuple[str, ...]] = {
+    EventKind.ORDER_SPIN: ("LEA-2",),
+    EventKind.TIE: ("LEA-R3",),
+    EventKind.ORDER: ("LEA-2",),
+    EventKind.MOVE: ("LEA-4",),
+    EventKind.BOUNCE: ("LEA-5",),
+    EventKind.BLOCKED: ("LEA-6", "LEA-R9"),
+    EventKind.ARROW: ("LEA-7", "LEA-R5"),
+    EventKind.STARFISH: ("LEA-9", "LEA-R5"),
+    EventKind.OCTOPUS: ("LEA-10", "LEA-R5"),
+    EventKind.COLLISION: ("LEA-11",),
+    EventKind.RISE: ("LEA-R7",),
+    EventKind.EXTRA_SPIN: ("LEA-R6",),
+    EventKind.WIN: ("LEA-1", "LEA-R8"),
+}
+
+
+_TAKEN_RULES = {SquareKind.ARROW: "LEA-8", SquareKind.STARFISH: "LEA-9", SquareKind.OCTOPUS: "LEA-10"}
+
+
+def every_move(rules: Rules) -> tuple[Spin, ...]:
+    """Every spin from 1 to one more than the spinner's highest number, right then
+    left: the spinner's own spins and some it cannot show (LEA-R2).
+
+    >>> [str(m) for m in every_move(Rules())][:3], len(every_move(Rules()))
+    (['1R', '1L', '2R'], 14)
+    """
+    highest = max(segment.number for segment in rules.spinner.segments)
+    return tuple(SPINS[n, d] for n in range(1, highest + 2) for d in Direction)
+
+
+def rules_applied(before: State, move: Move, after: State) -> tuple[str, ...]:
+    """The rules and rulings that the spin from ``before`` to ``after`` exercised, by ID,
+    read from the events it left (`State.events`)."""
+    applied = {"LEA-R1", "LEA-R2"}
+    kinds = {event.kind for event in after.events}
+    for kind in kinds:
+        applied.update(_EVENT_RULES.get(kind, ()))
+    squares = before.rules.board.squares
+    for event in after.events:
+        if event.kind is EventKind.MOVE and EventKind.TAKEN in kinds and event.square is not None:
+            applied.add(_TAKEN_RULES[squares[event.square]])  # the effect's target was taken
+    if EventKind.START in kinds:  # back to start: a first-row collision, or a failed rise
+        applied.add("LEA-12" if EventKind.RISE in kinds or EventKind.TAKEN in kinds else "LEA-11")
+    mover = after.events[0].seat if after.events else None
+    if (
+        mover is not None
+        and before.phase is Phase.SPIN
+        and before.positions[mover] == before.rules.board.start
+    ):
+        applied.update(("LEA-3", "LEA-R4"))
+    return tuple(sorted(applied))
 
 
 def _narrate(before: State, move: Move, after: State) -> str:
@@ -157,6 +213,8 @@ GAME: Game[Rules, State, Move, View] = Game(
     with_players=_with_players,
     statistics=statistics,
     render=render,
+    every_move=every_move,
+    rules_applied=rules_applied,
     narrate=_narrate,
 )
 """The 20,000 Leagues board game's entry in `seaview_rules.GAMES`."""

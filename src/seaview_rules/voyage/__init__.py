@@ -68,6 +68,7 @@ __all__ = [
     "check_move",
     "current_player",
     "dumps",
+    "every_move",
     "is_terminal",
     "legal_moves",
     "loads",
@@ -148,6 +149,50 @@ def narrate(before: State, move: Move, after: State) -> str:
             Action.PASS: f"seat {seat} passes: nothing left to draw"}[move]  # fmt: skip
 
 
+def every_move(rules: Rules) -> tuple[Move, ...]:
+    """Every move of a match under ``rules``, legal or not, in a fixed order: the plays
+    and the deals of the deck's cards, then draw, keep and pass.
+
+    >>> len(every_move(Rules())), [str(m) for m in every_move(Rules(players=2, colours=1, numbers=2, hand_size=1))]
+    (81, ['R1', 'R2', 'deal R1', 'deal R2', 'draw', 'keep', 'pass'])
+    """
+    cards = [card.index for card in rules.deck]
+    return (*(PLAYS[i] for i in cards), *(DEALS[i] for i in cards), *Action)
+
+
+def rules_applied(before: State, move: Move, after: State) -> tuple[str, ...]:
+    """The rules and rulings that the legal ``move`` from ``before`` to ``after``
+    exercised, by ID.
+
+    >>> state = new_game(Rules(players=2))
+    >>> rules_applied(state, parse_move("deal R1"), apply_move(state, parse_move("deal R1")))
+    ('VOY-1', 'VOY-R1', 'VOY-R2', 'VOY-R6')
+    """
+    applied = []
+    if isinstance(move, Deal):
+        if before.phase is Phase.DEAL:
+            applied += ["VOY-1", "VOY-R1"]
+            if not before.results:
+                applied.append("VOY-R6")
+        else:
+            applied += ["VOY-4"] + (["VOY-R4"] if after.phase is Phase.DRAWN else [])
+        applied.append("VOY-R2")
+    elif isinstance(move, Play):
+        applied.append({Phase.LEAD: "VOY-2", Phase.TURN: "VOY-3"}.get(before.phase, "VOY-R4"))
+        if len(after.results) > len(before.results):
+            applied.append("VOY-5")
+            applied.append("VOY-8" if after.phase is Phase.OVER else "VOY-7")
+    elif move is Action.DRAW:
+        applied.append("VOY-4")
+        if not before.rules.must_play and len(legal_moves(before)) > 1:
+            applied.append("VOY-R3")
+        if after.reshuffles > before.reshuffles:
+            applied += ["VOY-6", "VOY-R5"]
+    else:
+        applied.append("VOY-R4" if move is Action.KEEP else "VOY-R5")
+    return tuple(sorted(applied))
+
+
 def _players(rules: Rules) -> int:
     return rules.players
 
@@ -183,6 +228,8 @@ GAME: Game[Rules, State, Move, View] = Game(
     with_players=_with_players,
     statistics=statistics,
     render=render,
+    every_move=every_move,
+    rules_applied=rules_applied,
     narrate=narrate,
 )
 """The Voyage card game's entry in `seaview_rules.GAMES`."""
