@@ -166,8 +166,8 @@ class Game(Generic[R, S, M, V]):
     render: Callable[[S], str] = field(repr=False)
     """A plain-text picture of a state for terminals and logs (shows hidden cards)."""
     every_move: Callable[[R], tuple[M, ...]] | None = field(default=None, repr=False)
-    """Every move the game can have under these rules, legal or not, in a fixed order: a
-    fixed action space for learning agents, and the candidates of conformance checks."""
+    """Every move the game can have under these rules, legal or not, in a fixed order
+    (an action space for learning agents, and the candidates of conformance checks)."""
     rules_applied: Callable[[S, M, S], tuple[str, ...]] | None = field(default=None, repr=False)
     """The IDs of the rules and rulings a legal move exercised, given the states before
     and after it (used to label the conformance vectors)."""

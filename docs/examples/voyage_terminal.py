@@ -1,0 +1,75 @@
+"""A complete terminal frontend for the Voyage card game: you are seat 0, bots the rest.
+
+Run it with ``python voyage_terminal.py``. It uses only the public API: the view of
+your seat, the legal moves, the notation, and chance resolved by a seeded generator.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from seaview_rules import CHANCE, RandomBot, voyage
+
+
+def show(view: voyage.View) -> str:
+    """What seat 0 may see, in a few lines."""
+    top = view.discard_top or "nothing yet"
+    others = ", ".join(
+        f"seat {s}: {n} cards" for s, n in enumerate(view.hand_sizes) if s != view.seat
+    )
+    drawn = f" (you drew {view.drawn})" if view.drawn else ""
+    return (
+        f"round {len(view.results) + 1}, scores {list(view.scores)}; top card {top}; "
+        f"draw pile {view.draw_pile_size}; {others}\nyour hand: {view.hand}{drawn}"
+    )
+
+
+def ask(
+    legal: tuple[voyage.Move, ...], read: Callable[[str], str], write: Callable[[str], None]
+) -> voyage.Move:
+    """Read moves in notation until one is legal; say why the others are not."""
+    while True:
+        text = read(f"your move ({' '.join(map(str, legal))}): ")
+        try:
+            move = voyage.parse_move(text)
+        except ValueError as err:
+            write(str(err))
+            continue
+        if move in legal:
+            return move
+        write("not legal now")
+
+
+def main(
+    read: Callable[[str], str] = input,
+    write: Callable[[str], None] = print,
+    players: int = 3,
+    seed: int | None = None,
+) -> voyage.State:
+    rng = random.Random(seed)
+    bot = RandomBot()
+    state = voyage.new_game(voyage.Rules(players=players))
+    while not voyage.is_terminal(state):
+        seat = voyage.current_player(state)
+        if seat is CHANCE:
+            move = voyage.sample_chance(state, rng)  # a table app would ask for the real card
+        elif seat == 0:
+            write(show(voyage.view(state, 0)))
+            move = ask(voyage.legal_moves(state), read, write)
+        else:
+            move = bot.choose(voyage.view(state, seat), voyage.legal_moves(state), rng)
+            write(f"seat {seat}: {move}")
+        rounds = len(state.results)
+        state = voyage.apply_move(state, move)
+        if len(state.results) > rounds:
+            result = state.results[-1]
+            write(f"seat {result.winner} goes out and scores {result.points}")
+    outcome = voyage.outcome(state)
+    assert outcome is not None
+    write(f"seat {outcome.winner} wins the match with {outcome.scores[outcome.winner]} points")
+    return state
+
+
+if __name__ == "__main__":
+    main()
