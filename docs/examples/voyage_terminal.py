@@ -65,9 +65,8 @@ def main(
         if len(state.results) > rounds:
             result = state.results[-1]
             write(f"seat {result.winner} goes out and scores {result.points}")
-    outcome = voyage.outcome(state)
-    assert outcome is not None
-    write(f"seat {outcome.winner} wins the match with {outcome.scores[outcome.winner]} points")
+    winner = state.results[-1].winner
+    write(f"seat {winner} wins the match with {state.scores[winner]} points")
     return state
 
 
