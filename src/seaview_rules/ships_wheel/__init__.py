@@ -124,11 +124,12 @@ def render(state: State) -> str:
     seat 0:    0 pts | (no cards) | pile: --
     seat 1:    0 pts | (no cards) | pile: --
     """
-    actor = (
-        f"chance deals to seat {state.player}"
-        if current_player(state) is CHANCE
-        else f"seat {state.player} to move"
-    )
+    if state.phase is Phase.OVER:
+        actor = f"seat {state.player} won the match"
+    elif current_player(state) is CHANCE:
+        actor = f"chance deals to seat {state.player}"
+    else:
+        actor = f"seat {state.player} to move"
     size = f", {state.hand_size} cards" if state.hand_size else ""
     lines = [
         f"hand {state.hand_number}, dealer {state.dealer}{size}, {state.phase.value}: {actor}",
