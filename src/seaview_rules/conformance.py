@@ -61,6 +61,12 @@ VARIANTS: dict[str, tuple[dict[str, Any], ...]] = {
         {"players": 2, "spin_off": False},
         {"players": 3, "extra_spin_after_rise": True},
     ),
+    "ships_wheel": (
+        {"players": 4, "target": 5},
+        {"players": 2, "scoring": "hands", "target": 1},
+        {"players": 3, "decks": 2, "target": 4, "first_dealer": 2, "tie_keeps_size": False},
+        {"players": 6, "max_reshuffles": 0, "target": 3},
+    ),
 }
 """The `Rules` options of the games the vectors are taken from, per game (a game not
 listed uses its default rules)."""

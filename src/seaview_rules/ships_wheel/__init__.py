@@ -37,6 +37,8 @@ from seaview_rules.ships_wheel._model import (
     table_of,
 )
 from seaview_rules.ships_wheel._moves import (
+    SIZES,
+    TAKES,
     Action,
     Deal,
     Discard,
@@ -44,6 +46,7 @@ from seaview_rules.ships_wheel._moves import (
     Pass,
     Size,
     Take,
+    move_table,
     parse_move,
 )
 from seaview_rules.ships_wheel._rules import (
@@ -85,14 +88,17 @@ __all__ = [
     "current_player",
     "distance_to_win",
     "dumps",
+    "every_move",
     "is_terminal",
     "is_winning_hand",
     "legal_moves",
     "loads",
+    "narrate",
     "new_game",
     "outcome",
     "parse_move",
     "render",
+    "rules_applied",
     "sample_chance",
     "statistics",
     "table_of",
@@ -147,6 +153,131 @@ def render(state: State) -> str:
     return "\n".join(lines)
 
 
+def every_move(rules: Rules) -> tuple[Move, ...]:
+    """Every move of a match under ``rules``, legal or not, in a fixed order: the hand
+    sizes 1 to 8, the deals of every card kind, ``draw``, the takes of every seat, then
+    the discards and the passes of every card kind.
+
+    >>> len(every_move(Rules())), len(every_move(Rules(players=2)))
+    (148, 146)
+    """
+    table = move_table(rules.table)
+    return (
+        *SIZES[1:],
+        *table.deals,
+        Action.DRAW,
+        *TAKES[: rules.players],
+        *table.discards,
+        *table.passes,
+    )
+
+
+def _end_of_hand(before: State, after: State) -> list[str]:
+    if len(after.results) == len(before.results):
+        return []
+    result = after.results[-1]
+    tags = ["SW-14"]
+    if result.winner is not None:
+        tags += ["SW-3", "SW-R4"]
+    elif result.ending is not Ending.EXHAUSTION:
+        tags.append("SW-12")
+    if result.winner is None and before.rules.tie_keeps_size:
+        tags.append("SW-R9")
+    if after.phase is Phase.OVER:
+        tags.append("SW-R10")
+    return tags
+
+
+def rules_applied(before: State, move: Move, after: State) -> tuple[str, ...]:
+    """The rules and rulings that the legal ``move`` from ``before`` to ``after``
+    exercised, by ID.
+
+    >>> state = new_game(Rules(players=2))
+    >>> rules_applied(state, parse_move("size 4"), apply_move(state, parse_move("size 4")))
+    ('SW-2', 'SW-R10', 'SW-R2')
+    """
+    tags: list[str] = []
+    if isinstance(move, Size):
+        tags += ["SW-2", "SW-R2"] + ([] if before.results else ["SW-R10"])
+    elif isinstance(move, Deal):
+        tags += ["SW-1", "SW-R1", "SW-R3"]
+        if before.phase is Phase.DEAL:
+            tags.append("SW-2")
+            if after.phase is not Phase.DEAL or after.results != before.results:
+                tags.append("SW-R6")
+                tags += ["SW-4"] if after.phase is Phase.DRAW else []
+        else:
+            tags.append("SW-5")
+            if after.reshuffles > before.reshuffles or (
+                after.results != before.results and after.results[-1].ending is Ending.EXHAUSTION
+            ):
+                tags += ["SW-13", "SW-R8"]
+    elif move is Action.DRAW:
+        tags.append("SW-5")
+        if not any(before.piles):
+            tags.append("SW-R5")
+    elif isinstance(move, Take):
+        tags += ["SW-5", "SW-7"]
+    elif isinstance(move, Discard):
+        tags.append("SW-6")
+        ended = len(after.results) > len(before.results)
+        kind = move.card.kind
+        if ended:
+            tags += ["SW-R6"] + (["SW-11"] if move.card.is_action else [])
+        elif kind is Kind.WHITE_STARFISH:
+            tags.append("SW-8")
+        elif kind is Kind.BLACK_STARFISH:
+            tags += ["SW-9", "SW-R11"]
+        elif kind is Kind.ANCHOR:
+            tags += ["SW-10", "SW-R7"]
+        else:
+            tags.append("SW-4")
+    elif isinstance(move, Pass):
+        tags += ["SW-10", "SW-R7"]
+        if after.phase is not Phase.PASS:
+            tags.append("SW-R6")
+    tags += _end_of_hand(before, after)
+    return tuple(sorted(set(tags)))
+
+
+def narrate(before: State, move: Move, after: State) -> str:
+    """What ``move`` did, in words, for a log (empty for each card of the deal and for
+    a secret pass choice).
+
+    >>> state = new_game(Rules(players=2))
+    >>> narrate(state, parse_move("size 4"), apply_move(state, parse_move("size 4")))
+    'seat 0 deals hands of 4'
+    """
+    seat = before.player
+    text = ""
+    if isinstance(move, Size):
+        text = f"seat {seat} deals hands of {move.cards}"
+    elif isinstance(move, Deal):
+        if before.phase is Phase.DECK:
+            text = f"seat {seat} draws from the deck"
+            if after.reshuffles > before.reshuffles:
+                text += "; the deck ran out and the discards become the new deck"
+        elif after.phase is not Phase.DEAL or after.results != before.results:
+            text = "the deal is done"
+    elif isinstance(move, Take):
+        text = f"seat {seat} takes {before.cards(before.piles[move.seat][-1:])[0]} from seat {move.seat}'s pile"
+    elif isinstance(move, Discard):
+        text = f"seat {seat} discards {move.card}"
+    elif isinstance(move, Pass) and after.phase is not Phase.PASS:
+        text = "every seat passes its chosen card to the left"
+    if len(after.results) > len(before.results):
+        result = after.results[-1]
+        if result.winner is not None:
+            text += f"; seat {result.winner} wins the hand, scoring {result.points}"
+        elif result.ending is Ending.EXHAUSTION:
+            text += "; the deck ran out again: the hand is a tie"
+        else:
+            text += f"; seats {', '.join(map(str, result.winners))} all win: the hand is a tie"
+        if after.phase is Phase.OVER:
+            text += f"; seat {result.winner} wins the match"
+    return text.removeprefix("; ")
+
+
 def _players(rules: Rules) -> int:
     return rules.players
 
@@ -182,5 +313,8 @@ GAME: Game[Rules, State, Move, View] = Game(
     with_players=_with_players,
     statistics=statistics,
     render=render,
+    every_move=every_move,
+    rules_applied=rules_applied,
+    narrate=narrate,
 )
 """The Ship's Wheel card game's entry in `seaview_rules.GAMES`."""
