@@ -34,6 +34,30 @@ CASES: dict[str, tuple[str, dict[str, Any], int]] = {
         {"players": 3, "extra_spin_after_rise": True},
         7,
     ),
+    "ships_wheel-2p-tiny-deck": (
+        "ships_wheel",
+        {
+            "players": 2,
+            "deck": {
+                "shapes": ["circle", "square", "star"],
+                "colours": ["red", "green", "blue"],
+                "lighthouses": ["red"],
+                "white_starfish": 1,
+                "black_starfish": 1,
+                "anchors": 1,
+            },
+            "min_hand_size": 2,
+            "scoring": "hands",
+            "target": 2,
+        },
+        193,
+    ),
+    "ships_wheel-3p-hands": ("ships_wheel", {"players": 3, "scoring": "hands", "target": 2}, 43),
+    "ships_wheel-5p-two-decks": (
+        "ships_wheel",
+        {"players": 5, "decks": 2, "scoring": "hands", "target": 1, "first_dealer": 3},
+        206,
+    ),
 }
 
 

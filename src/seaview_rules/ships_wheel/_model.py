@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import Any
 
@@ -275,6 +275,14 @@ def _scoring(value: object) -> Scoring:
 
 
 def _deck_spec(value: object) -> DeckSpec:
+    # A mapping of DeckSpec options is accepted too, so that rules can come from JSON.
+    if isinstance(value, Mapping):
+        try:
+            return DeckSpec(**value)
+        except InvalidDataError as exc:
+            raise InvalidDataError(f"deck.{exc.where}", exc.problem) from None
+        except TypeError as exc:
+            raise InvalidDataError("deck", str(exc)) from None
     if not isinstance(value, DeckSpec):
         raise InvalidDataError("deck", f"must be a DeckSpec, not {value!r}")
     return value
@@ -303,7 +311,7 @@ class Rules:
     players: int = field(default=4, validator=in_range(2, 6))
     """Seats at the table, 2 to 6."""
     deck: DeckSpec = field(default=Factory(DeckSpec), converter=_deck_spec)
-    """What one deck holds (SW-1, SW-R1)."""
+    """What one deck holds (SW-1, SW-R1); a mapping of `DeckSpec` options is converted."""
     decks: int = field(default=1, validator=in_range(1, 2))
     """Play with one deck or two shuffled together (SW-R1)."""
     scoring: Scoring = field(default=Scoring.CARDS, converter=_scoring)
