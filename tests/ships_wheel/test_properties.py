@@ -377,3 +377,39 @@ class PlayMachine(RuleBasedStateMachine):
 
 PlayMachine.TestCase.settings = settings(max_examples=25, stateful_step_count=60)
 test_random_play = PlayMachine.TestCase
+
+
+@pytest.mark.rule("SW-10", "SW-R7")
+@given(sst.states(rules=SMALL, phases=frozenset({Phase.PASS})), st.randoms(use_true_random=False))
+def test_the_pass_moves_exactly_one_card_from_every_seat_to_its_left(
+    state: State, rng: random.Random
+) -> None:
+    while state.phase is Phase.PASS:
+        legal = sw.legal_moves(state)
+        move = legal[rng.randrange(len(legal))]
+        before, state = state, sw.apply_move(state, move)
+        assert_transition(before, move, state)
+        if state.phase is Phase.PASS:
+            assert state.hands == before.hands  # nothing moves before everyone has chosen
+
+
+@pytest.mark.rule("SW-13", "SW-R8")
+@given(sst.states(rules=SMALL, phases=frozenset({Phase.DECK})), st.randoms(use_true_random=False))
+def test_the_new_deck_is_exactly_the_union_of_the_discard_piles(
+    state: State, rng: random.Random
+) -> None:
+    hands = len(state.results)
+    while not sw.is_terminal(state) and len(state.results) == hands:
+        legal = sw.legal_moves(state)
+        move = legal[rng.randrange(len(legal))]
+        before, state = state, sw.apply_move(state, move)
+        assert_transition(before, move, state)
+        if before.phase is Phase.DECK and not before.deck[1:]:
+            ended = len(state.results) > hands
+            assert ended == (before.reshuffles == before.rules.max_reshuffles)
+            break
+
+
+@given(STATES)
+def test_every_legal_move_is_in_the_action_space(state: State) -> None:
+    assert set(sw.legal_moves(state)) <= set(sw.every_move(state.rules))

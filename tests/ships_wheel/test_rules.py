@@ -508,3 +508,17 @@ class TestScoring:
         )
         assert sw.legal_moves(after) == ()
         assert sw.new_game(Rules(players=3, first_dealer=2)).dealer == 2
+
+
+@pytest.mark.rule("SW-R1")
+def test_rules_take_a_deck_as_a_mapping_of_its_options() -> None:
+    rules = Rules(
+        deck={"shapes": ["a", "b", "c"], "colours": ["x", "y", "z"], "lighthouses": ["x"]}
+    )
+    assert rules.deck == DeckSpec(
+        shapes=["a", "b", "c"], colours=["x", "y", "z"], lighthouses=["x"]
+    )
+    with pytest.raises(InvalidDataError, match=r"deck\.shapes: a deck needs plain cards"):
+        Rules(deck={"shapes": []})
+    with pytest.raises(InvalidDataError, match="unexpected keyword"):
+        Rules(deck={"suits": 4})
