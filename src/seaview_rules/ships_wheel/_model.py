@@ -28,7 +28,7 @@ class Kind(enum.Enum):
     PLAIN = "plain"
     """A shape in a colour."""
     LIGHTHOUSE = "lighthouse"
-    """The wild card: it stands for a shape and a colour missing from the hand (SW-3)."""
+    """The wild card, standing for a shape and a colour missing from the hand (SW-3)."""
     WHITE_STARFISH = "white-starfish"
     """Go again (SW-8)."""
     BLACK_STARFISH = "black-starfish"
@@ -193,8 +193,8 @@ class CardTable:
     """
 
     cards: tuple[Card, ...]
-    """Every kind of card, by id: plain cards (colour-major), Lighthouses by colour,
-    then White Starfish, Black Starfish, Anchor."""
+    """Every kind of card, by id (plain cards colour by colour, Lighthouses by colour,
+    then White Starfish, Black Starfish, Anchor)."""
     counts: tuple[int, ...]
     """How many copies of each id the full deck (or decks) holds."""
     full: tuple[int, ...]
@@ -202,12 +202,13 @@ class CardTable:
     index: dict[Card, int]
     """The id of each card."""
     masks: tuple[int, ...]
-    """For each id: its shape and colour bits (plain), its Lighthouse colour bit
+    """For each id, its shape and colour bits (plain), its Lighthouse colour bit
     (Lighthouse), or -1 (action card), for the winning-hand test (SW-3)."""
     takeable: tuple[bool, ...]
     """For each id, whether it may be taken from a discard pile (SW-7)."""
     max_winning: int
-    """The largest hand that can win: every card needs its own shape and colour (SW-R4)."""
+    """The largest hand that can win, since every card needs its own shape and colour
+    (SW-R4)."""
 
 
 def table_of(deck: DeckSpec, decks: int = 1) -> CardTable:
@@ -317,7 +318,8 @@ class Rules:
     scoring: Scoring = field(default=Scoring.CARDS, converter=_scoring)
     """Score cards in the winner's hand or hands won (SW-14)."""
     target: int = field(default=Factory(_default_target, takes_self=True), validator=in_range(1))
-    """Match total that wins: 50 for card scoring, 5 for hand scoring by default (SW-R10)."""
+    """Match total that wins, by default 50 for card scoring and 5 for hand scoring
+    (SW-R10)."""
     first_dealer: int = field(default=0, validator=in_range(0, 5))
     """Seat of the first hand's dealer (SW-R10)."""
     min_hand_size: int = field(default=3, validator=in_range(1, 8))
@@ -398,7 +400,7 @@ class Ending(enum.Enum):
     PASS = "pass"
     """Winning hands right after a pass (SW-R6)."""
     EXHAUSTION = "exhaustion"
-    """The deck ran out once too often: a tie (SW-13)."""
+    """The deck ran out once too often, a tie (SW-13)."""
 
 
 @frozen
@@ -409,8 +411,8 @@ class HandResult:
     hand_size: int
     ending: Ending
     winners: tuple[int, ...]
-    """The seats holding a winning hand, in seat order: one is a win, two or more a tie
-    (SW-12), none a tie by exhaustion (SW-13)."""
+    """The seats holding a winning hand, in seat order. One is a win, two or more a
+    tie (SW-12), none a tie by exhaustion (SW-13)."""
     points: int
     """What the winner scored (0 after a tie)."""
     reshuffles: int

@@ -31,8 +31,9 @@ class View:
     """The top card of each seat's discard pile (``None`` if empty)."""
     pile_sizes: tuple[int, ...]
     anchor: int | None
-    """In phase PASS, the seat that discarded the Anchor: the seats from its left up to
-    `player` have chosen (public; what they chose is not)."""
+    """The seat that discarded the Anchor, in phase PASS (``None`` otherwise). The seats
+    from its left up to `player` have chosen; whether they chose is public, what they
+    chose is not."""
     passing: int | None
     """The card this seat chose to pass, while the pass is pending (SW-R7)."""
     scores: tuple[int, ...]
