@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
@@ -124,25 +125,20 @@ def test_no_move_is_legal_once_the_game_is_over(name: str) -> None:
 @pytest.mark.parametrize("name", ALL_GAMES)
 def test_every_game_meets_the_contract(name: str) -> None:
     game = GAMES[name]
-    candidates, twin = CONTRACT_EXTRAS.get(name, (lambda state: (), None))
+    assert game.every_move is not None
+    twin = TWINS.get(name)
+    assert (twin is not None) == game.hidden_information
     for players in range(game.min_players, game.max_players + 1):
         rules = game.with_players(default_rules(game), players)
         checked = check_game(
-            game, rules, games=1, seed=players, max_moves=300, candidates=candidates, twin=twin
-        )
+            game, rules, games=1, seed=players, max_moves=300,
+            candidates=functools.partial(every_move_of, game.every_move(rules)), twin=twin,
+        )  # fmt: skip
         assert checked > 0
 
 
-def _voyage_moves(state: Any) -> tuple[Any, ...]:
-    from seaview_rules.voyage import DEALS, PLAYS, Action
-
-    return (*PLAYS, *DEALS, *Action)
-
-
-def _leagues_moves(state: Any) -> tuple[Any, ...]:
-    from seaview_rules.leagues import SPINS
-
-    return tuple(SPINS.values())
+def every_move_of(moves: tuple[Any, ...], state: Any) -> tuple[Any, ...]:
+    return moves
 
 
 def _voyage_twin(state: Any, seat: int, rng: random.Random) -> Any:
@@ -151,11 +147,14 @@ def _voyage_twin(state: Any, seat: int, rng: random.Random) -> Any:
     return hidden_twin(state, seat, rng)
 
 
-CONTRACT_EXTRAS: dict[str, tuple[Any, Any]] = {
-    "voyage": (_voyage_moves, _voyage_twin),
-    "leagues": (_leagues_moves, None),
-}
-"""Per game: every move to try in each state, and how to vary what a seat cannot see."""
+def _ships_wheel_twin(state: Any, seat: int, rng: random.Random) -> Any:
+    from seaview_rules.testing.ships_wheel import hidden_twin
+
+    return hidden_twin(state, seat, rng)
+
+
+TWINS = {"voyage": _voyage_twin, "ships_wheel": _ships_wheel_twin}
+"""How to vary what a seat cannot see, for each game with hidden information."""
 
 
 @pytest.mark.parametrize("name", ALL_GAMES)

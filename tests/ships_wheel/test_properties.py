@@ -71,28 +71,6 @@ def assert_transition(before: State, move: sw.Move, after: State) -> None:
                 assert Counter(hand) == +expected
 
 
-def hidden_shuffle(state: State, seat: int, rng: random.Random) -> State:
-    """A state that differs from ``state`` only in what ``seat`` cannot see: the other
-    hands and the deck keep their sizes but are dealt out anew from the same cards, and
-    the other seats' pending pass choices change to other cards of their new hands."""
-    others = [s for s in range(state.rules.players) if s != seat]
-    pool = [c for s in others for c in state.hands[s]] + list(state.deck)
-    rng.shuffle(pool)
-    hands = list(state.hands)
-    for s in others:
-        size = len(state.hands[s])
-        hands[s], pool = tuple(sorted(pool[:size])), pool[size:]
-    passing = list(state.passing)
-    for s in others:
-        if passing[s] is not None:
-            passing[s] = rng.choice(hands[s])
-    return State(
-        state.rules, state.phase, state.player, state.dealer, state.hand_size, tuple(hands),
-        tuple(sorted(pool)), state.piles, tuple(passing), state.scores, state.results,
-        state.reshuffles,
-    )  # fmt: skip
-
-
 @pytest.mark.rule("SW-1", "SW-R1")
 @given(STATES)
 def test_every_card_is_somewhere_as_often_as_the_decks_hold_it(state: State) -> None:
@@ -156,10 +134,10 @@ def test_a_seat_sees_nothing_of_the_other_hands_the_deck_or_pending_passes(
     state: State, rng: random.Random
 ) -> None:
     for seat in range(state.rules.players):
-        other = hidden_shuffle(state, seat, rng)
+        other = sst.hidden_twin(state, seat, rng)
         assert sw.view(other, seat) == sw.view(state, seat)
         assert sw.dumps(sw.view(other, seat)) == sw.dumps(sw.view(state, seat))
-    spectator = hidden_shuffle(hidden_shuffle(state, 0, rng), 1, rng)
+    spectator = sst.hidden_twin(sst.hidden_twin(state, 0, rng), 1, rng)
     assert sw.view(spectator, None) == sw.view(state, None)
 
 

@@ -20,8 +20,9 @@ import random
 from hypothesis import strategies as st
 
 from seaview_rules import ships_wheel as sw
+from seaview_rules.testing._strategies import legal_moves, seat_views
 
-__all__ = ["decks", "hands", "moves", "rules", "states", "views"]
+__all__ = ["decks", "hands", "hidden_twin", "moves", "rules", "states", "views"]
 
 SHAPE_NAMES = ("circle", "square", "triangle", "star", "diamond", "heart", "moon", "wave")
 COLOUR_NAMES = ("red", "orange", "yellow", "green", "blue", "purple", "pink", "teal")
@@ -193,16 +194,40 @@ def states(
 
 def moves(state: sw.State) -> st.SearchStrategy[sw.Move]:
     """A legal move in ``state`` (which must not be over)."""
-    return st.sampled_from(sw.legal_moves(state))
-
-
-@st.composite
-def _views(draw: st.DrawFn, states: st.SearchStrategy[sw.State]) -> sw.View:
-    state = draw(states)
-    seat = draw(st.none() | st.integers(0, state.rules.players - 1))
-    return sw.view(state, seat)
+    return legal_moves(sw.GAME, state)
 
 
 def views(*, states: st.SearchStrategy[sw.State] | None = None) -> st.SearchStrategy[sw.View]:
-    """The view of a seat, or of a spectator, of a reachable state."""
-    return _views(states if states is not None else _states(_rules(2, 6, True, None), 300, None))
+    """The view of a seat, or of a spectator (``None``), of a reachable state.
+
+    Args:
+        states: the states to view (default: `states()`).
+    """
+    default = _states(_rules(2, 6, True, None), 300, None)
+    return seat_views(sw.GAME, default if states is None else states)
+
+
+def hidden_twin(state: sw.State, seat: int, rng: random.Random) -> sw.State:
+    """A state that differs from ``state`` only in what ``seat`` cannot see: the other
+    hands and the deck keep their sizes but are dealt out anew from the same cards, and
+    the other seats' pending pass choices change to other cards of their new hands.
+    ``view(twin, seat)`` must equal ``view(state, seat)``; give it to
+    `~seaview_rules.testing.check_game` as ``twin``. It is also a determinization: a
+    state a bot may imagine from its view.
+    """
+    others = [s for s in range(state.rules.players) if s != seat]
+    pool = [c for s in others for c in state.hands[s]] + list(state.deck)
+    rng.shuffle(pool)
+    hands = list(state.hands)
+    for s in others:
+        size = len(state.hands[s])
+        hands[s], pool = tuple(sorted(pool[:size])), pool[size:]
+    passing = list(state.passing)
+    for s in others:
+        if passing[s] is not None:
+            passing[s] = rng.choice(hands[s])
+    return sw.State(
+        state.rules, state.phase, state.player, state.dealer, state.hand_size, tuple(hands),
+        tuple(sorted(pool)), state.piles, tuple(passing), state.scores, state.results,
+        state.reshuffles,
+    )  # fmt: skip
