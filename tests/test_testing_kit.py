@@ -9,11 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from seaview_rules import leagues, voyage
+from seaview_rules import leagues, ships_wheel, voyage
 
 REGISTERED: list[type[Any]] = [
     voyage.Rules, voyage.State, voyage.View,
     leagues.Board, leagues.Spinner, leagues.Rules, leagues.State, leagues.View,
+    ships_wheel.DeckSpec, ships_wheel.Rules, ships_wheel.State, ships_wheel.View,
 ]  # fmt: skip
 
 
