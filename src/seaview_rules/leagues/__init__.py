@@ -137,7 +137,11 @@ _EVENT_RULES: dict[EventKind, tuple[str, ...]] = {
 }
 
 
-_TAKEN_RULES = {SquareKind.ARROW: "LEA-8", SquareKind.STARFISH: "LEA-9", SquareKind.OCTOPUS: "LEA-10"}
+_TAKEN_RULES = {
+    SquareKind.ARROW: "LEA-8",
+    SquareKind.STARFISH: "LEA-9",
+    SquareKind.OCTOPUS: "LEA-10",
+}
 
 
 def every_move(rules: Rules) -> tuple[Spin, ...]:
