@@ -24,6 +24,7 @@ from seaview_rules.voyage import (
     outcome,
     parse_move,
 )
+from seaview_rules.voyage import view as voyage_view
 
 
 def cards(text: str) -> CardSet:
@@ -147,6 +148,11 @@ def test_a_player_who_cannot_match_draws_and_keeps_a_non_matching_card() -> None
     assert state.player == 0
     state = apply_move(state, parse_move("deal R11"))
     assert str(state.hands[0]) == "R11 G9"
+    assert moves(state) == ["keep"]  # it does not match B2
+    with pytest.raises(IllegalMoveError) as err:
+        apply_move(state, parse_move("R11"))
+    assert err.value.rule == "VOY-3"
+    state = apply_move(state, Action.KEEP)
     assert state.phase is Phase.TURN
     assert state.player == 1
 
@@ -181,6 +187,16 @@ def test_after_drawing_only_the_drawn_card_may_be_played() -> None:
     assert err.value.rule == "VOY-R4"
     keep_now = position(["G9", "R5"], "B3")
     assert check_move(keep_now, Action.KEEP) is not None
+
+
+@pytest.mark.rule("VOY-R4")
+def test_the_others_cannot_tell_whether_the_drawn_card_matched() -> None:
+    state = apply_move(position(["G9", "R5 G4"], "B2", draw="B12 R11"), Action.DRAW)
+    matched = apply_move(state, parse_move("deal B12"))
+    missed = apply_move(state, parse_move("deal R11"))
+    assert voyage_view(matched, 1) == voyage_view(missed, 1)
+    assert voyage_view(matched, None) == voyage_view(missed, None)
+    assert voyage_view(matched, 0) != voyage_view(missed, 0)
 
 
 @pytest.mark.rule("VOY-R3")

@@ -108,18 +108,20 @@ def hidden_twin(state: voyage.State, seat: int, rng: random.Random) -> voyage.St
 
     It is also a determinization: a state a bot may imagine from its view.
     """
-    # Another seat's just-drawn card stays put: the DRAWN phase depends on it matching.
-    kept = state.drawn if state.player != seat else None
     others = [s for s in range(state.rules.players) if s != seat]
-    pool = [c for s in others for c in state.hands[s] if c != kept]
+    pool = [c for s in others for c in state.hands[s]]
     pool += [*state.draw_pile, *state.discard_under]
     rng.shuffle(pool)
     hands = list(state.hands)
     for s in others:
-        extra = [kept] if kept is not None and s == state.player else []
-        size = len(state.hands[s]) - len(extra)
-        hands[s] = voyage.CardSet.of(pool[:size] + extra)
+        size = len(state.hands[s])
+        hands[s] = voyage.CardSet.of(pool[:size])
         del pool[:size]
     draw_pile = voyage.CardSet.of(pool[: len(state.draw_pile)])
     under = voyage.CardSet.of(pool[len(state.draw_pile) :])
-    return attrs.evolve(state, hands=tuple(hands), draw_pile=draw_pile, discard_under=under)
+    drawn = state.drawn
+    if drawn is not None and state.player != seat:  # which card was drawn is hidden too
+        drawn = rng.choice(list(hands[state.player]))
+    return attrs.evolve(
+        state, hands=tuple(hands), draw_pile=draw_pile, discard_under=under, drawn=drawn
+    )

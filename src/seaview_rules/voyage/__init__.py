@@ -175,7 +175,7 @@ def rules_applied(before: State, move: Move, after: State) -> tuple[str, ...]:
             if not before.results:
                 applied.append("VOY-R6")
         else:
-            applied += ["VOY-4"] + (["VOY-R4"] if after.phase is Phase.DRAWN else [])
+            applied += ["VOY-4", "VOY-R4"]
         applied.append("VOY-R2")
     elif isinstance(move, Play):
         applied.append({Phase.LEAD: "VOY-2", Phase.TURN: "VOY-3"}.get(before.phase, "VOY-R4"))

@@ -14,7 +14,7 @@ import attrs
 from seaview_rules._core import InvalidDataError
 from seaview_rules._json import Field, dump_envelope, load_envelope
 from seaview_rules._play import GameRecord, record_from_data, record_to_data
-from seaview_rules.voyage._model import MATCHES, Card, CardSet, Phase, RoundResult, Rules, State
+from seaview_rules.voyage._model import Card, CardSet, Phase, RoundResult, Rules, State
 from seaview_rules.voyage._moves import Move
 from seaview_rules.voyage._views import View
 
@@ -284,14 +284,8 @@ def _read_state(data: Field) -> State:
             )
         assert top is not None
         if phase is Phase.DRAWN:
-            if (
-                drawn is None
-                or not hands[player] >> drawn.index & 1
-                or not MATCHES[top.index] >> drawn.index & 1
-            ):
-                data.get("drawn").fail(
-                    "must be a card of the player's hand that matches the top (VOY-R4)"
-                )
+            if drawn is None or not hands[player] >> drawn.index & 1:
+                data.get("drawn").fail("must be a card of the player's hand (VOY-R4)")
         elif drawn is not None:
             data.get("drawn").fail(f"must be null in phase {phase.value}")
         if phase is Phase.DRAW and not draw_pile:

@@ -193,7 +193,7 @@ class Phase(enum.Enum):
     DRAW = "draw"
     """Chance: the card `State.player` draws from the draw pile (VOY-4)."""
     DRAWN = "drawn"
-    """`State.player` drew a matching card and may play it or keep it (VOY-R4)."""
+    """`State.player` drew a card: he plays it if it matches, or keeps it (VOY-R4)."""
     OVER = "over"
     """A player's total reached the target; the match is over (VOY-8)."""
 
@@ -232,7 +232,7 @@ class State:
     discard_top: Card | None
     discard_under: CardSet
     drawn: Card | None
-    """In phase DRAWN, the card just drawn that may be played."""
+    """In phase DRAWN, the card just drawn."""
     scores: tuple[int, ...]
     results: tuple[RoundResult, ...]
     """The rounds finished so far."""

@@ -56,7 +56,7 @@ class Action(enum.Enum):
     DRAW = "draw"
     """Draw a card from the draw pile (VOY-4)."""
     KEEP = "keep"
-    """Keep the matching card just drawn instead of playing it (VOY-R4)."""
+    """Keep the card just drawn; the only move when it does not match (VOY-R4)."""
     PASS = "pass"
     """With no match and nothing left to draw, the turn passes (VOY-R5)."""
 

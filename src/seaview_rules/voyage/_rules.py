@@ -137,7 +137,10 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         return tuple([DEALS[i] for i in _bits(state.draw_pile)])
     if phase is _DRAWN:
         assert state.drawn is not None
-        return (PLAYS[state.drawn.index], _KEEP)  # VOY-R4
+        assert state.discard_top is not None
+        if MATCHES[state.discard_top.index] >> state.drawn.index & 1:
+            return (PLAYS[state.drawn.index], _KEEP)  # VOY-4: a match may be played
+        return (_KEEP,)  # VOY-R4
     if phase is _LEAD:
         return tuple([PLAYS[i] for i in _bits(state.hands[state.player])])  # VOY-2
     return ()
@@ -219,7 +222,7 @@ def apply_move(state: State, move: Move) -> State:
         return _draw(state)
     if move is _KEEP:
         if phase is not _DRAWN:
-            raise _refuse("VOY-R4", "keep only follows drawing a card that matches")
+            raise _refuse("VOY-R4", "keep only follows drawing a card")
         return _next_turn(
             state, state.hands, state.draw_pile, state.discard_top, state.discard_under
         )
@@ -249,15 +252,13 @@ def _deal(state: State, index: int) -> State:
             rules, _LEAD if full else _DEAL, after, state.dealer, tuple(hands),
             draw_pile, None, EMPTY, None, state.scores, state.results, 0,
         )  # fmt: skip
-    top = state.discard_top
-    assert top is not None
-    if MATCHES[top.index] & bit:  # VOY-4: a matching drawn card may be played at once
-        return State(
-            state.rules, _DRAWN, seat, state.dealer, tuple(hands), draw_pile,
-            top, state.discard_under, CARDS[index], state.scores, state.results,
-            state.reshuffles,
-        )  # fmt: skip
-    return _next_turn(state, tuple(hands), draw_pile, top, state.discard_under)
+    # VOY-4, VOY-R4: the drawer then plays the card if it matches, or keeps it; he keeps
+    # it even when it does not match, so that nobody else learns whether it did.
+    return State(
+        state.rules, _DRAWN, seat, state.dealer, tuple(hands), draw_pile,
+        state.discard_top, state.discard_under, CARDS[index], state.scores, state.results,
+        state.reshuffles,
+    )  # fmt: skip
 
 
 def _play(state: State, card: Card) -> State:
@@ -267,12 +268,9 @@ def _play(state: State, card: Card) -> State:
     hand = state.hands[seat]
     if not hand & bit:
         raise _refuse("VOY-3", f"{card} is not in seat {seat}'s hand")
-    if state.phase is _DRAWN:
-        if card != state.drawn:
-            raise _refuse(
-                "VOY-R4", f"after drawing, only the drawn card {state.drawn} may be played"
-            )
-    elif top is not None and not MATCHES[top.index] & bit:
+    if state.phase is _DRAWN and card != state.drawn:
+        raise _refuse("VOY-R4", f"after drawing, only the drawn card {state.drawn} may be played")
+    if top is not None and not MATCHES[top.index] & bit:
         raise _refuse("VOY-3", f"{card} matches neither the colour nor the number of {top}")
     hands = list(state.hands)
     hands[seat] = CardSet(hand ^ bit)

@@ -29,7 +29,7 @@ class View:
     discard_top: Card | None
     discard_under_size: int
     drawn: Card | None
-    """The card the seat just drew and may play (phase DRAWN, own seat only)."""
+    """The card the seat just drew (phase DRAWN, own seat only)."""
     scores: tuple[int, ...]
     results: tuple[RoundResult, ...]
     reshuffles: int
