@@ -26,7 +26,7 @@ html_theme_options = {
     "page_width": "1100px",
 }
 
-# Docstring examples are run by pytest (--doctest-modules) with their module's names;
+# Docstring examples are run by pytest (--doctest-modules over src) with their module's names;
 # the doctest builder runs the examples written on the pages, in ``.. doctest::``.
 doctest_test_doctest_blocks = ""
 
