@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import random
+import re
 from typing import Any
 
 import attrs
@@ -185,3 +186,22 @@ def test_the_contract_check_reports_a_broken_game() -> None:
     state = voyage.new_game(voyage.Rules(players=2))
     with pytest.raises(ContractError, match="chance outcomes"):
         check_state(broken, state)
+
+
+@pytest.mark.parametrize("name", ALL_GAMES)
+def test_huge_numbers_in_a_document_raise_invalid_data_only(name: str) -> None:
+    """Python refuses to turn integers of thousands of digits into text, so an error
+    message that quotes one must not try to: a huge number loads or is refused."""
+    game = GAMES[name]
+    result = play(game, default_rules(game), random.Random(5), max_moves=60)
+    text = game.dumps(result.final)
+    numbers = list(re.finditer(r"(?<=[:\[,])\d+(?=[,\]}])", text))
+    assert numbers
+    for number in numbers[:60]:
+        tampered = text[: number.start()] + "9" * 4000 + text[number.end() :]
+        try:
+            loaded = game.loads(tampered)
+        except InvalidDataError as exc:
+            assert str(exc)
+        else:
+            assert game.loads(game.dumps(loaded)) == loaded

@@ -100,9 +100,9 @@ class Field:
         if not isinstance(value, int) or isinstance(value, bool):
             self.fail(f"must be an integer, not {_kind(value)}")
         if low is not None and value < low:
-            self.fail(f"must be at least {low}, not {value}")
+            self.fail(f"must be at least {low}, not {_number(value)}")
         if high is not None and value > high:
-            self.fail(f"must be at most {high}, not {value}")
+            self.fail(f"must be at most {high}, not {_number(value)}")
         return value
 
     def bool(self) -> bool:
@@ -154,6 +154,11 @@ class Field:
             return parser(text)
         except ValueError as exc:
             self.fail(str(exc))
+
+
+def _number(value: builtins.int) -> builtins.str:
+    # Python refuses to print integers of thousands of digits; tampered JSON may hold one.
+    return str(value) if value.bit_length() < 64 else "a huge number"
 
 
 def _kind(value: Any) -> str:

@@ -1,4 +1,4 @@
-"""The ``seaview`` command: seeded demos and simulations of every game."""
+"""The ``seaview`` command: seeded demos, simulations and conformance vectors."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TextIO
 
+from seaview_rules import __version__
 from seaview_rules._core import CHANCE, Game, InvalidDataError
 from seaview_rules._registry import GAMES
 from seaview_rules._simulate import SimulationReport, simulate
@@ -93,43 +94,55 @@ def _progress(stream: TextIO) -> Any:
     return show
 
 
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of ``seaview``."""
-    parser = argparse.ArgumentParser(prog="seaview", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="seaview",
+        description="Seeded demos, simulations and conformance vectors of the seaview_rules games.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
-    demo_parser = commands.add_parser("demo", help="play one seeded game between random bots")
+    defaults = argparse.ArgumentDefaultsHelpFormatter
+    demo_parser = commands.add_parser(
+        "demo", help="play one seeded game between random bots", formatter_class=defaults
+    )
     demo_parser.add_argument("game", nargs="?", default="voyage", choices=sorted(GAMES))
-    demo_parser.add_argument("--players", type=int)
-    demo_parser.add_argument("--seed", type=int, default=1)
-    sim = commands.add_parser("simulate", help="play many seeded games and summarise them")
+    demo_parser.add_argument("--players", type=int, help="seats (default: the game's own)")
+    demo_parser.add_argument("--seed", type=int, default=1, help="the game's seed")
+    sim = commands.add_parser(
+        "simulate", help="play many seeded games and summarise them", formatter_class=defaults
+    )
     sim.add_argument("game", choices=sorted(GAMES))
-    sim.add_argument("--players", type=int)
-    sim.add_argument("--games", type=int, default=100)
-    sim.add_argument("--seed", type=int, default=0)
-    sim.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    sim.add_argument("--players", type=int, help="seats (default: the game's own)")
+    sim.add_argument("--games", type=_positive, default=100, help="how many games")
+    sim.add_argument("--seed", type=int, default=0, help="game i is seeded with 'SEED/i'")
+    sim.add_argument("--jobs", type=_positive, default=1, help="worker processes")
     conformance = commands.add_parser("conformance", help="language-neutral conformance vectors")
     conformance_commands = conformance.add_subparsers(dest="action", required=True)
-    export = conformance_commands.add_parser("export", help="write the vectors into DIR")
-    export.add_argument("directory")
+    export = conformance_commands.add_parser(
+        "export", help="write DIR/<game>.json for each game and DIR/schema.json"
+    )
+    export.add_argument("directory", metavar="DIR")
     export.add_argument("games", nargs="*", metavar="GAME", help="default: every game")
     args = parser.parse_args(argv)
 
-    game = GAMES[getattr(args, "game", "voyage")]
+    if args.command == "conformance":
+        return _export(export, args.directory, args.games)
+    game = GAMES[args.game]
+    command = demo_parser if args.command == "demo" else sim
     try:
-        if args.command == "conformance":
-            from seaview_rules.conformance import export as export_vectors
-
-            unknown = sorted(set(args.games) - set(GAMES))
-            if unknown:
-                parser.error(f"unknown game {unknown[0]!r}; choose from {sorted(GAMES)}")
-            for path in export_vectors(args.directory, args.games or None):
-                print(f"wrote {path}")
-            return 0
         if args.command == "demo":
             demo(game, args.players, args.seed, sys.stdout)
             return 0
         rules = _rules(game, args.players)
-        show = _progress(sys.stderr) if sys.stderr.isatty() or args.games >= 1000 else None
+        show = _progress(sys.stderr) if sys.stderr.isatty() else None
         start = time.perf_counter()
         if args.jobs > 1:
             with ProcessPoolExecutor(args.jobs) as pool:
@@ -140,9 +153,23 @@ def main(argv: Sequence[str] | None = None) -> int:
             report = simulate(game, rules, args.games, seed=args.seed, progress=show)
         print(format_report(report, time.perf_counter() - start))
     except InvalidDataError as exc:
-        parser.error(str(exc))
+        command.error(f"--{exc.where}: {exc.problem}" if exc.where == "players" else str(exc))
     except BrokenPipeError:  # e.g. `seaview demo | head`: the reader has all it wants
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silences the flush at exit
+    return 0
+
+
+def _export(parser: argparse.ArgumentParser, directory: str, names: list[str]) -> int:
+    from seaview_rules.conformance import export
+
+    unknown = sorted(set(names) - set(GAMES))
+    if unknown:
+        parser.error(f"unknown game {unknown[0]!r}; choose from {sorted(GAMES)}")
+    try:
+        for path in export(directory, names or None):
+            print(f"wrote {path}")
+    except OSError as exc:
+        parser.error(f"cannot write into {directory}: {exc.strerror or exc}")
     return 0
 
 
