@@ -33,13 +33,33 @@ def _mentions(rule: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![\w-]){re.escape(rule)}(?![\w-])")
 
 
+def _docstring_lines(tree: ast.Module) -> set[int]:
+    """The lines of every string that stands alone as a statement (docstrings)."""
+    lines: set[int] = set()
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Expr)
+            and isinstance(node.value, ast.Constant)
+            and isinstance(node.value.value, str)
+        ):
+            lines.update(range(node.lineno, (node.end_lineno or node.lineno) + 1))
+    return lines
+
+
 def code_references(rules: list[str], root: Path = ROOT) -> dict[str, list[tuple[str, int]]]:
-    """For each rule, the (file, line) places in ``src/`` that name it."""
+    """For each rule, the (file, line) places of the engines that name it: code and
+    comments in ``src/``, not docstrings and not the test kit (``testing/``)."""
     found: dict[str, list[tuple[str, int]]] = defaultdict(list)
     patterns = {rule: _mentions(rule) for rule in rules}
     for path in sorted((root / "src").rglob("*.py")):
         relative = path.relative_to(root).as_posix()
-        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if "/testing/" in relative:
+            continue
+        text = path.read_text(encoding="utf-8")
+        skip = _docstring_lines(ast.parse(text))
+        for number, line in enumerate(text.splitlines(), 1):
+            if number in skip:
+                continue
             for rule, pattern in patterns.items():
                 if pattern.search(line):
                     found[rule].append((relative, number))

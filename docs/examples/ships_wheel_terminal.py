@@ -31,10 +31,9 @@ def show(state: sw.State, view: sw.View) -> str:
     )
 
 
-def ask(
-    legal: tuple[sw.Move, ...], read: Callable[[str], str], write: Callable[[str], None]
-) -> sw.Move:
+def ask(state: sw.State, read: Callable[[str], str], write: Callable[[str], None]) -> sw.Move:
     """Read a move's number or notation until it is legal; say why the others are not."""
+    legal = sw.legal_moves(state)
     menu = " | ".join(f"{n} {m}" for n, m in enumerate(legal, 1))
     while True:
         text = read(f"your move ({menu}): ").strip()
@@ -45,9 +44,10 @@ def ask(
         except ValueError as err:
             write(str(err))
             continue
-        if move in legal:
+        violation = sw.check_move(state, move)  # the rule that forbids it, if any
+        if violation is None:
             return move
-        write("not legal now")
+        write(f"not now: {violation.reason} ({violation.rule})")
 
 
 def main(
@@ -65,7 +65,7 @@ def main(
             move = sw.sample_chance(state, rng)  # a table app would ask for the real card
         elif seat == 0:
             write(show(state, sw.view(state, 0)))
-            move = ask(sw.legal_moves(state), read, write)
+            move = ask(state, read, write)
         else:
             move = bot.choose(sw.view(state, seat), sw.legal_moves(state), rng)
         before, state = state, sw.apply_move(state, move)

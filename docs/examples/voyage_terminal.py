@@ -26,9 +26,10 @@ def show(view: voyage.View) -> str:
 
 
 def ask(
-    legal: tuple[voyage.Move, ...], read: Callable[[str], str], write: Callable[[str], None]
+    state: voyage.State, read: Callable[[str], str], write: Callable[[str], None]
 ) -> voyage.Move:
     """Read moves in notation until one is legal; say why the others are not."""
+    legal = voyage.legal_moves(state)
     while True:
         text = read(f"your move ({' '.join(map(str, legal))}): ")
         try:
@@ -36,9 +37,10 @@ def ask(
         except ValueError as err:
             write(str(err))
             continue
-        if move in legal:
+        violation = voyage.check_move(state, move)  # the rule that forbids it, if any
+        if violation is None:
             return move
-        write("not legal now")
+        write(f"not now: {violation.reason} ({violation.rule})")
 
 
 def main(
@@ -56,7 +58,7 @@ def main(
             move = voyage.sample_chance(state, rng)  # a table app would ask for the real card
         elif seat == 0:
             write(show(voyage.view(state, 0)))
-            move = ask(voyage.legal_moves(state), read, write)
+            move = ask(state, read, write)
         else:
             move = bot.choose(voyage.view(state, seat), voyage.legal_moves(state), rng)
             write(f"seat {seat}: {move}")

@@ -96,6 +96,17 @@ class InvalidDataError(ValueError):
 IllegalMoveError.__module__ = InvalidDataError.__module__ = "seaview_rules"
 
 
+def check_seat(seat: object, players: int) -> None:
+    """Raise `InvalidDataError` unless ``seat`` is ``None`` (a spectator) or a seat number
+    below ``players``."""
+    if seat is not None and not (
+        isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < players
+    ):
+        raise InvalidDataError(
+            "seat", f"must be None or a seat from 0 to {players - 1}, not {seat!r}"
+        )
+
+
 class Termination(enum.Enum):
     """Why a game ended."""
 

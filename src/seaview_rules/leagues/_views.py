@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from attrs import frozen
 
-from seaview_rules._core import InvalidDataError
+from seaview_rules._core import check_seat
 
 if TYPE_CHECKING:
     from seaview_rules.leagues._model import Event, Phase, Rules, State
@@ -48,13 +48,7 @@ def view(state: State, seat: int | None) -> View:
     Raises:
         InvalidDataError: ``seat`` is not a seat of the game.
     """
-    players = state.rules.players
-    if seat is not None and not (
-        isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < players
-    ):
-        raise InvalidDataError(
-            "seat", f"must be None or a seat from 0 to {players - 1}, not {seat!r}"
-        )
+    check_seat(seat, state.rules.players)
     return View(
         state.rules, seat, state.phase, state.player, state.positions, state.order,
         state.groups, state.spun, state.spins, state.turns, state.order_spins,

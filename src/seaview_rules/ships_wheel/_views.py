@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from attrs import frozen
 
-from seaview_rules._core import InvalidDataError
+from seaview_rules._core import check_seat
 from seaview_rules.ships_wheel._model import HandResult, Phase, Rules, State
 
 
@@ -57,11 +57,7 @@ def view(state: State, seat: int | None) -> View:
     Raises:
         InvalidDataError: ``seat`` is not a seat of the game.
     """
-    players = state.rules.players
-    if seat is not None and not (isinstance(seat, int) and 0 <= seat < players):
-        raise InvalidDataError(
-            "seat", f"must be None or a seat from 0 to {players - 1}, not {seat!r}"
-        )
+    check_seat(seat, state.rules.players)
     return View(
         state.rules, seat, state.phase, state.player, state.dealer, state.hand_size,
         None if seat is None else state.hands[seat],

@@ -86,14 +86,17 @@ def parse_move(text: str) -> Move:
         ValueError: the text is not a Voyage move.
     """
     words = text.split()
-    if len(words) == 1:
-        word = words[0].lower()
-        if word in _ACTIONS:
-            return _ACTIONS[word]
-        return PLAYS[Card.parse(word).index]
-    if len(words) == 2 and words[0].lower() == "deal":
-        return DEALS[Card.parse(words[1]).index]
-    raise ValueError(f"not a Voyage move: {text!r}")
+    try:
+        if len(words) == 1:
+            word = words[0].lower()
+            return _ACTIONS[word] if word in _ACTIONS else PLAYS[Card.parse(word).index]
+        if len(words) == 2 and words[0].lower() == "deal":
+            return DEALS[Card.parse(words[1]).index]
+    except ValueError:
+        pass
+    raise ValueError(
+        f"not a Voyage move: {text!r} (a card such as 'R7', 'draw', 'keep', 'pass' or 'deal R7')"
+    )
 
 
 _ACTIONS = {a.value: a for a in Action}

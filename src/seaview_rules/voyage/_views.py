@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from attrs import frozen
 
-from seaview_rules._core import InvalidDataError
+from seaview_rules._core import check_seat
 from seaview_rules.voyage._model import Card, CardSet, Phase, RoundResult, Rules, State
 
 
@@ -49,11 +49,7 @@ def view(state: State, seat: int | None) -> View:
     Raises:
         InvalidDataError: ``seat`` is not a seat of the game.
     """
-    players = state.rules.players
-    if seat is not None and not (isinstance(seat, int) and 0 <= seat < players):
-        raise InvalidDataError(
-            "seat", f"must be None or a seat from 0 to {players - 1}, not {seat!r}"
-        )
+    check_seat(seat, state.rules.players)
     own = seat is not None and seat == state.player
     return View(
         state.rules, seat, state.phase, state.player, state.dealer,
