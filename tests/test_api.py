@@ -210,6 +210,7 @@ def test_huge_numbers_in_a_document_raise_invalid_data_only(name: str) -> None:
 def test_a_view_is_for_a_seat_or_a_spectator_only(name: str) -> None:
     game = GAMES[name]
     state = game.new_game(default_rules(game))
-    for bad in (True, -1, game.players(default_rules(game)), "0", 1.0):
+    bad_seats: tuple[Any, ...] = (True, -1, game.players(default_rules(game)), "0", 1.0)
+    for bad in bad_seats:
         with pytest.raises(InvalidDataError, match="seat"):
             game.view(state, bad)
