@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from attrs import frozen
 
 from seaview_rules._core import check_seat
-from seaview_rules.ships_wheel._model import HandResult, Phase, Rules, State
+from seaview_rules.ships_wheel._model import Card, HandResult, Phase, Rules, State
 
 
 @frozen
@@ -39,6 +41,20 @@ class View:
     scores: tuple[int, ...]
     results: tuple[HandResult, ...]
     reshuffles: int
+
+    def cards(self, ids: Iterable[int | None]) -> tuple[Card | None, ...]:
+        """The cards of card ids, such as ``view.hand`` or ``view.pile_tops`` (an empty
+        pile's ``None`` stays ``None``).
+
+        >>> from seaview_rules import ships_wheel as sw
+        >>> state = sw.new_game(sw.Rules(players=2))
+        >>> state = sw.apply_move(state, sw.parse_move("size 3"))
+        >>> state = sw.apply_move(state, sw.parse_move("deal red-star"))
+        >>> [str(c) for c in view(state, 1).cards(view(state, 1).hand)]
+        ['red-star']
+        """
+        cards = self.rules.table.cards
+        return tuple(None if i is None else cards[i] for i in ids)
 
 
 def view(state: State, seat: int | None) -> View:
