@@ -12,7 +12,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TextIO
 
 from seaview_rules import __version__
-from seaview_rules._core import CHANCE, Game, InvalidDataError
+from seaview_rules._core import CHANCE, Game, InvalidDataError, Termination
 from seaview_rules._registry import GAMES
 from seaview_rules._simulate import SimulationReport, simulate
 
@@ -56,10 +56,19 @@ def demo(game: Game[Any, Any, Any, Any], players: int | None, seed: int, out: Te
     result = play(game, rules, random.Random(seed), on_move=log)
     outcome = result.outcome
     assert outcome is not None
-    out.write(
-        f"Seat {outcome.winner} wins ({outcome.termination.value}); scores {list(outcome.scores)}; "
-        f"{result.decisions} decisions, {len(result.record.moves)} moves in all.\n"
+    why = _ENDINGS[outcome.termination]
+    counted = (
+        f"{result.decisions} player decisions and {len(result.record.moves)} moves in all"
+        if result.decisions
+        else f"{len(result.record.moves)} moves, all of them chance"
     )
+    out.write(f"Seat {outcome.winner} wins: {why}. Scores {list(outcome.scores)}; {counted}.\n")
+
+
+_ENDINGS = {
+    Termination.TARGET_SCORE: "the match total reached the target",
+    Termination.TREASURE: "the diver reached the red arrow and the treasure chest",
+}
 
 
 _PERIODS = ("rounds", "hands")

@@ -240,6 +240,13 @@ def rules_applied(before: State, move: Move, after: State) -> tuple[str, ...]:
     return tuple(sorted(set(tags)))
 
 
+_EFFECTS = {
+    Kind.WHITE_STARFISH: ": seat {seat} takes another turn",
+    Kind.BLACK_STARFISH: ": seat {skipped} is skipped",
+    Kind.ANCHOR: ": every seat chooses a card to pass to the left",
+}
+
+
 def narrate(before: State, move: Move, after: State) -> str:
     """What ``move`` did, in words, for a log (empty for each card of the deal and for
     a secret pass choice).
@@ -260,9 +267,14 @@ def narrate(before: State, move: Move, after: State) -> str:
         elif after.phase is not Phase.DEAL or after.results != before.results:
             text = "the deal is done"
     elif isinstance(move, Take):
-        text = f"seat {seat} takes {before.cards(before.piles[move.seat][-1:])[0]} from seat {move.seat}'s pile"
+        pile = "his own pile" if move.seat == seat else f"seat {move.seat}'s pile"
+        text = f"seat {seat} takes {before.cards(before.piles[move.seat][-1:])[0]} from {pile}"
     elif isinstance(move, Discard):
         text = f"seat {seat} discards {move.card}"
+        if len(after.results) == len(before.results):  # an action card acts (SW-8 to SW-10)
+            text += _EFFECTS.get(move.card.kind, "").format(
+                seat=seat, skipped=(seat + 1) % before.rules.players
+            )
     elif isinstance(move, Pass) and after.phase is not Phase.PASS:
         text = "every seat passes its chosen card to the left"
     if len(after.results) > len(before.results):

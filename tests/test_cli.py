@@ -1,0 +1,39 @@
+"""The ``seaview`` command: demos for every game and clear errors for bad arguments."""
+
+from __future__ import annotations
+
+import pytest
+
+from seaview_rules import GAMES
+from seaview_rules.cli import main
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_the_demo_plays_a_whole_seeded_game_and_names_the_winner(
+    name: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["demo", name, "--seed", "3"]) == 0
+    first = capsys.readouterr().out
+    assert first.startswith(GAMES[name].title)
+    assert "wins:" in first.splitlines()[-1]
+    main(["demo", name, "--seed", "3"])
+    assert capsys.readouterr().out == first  # the same seed, the same log
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (["simulate", "voyage", "--games", "0"], "--games: must be at least 1"),
+        (["simulate", "voyage", "--jobs", "-1"], "--jobs: must be at least 1"),
+        (["simulate", "voyage", "--players", "9"], "--players: must be 2 to 6"),
+        (["demo", "chess"], "invalid choice"),
+        (["conformance", "export", "x", "chess"], "unknown game 'chess'"),
+    ],
+)
+def test_bad_arguments_end_with_a_one_line_error(
+    arguments: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(arguments)
+    assert stop.value.code == 2
+    assert message in capsys.readouterr().err
