@@ -231,16 +231,18 @@ def _read_state(data: Field) -> State:
     r.phase_facts(phase, player, dealer, results)
 
     # Card conservation: every card of the deck exactly once.
-    seen = 0
+    where: dict[int, str] = {}  # card index -> the place that holds it
     places = [*(f"hands[{i}]" for i in range(r.seats)), "draw_pile", "discard_under"]
-    for place, cards in zip(places, (*hands, draw_pile, under), strict=True):
-        if seen & cards:
-            data.fail(f"{next(iter(CardSet(seen & cards)))} is in {place} and elsewhere too")
-        seen |= cards
-    if top is not None:
-        if seen >> top.index & 1:
-            data.get("discard_top").fail(f"{top} is also in a hand or pile")
-        seen |= 1 << top.index
+    for place, cards in (*zip(places, (*hands, draw_pile, under), strict=True),
+                         ("discard_top", CardSet.of([top] if top else []))):  # fmt: skip
+        for card in cards:
+            if card.index in where:
+                raise InvalidDataError(
+                    f"data.{place}",
+                    f"{card} is in data.{where[card.index]} too: a card is in one place",
+                )
+            where[card.index] = place
+    seen = sum(1 << index for index in where)
     if seen != rules.deck:
         data.fail(
             f"{next(iter(CardSet(rules.deck & ~seen)))} is missing: every card must be somewhere"
