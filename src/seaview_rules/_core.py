@@ -6,8 +6,10 @@ import enum
 import random
 from collections.abc import Callable, Mapping
 from fractions import Fraction
+from types import ModuleType
 from typing import Any, Generic, TypeVar
 
+import attrs
 from attrs import field, frozen
 
 __all__ = [
@@ -134,6 +136,23 @@ M = TypeVar("M")
 V = TypeVar("V")
 
 
+def _players(rules: Any) -> int:
+    return int(rules.players)
+
+
+def _with_players(rules: Any, players: int) -> Any:
+    return attrs.evolve(rules, players=players)
+
+
+API = (
+    "new_game", "current_player", "legal_moves", "chance_outcomes", "sample_chance",
+    "check_move", "apply_move", "is_terminal", "outcome", "view", "parse_move", "dumps",
+    "loads", "statistics", "render", "every_move", "rules_applied", "narrate",
+)  # fmt: skip
+"""The functions every game package exposes under these names, besides its ``Rules``,
+``State`` and ``View`` classes."""
+
+
 @frozen(kw_only=True)
 class Game(Generic[R, S, M, V]):
     """One game's static facts and its API, so that drivers and tools work for every game.
@@ -168,9 +187,9 @@ class Game(Generic[R, S, M, V]):
     parse_move: Callable[[str], M]
     dumps: Callable[[Any], str]
     loads: Callable[[str], Any]
-    players: Callable[[R], int]
-    """The number of seats a `Rules` value sets up."""
-    with_players: Callable[[R, int], R]
+    players: Callable[[R], int] = field(default=_players, repr=False)
+    """The number of seats a `Rules` value sets up (its ``players`` option)."""
+    with_players: Callable[[R, int], R] = field(default=_with_players, repr=False)
     """The same rules for another number of players."""
     statistics: Callable[[S], Mapping[str, int]] = field(repr=False)
     """Game-specific counters of a game so far (rounds, reshuffles, ...)."""
@@ -185,3 +204,24 @@ class Game(Generic[R, S, M, V]):
     narrate: Callable[[S, M, S], str] | None = field(default=None, repr=False)
     """Words for a log line saying what a move did, given the states before and after
     (empty for moves not worth a line, such as each card of a deal)."""
+
+    @classmethod
+    def from_package(
+        cls,
+        package: ModuleType,
+        *,
+        name: str,
+        title: str,
+        min_players: int,
+        max_players: int,
+        chance: bool,
+        hidden_information: bool,
+    ) -> Game[Any, Any, Any, Any]:
+        """The game whose API is ``package``'s functions of the names in `API` and its
+        ``Rules``, ``State`` and ``View`` classes; a missing name fails at import."""
+        functions = {function: getattr(package, function) for function in API}
+        return cls(
+            name=name, title=title, min_players=min_players, max_players=max_players,
+            chance=chance, hidden_information=hidden_information, rules_type=package.Rules,
+            state_type=package.State, view_type=package.View, **functions,
+        )  # fmt: skip

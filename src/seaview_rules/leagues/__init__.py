@@ -20,9 +20,8 @@ Every move is a spin of the chance player: the rules give a diver no choice.
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING
-
-import attrs
 
 from seaview_rules._core import Game
 from seaview_rules.leagues._board import (
@@ -92,6 +91,7 @@ __all__ = [
     "load_board",
     "load_spinner",
     "loads",
+    "narrate",
     "new_game",
     "outcome",
     "parse_move",
@@ -178,47 +178,18 @@ def rules_applied(before: State, move: Move, after: State) -> tuple[str, ...]:
     return tuple(sorted(applied))
 
 
-def _narrate(before: State, move: Move, after: State) -> str:
+def narrate(before: State, move: Move, after: State) -> str:
+    """What the spin did, in words, for a log: `describe` of the state after it."""
     return describe(after)
 
 
-def _players(rules: Rules) -> int:
-    return rules.players
-
-
-def _with_players(rules: Rules, players: int) -> Rules:
-    return attrs.evolve(rules, players=players)
-
-
-GAME: Game[Rules, State, Move, View] = Game(
+GAME: Game[Rules, State, Move, View] = Game.from_package(
+    sys.modules[__name__],
     name="leagues",
     title="20,000 Leagues Under the Sea board game",
     min_players=2,
     max_players=4,
     chance=True,
     hidden_information=False,
-    rules_type=Rules,
-    state_type=State,
-    view_type=View,
-    new_game=new_game,
-    current_player=current_player,
-    legal_moves=legal_moves,
-    chance_outcomes=chance_outcomes,
-    sample_chance=sample_chance,
-    check_move=check_move,
-    apply_move=apply_move,
-    is_terminal=is_terminal,
-    outcome=outcome,
-    view=view,
-    parse_move=parse_move,
-    dumps=dumps,
-    loads=loads,
-    players=_players,
-    with_players=_with_players,
-    statistics=statistics,
-    render=render,
-    every_move=every_move,
-    rules_applied=rules_applied,
-    narrate=_narrate,
 )
 """The 20,000 Leagues board game's entry in `seaview_rules.GAMES`."""

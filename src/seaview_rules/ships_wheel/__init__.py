@@ -16,9 +16,8 @@ order and the hands. See the rule reference for every rule and ruling.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Mapping
-
-import attrs
 
 from seaview_rules._core import CHANCE, Game
 from seaview_rules.ships_wheel._cards import distance_to_win, is_winning_hand
@@ -290,43 +289,13 @@ def narrate(before: State, move: Move, after: State) -> str:
     return text.removeprefix("; ")
 
 
-def _players(rules: Rules) -> int:
-    return rules.players
-
-
-def _with_players(rules: Rules, players: int) -> Rules:
-    return attrs.evolve(rules, players=players)
-
-
-GAME: Game[Rules, State, Move, View] = Game(
+GAME: Game[Rules, State, Move, View] = Game.from_package(
+    sys.modules[__name__],
     name="ships_wheel",
     title="Ship's Wheel Card Game",
     min_players=2,
     max_players=6,
     chance=True,
     hidden_information=True,
-    rules_type=Rules,
-    state_type=State,
-    view_type=View,
-    new_game=new_game,
-    current_player=current_player,
-    legal_moves=legal_moves,
-    chance_outcomes=chance_outcomes,
-    sample_chance=sample_chance,
-    check_move=check_move,
-    apply_move=apply_move,
-    is_terminal=is_terminal,
-    outcome=outcome,
-    view=view,
-    parse_move=parse_move,
-    dumps=dumps,
-    loads=loads,
-    players=_players,
-    with_players=_with_players,
-    statistics=statistics,
-    render=render,
-    every_move=every_move,
-    rules_applied=rules_applied,
-    narrate=narrate,
 )
 """The Ship's Wheel card game's entry in `seaview_rules.GAMES`."""

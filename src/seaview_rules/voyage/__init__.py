@@ -16,9 +16,8 @@ first to empty his hand scores a point per card left in the other hands; the fir
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping
-
-import attrs
 
 from seaview_rules._core import CHANCE, Game
 from seaview_rules.voyage._codec import dumps, loads
@@ -193,43 +192,13 @@ def rules_applied(before: State, move: Move, after: State) -> tuple[str, ...]:
     return tuple(sorted(applied))
 
 
-def _players(rules: Rules) -> int:
-    return rules.players
-
-
-def _with_players(rules: Rules, players: int) -> Rules:
-    return attrs.evolve(rules, players=players)
-
-
-GAME: Game[Rules, State, Move, View] = Game(
+GAME: Game[Rules, State, Move, View] = Game.from_package(
+    sys.modules[__name__],
     name="voyage",
     title="Voyage to the Bottom of the Sea card game",
     min_players=2,
     max_players=6,
     chance=True,
     hidden_information=True,
-    rules_type=Rules,
-    state_type=State,
-    view_type=View,
-    new_game=new_game,
-    current_player=current_player,
-    legal_moves=legal_moves,
-    chance_outcomes=chance_outcomes,
-    sample_chance=sample_chance,
-    check_move=check_move,
-    apply_move=apply_move,
-    is_terminal=is_terminal,
-    outcome=outcome,
-    view=view,
-    parse_move=parse_move,
-    dumps=dumps,
-    loads=loads,
-    players=_players,
-    with_players=_with_players,
-    statistics=statistics,
-    render=render,
-    every_move=every_move,
-    rules_applied=rules_applied,
-    narrate=narrate,
 )
 """The Voyage card game's entry in `seaview_rules.GAMES`."""
