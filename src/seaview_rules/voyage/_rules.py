@@ -1,8 +1,8 @@
 """The Voyage engine: legal moves, chance, and transitions.
 
-Each transition checks the move against the rule it could break and returns either the
-next state or the `Violation`; `apply_move` and `check_move` are thin wrappers. Hands and
-piles are bit masks, so the hot path does integer arithmetic and table look-ups.
+`apply_move` checks the move against each rule it could break and raises the first
+`Violation` it finds; `check_move` returns that violation instead. Hands and piles are bit
+masks, so the hot path does integer arithmetic and table look-ups.
 """
 
 from __future__ import annotations
@@ -123,7 +123,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         assert state.discard_top is not None
         matches = state.hands[state.player] & MATCHES[state.discard_top.index]
         plays = []
-        while matches:
+        while matches:  # _bits, inlined: this is the hot path
             low = matches & -matches
             plays.append(PLAYS[low.bit_length() - 1])
             matches ^= low
