@@ -110,6 +110,26 @@ def marked_tests(root: Path = ROOT) -> dict[str, list[str]]:
     return found
 
 
+def _top_level_names(path: Path) -> dict[int, str]:
+    """For each line of a module, the top-level function or class that holds it."""
+    names: dict[int, str] = {}
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.FunctionDef | ast.ClassDef):
+            for line in range(node.lineno, (node.end_lineno or node.lineno) + 1):
+                names[line] = node.name
+    return names
+
+
+def _module(relative: str) -> str:
+    """``src/a/b/c.py`` -> ``a.b.c``; a package's ``__init__`` is the package."""
+    return (
+        relative.removeprefix("src/")
+        .removesuffix(".py")
+        .removesuffix("/__init__")
+        .replace("/", ".")
+    )
+
+
 def setup(app: Any) -> dict[str, Any]:
     """Register the ``rule`` directive."""
     from docutils import nodes
@@ -143,11 +163,25 @@ def setup(app: Any) -> dict[str, Any]:
                 section += nodes.paragraph(text=f"Source: {self.options['source']}.")
             self.state.nested_parse(self.content, self.content_offset, section)
             code, tests = lookups()
-            section += _listing("Implemented in", [f"{f}:{n}" for f, n in code.get(rule, [])])
-            section += _listing("Tested by", tests.get(rule, []))
+            places = []
+            for file, line in code.get(rule, []):
+                place = nodes.literal(text=f"{file}:{line}")
+                holder = _holders(file).get(line)
+                if holder:  # linked to the highlighted source once the pages are resolved
+                    place["ruleref_target"] = (_module(file), holder)
+                places.append(place)
+            section += _listing("Implemented in", places)
+            section += _listing("Tested by", [nodes.literal(text=t) for t in tests.get(rule, [])])
             return [section]
 
-    def _listing(label: str, items: list[str]) -> Any:
+    holders: dict[str, dict[int, str]] = {}
+
+    def _holders(file: str) -> dict[int, str]:
+        if file not in holders:
+            holders[file] = _top_level_names(ROOT / file)
+        return holders[file]
+
+    def _listing(label: str, items: list[Any]) -> Any:
         para = nodes.paragraph()
         para += nodes.strong(text=f"{label}: ")
         if not items:
@@ -155,8 +189,25 @@ def setup(app: Any) -> dict[str, Any]:
         for number, item in enumerate(items):
             if number:
                 para += nodes.Text(", ")
-            para += nodes.literal(text=item)
+            para += item
         return para
+
+    def link_sources(app: Any, doctree: Any, docname: str) -> None:
+        """Turn the code places into links to the viewcode pages that exist."""
+        if app.builder.format != "html":
+            return
+        pages = getattr(app.env, "_viewcode_modules", {})
+        for place in list(doctree.findall(nodes.literal)):
+            target = place.get("ruleref_target")
+            if not target or not pages.get(target[0]):
+                continue
+            module, holder = target
+            uri = app.builder.get_relative_uri(docname, "_modules/" + module.replace(".", "/"))
+            link = nodes.reference("", "", internal=True, refuri=f"{uri}#{holder}")
+            place.replace_self(link)
+            link += place
+
+    app.connect("doctree-resolved", link_sources)
 
     app.add_directive("rule", RuleDirective)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
