@@ -22,6 +22,7 @@ from seaview_rules import (
     play,
     replay,
 )
+from seaview_rules._core import trusted_constructor
 from seaview_rules.testing import ContractError, check_game, check_state
 
 ALL_GAMES = sorted(GAMES)
@@ -214,3 +215,58 @@ def test_a_view_is_for_a_seat_or_a_spectator_only(name: str) -> None:
     for bad in bad_seats:
         with pytest.raises(InvalidDataError, match="seat"):
             game.view(state, bad)
+
+
+@attrs.frozen(weakref_slot=False)
+class _Point:
+    x: int
+    ys: tuple[int, ...]
+
+
+def test_a_trusted_constructor_builds_the_same_immutable_instance() -> None:
+    build = trusted_constructor(_Point)
+    point, expected = build(1, (2, 3)), _Point(1, (2, 3))
+    assert type(point) is _Point
+    assert (point, hash(point), repr(point)) == (expected, hash(expected), repr(expected))
+    assert attrs.evolve(point, x=5) == _Point(5, (2, 3))
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        point.x = 2  # type: ignore[misc]
+
+
+@attrs.frozen
+class _WithWeakref:
+    x: int
+
+
+@attrs.frozen(weakref_slot=False)
+class _Validated:
+    x: int = attrs.field(validator=attrs.validators.instance_of(int))
+
+
+@attrs.frozen(weakref_slot=False)
+class _Derived(_Point):
+    z: int
+
+
+@attrs.frozen(weakref_slot=False, slots=False)
+class _WithDict:
+    x: int
+
+
+@pytest.mark.parametrize("cls", [_WithWeakref, _Validated, _Derived, _WithDict])
+def test_a_trusted_constructor_refuses_a_class_it_cannot_build_faithfully(cls: type) -> None:
+    with pytest.raises(TypeError, match="cannot have a trusted constructor"):
+        trusted_constructor(cls)
+
+
+@pytest.mark.parametrize("name", ALL_GAMES)
+def test_the_engine_builds_states_equal_to_the_public_constructor(name: str) -> None:
+    game = GAMES[name]
+    state, rng = game.new_game(default_rules(game)), random.Random(3)
+    for _ in range(60):
+        if game.is_terminal(state):
+            break
+        rebuilt = game.state_type(*attrs.astuple(state, recurse=False))
+        assert (rebuilt, hash(rebuilt)) == (state, hash(state))
+        moves = game.legal_moves(state)
+        state = game.apply_move(state, moves[rng.randrange(len(moves))])

@@ -242,7 +242,7 @@ class Event:
     square: int | None
 
 
-@frozen
+@frozen(weakref_slot=False)  # no weak references: see trusted_constructor
 class State:
     """A moment of a game. Build one with `new_game`; change it with `apply_move`.
 

@@ -12,7 +12,15 @@ from __future__ import annotations
 from bisect import bisect_right
 from typing import TYPE_CHECKING
 
-from seaview_rules._core import CHANCE, IllegalMoveError, Outcome, Player, Termination, Violation
+from seaview_rules._core import (
+    CHANCE,
+    IllegalMoveError,
+    Outcome,
+    Player,
+    Termination,
+    Violation,
+    trusted_constructor,
+)
 from seaview_rules.leagues._board import SquareKind
 from seaview_rules.leagues._model import Event, EventKind, Phase, Rules, State
 from seaview_rules.leagues._moves import Move, Spin
@@ -30,6 +38,7 @@ _TAKEN, _COLLISION, _RISE, _START = (
 )
 _EXTRA, _WIN = EventKind.EXTRA_SPIN, EventKind.WIN
 _OCTOPUS = SquareKind.OCTOPUS
+_state = trusted_constructor(State)
 _EFFECT_EVENTS = {
     SquareKind.ARROW: EventKind.ARROW,
     SquareKind.STARFISH: EventKind.STARFISH,
@@ -48,8 +57,8 @@ def new_game(rules: Rules = Rules()) -> State:  # noqa: B008 - Rules is frozen
     seats = tuple(range(rules.players))
     positions = (rules.board.start,) * rules.players
     if rules.spin_off:
-        return State(rules, Phase.ORDER, 0, positions, (), (seats,), (), 0, 0, 0, None, ())
-    return State(rules, Phase.SPIN, 0, positions, seats, (), (), 0, 0, 0, None, ())
+        return _state(rules, Phase.ORDER, 0, positions, (), (seats,), (), 0, 0, 0, None, ())
+    return _state(rules, Phase.SPIN, 0, positions, seats, (), (), 0, 0, 0, None, ())
 
 
 def current_player(state: State) -> Player:
@@ -166,7 +175,7 @@ def _order_spin(state: State, move: Spin) -> State:
     events = [Event(EventKind.ORDER_SPIN, seat, None)]
     rules = state.rules
     if len(spun) < len(group):
-        return State(
+        return _state(
             rules, Phase.ORDER, group[len(spun)], state.positions, (), groups, spun,
             0, 0, state.order_spins + 1, move, tuple(events),
         )  # fmt: skip
@@ -178,13 +187,13 @@ def _order_spin(state: State, move: Spin) -> State:
     groups = (*groups[:current], *ranked, *groups[current + 1 :])
     tied = next((g for g in groups if len(g) > 1), None)
     if tied is not None:
-        return State(
+        return _state(
             rules, Phase.ORDER, tied[0], state.positions, (), groups, (),
             0, 0, state.order_spins + 1, move, tuple(events),
         )  # fmt: skip
     order = tuple(g[0] for g in groups)
     events.append(Event(EventKind.ORDER, order[0], None))
-    return State(
+    return _state(
         rules, Phase.SPIN, order[0], state.positions, order, (), (),
         0, 0, state.order_spins + 1, move, tuple(events),
     )  # fmt: skip
@@ -242,7 +251,7 @@ def _spin(state: State, move: Spin, k: int) -> State:
     if square == t.red:
         # LEA-1, LEA-R8: landing on or being placed on the red arrow wins at once.
         events.append(Event(_WIN, seat, square))
-        return State(
+        return _state(
             rules, Phase.OVER, seat, new_positions, state.order, (), (),
             state.spins + 1, turns, state.order_spins, move, tuple(events),
         )  # fmt: skip
@@ -252,7 +261,7 @@ def _spin(state: State, move: Spin, k: int) -> State:
     else:
         order = state.order
         player = order[order.index(seat) + 1 - len(order)]  # LEA-2: in the settled order
-    return State(
+    return _state(
         rules, Phase.SPIN, player, new_positions, state.order, (), (),
         state.spins + 1, turns, state.order_spins, move, tuple(events),
     )  # fmt: skip

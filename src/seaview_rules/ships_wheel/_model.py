@@ -424,7 +424,7 @@ class HandResult:
         return self.winners[0] if len(self.winners) == 1 else None
 
 
-@frozen
+@frozen(weakref_slot=False)  # no weak references: see trusted_constructor
 class State:
     """A moment of a Ship's Wheel match. Build one with `new_game`; change it with
     `apply_move`.

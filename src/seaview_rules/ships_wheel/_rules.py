@@ -13,7 +13,15 @@ from bisect import bisect_left, bisect_right
 from collections import Counter
 from fractions import Fraction
 
-from seaview_rules._core import CHANCE, IllegalMoveError, Outcome, Player, Termination, Violation
+from seaview_rules._core import (
+    CHANCE,
+    IllegalMoveError,
+    Outcome,
+    Player,
+    Termination,
+    Violation,
+    trusted_constructor,
+)
 from seaview_rules.ships_wheel._model import (
     CardTable,
     Ending,
@@ -38,6 +46,7 @@ from seaview_rules.ships_wheel._moves import (
 )
 
 _CHANCE_PHASES = (Phase.DEAL, Phase.DECK)
+_state = trusted_constructor(State)
 _NO_PASS: tuple[tuple[int | None, ...], ...] = tuple((None,) * n for n in range(7))
 _EMPTY: tuple[tuple[tuple[int, ...], ...], ...] = tuple(((),) * n for n in range(7))
 
@@ -59,7 +68,7 @@ def _new_hand(
     # starts at his left.
     n = rules.players
     phase, player = (Phase.DEAL, (dealer + 1) % n) if size else (Phase.SIZE, dealer)
-    return State(
+    return _state(
         rules, phase, player, dealer, size, _EMPTY[n], rules.table.full, _EMPTY[n],
         _NO_PASS[n], scores, results, 0,
     )  # fmt: skip
@@ -220,7 +229,7 @@ def _transition(state: State, move: Move) -> State | Violation:
         return _take(state, move.seat)
     if move is Action.DRAW and phase is Phase.DRAW:
         # SW-5, SW-R5: draw the top card of the deck (a chance node follows).
-        return State(
+        return _state(
             state.rules, Phase.DECK, state.player, state.dealer, state.hand_size,
             state.hands, state.deck, state.piles, state.passing, state.scores,
             state.results, state.reshuffles,
@@ -236,7 +245,7 @@ def _transition(state: State, move: Move) -> State | Violation:
                 "SW-R2",
                 f"hands of {move.cards} are not allowed here: choose from {sizes[0]} to {sizes[-1]}",
             )
-        return State(
+        return _state(
             state.rules, Phase.DEAL, (state.dealer + 1) % state.rules.players, state.dealer,
             move.cards, state.hands, state.deck, state.piles, state.passing, state.scores,
             state.results, 0,
@@ -270,7 +279,7 @@ def _deal(state: State, i: int, k: int) -> State:
     deck = state.deck[:k] + state.deck[k + 1 :]
     after = (seat + 1) % rules.players
     if len(hands[after]) < state.hand_size:
-        return State(
+        return _state(
             rules, Phase.DEAL, after, state.dealer, state.hand_size, tuple(hands), deck,
             state.piles, state.passing, state.scores, state.results, 0,
         )  # fmt: skip
@@ -279,7 +288,7 @@ def _deal(state: State, i: int, k: int) -> State:
     winners = tuple(s for s in range(rules.players) if wins(hands[s], table))
     if winners:
         return _end_hand(state, tuple(hands), deck, state.piles, Ending.DEAL, winners)
-    return State(
+    return _state(
         rules, Phase.DRAW, after, state.dealer, state.hand_size, tuple(hands), deck,
         state.piles, state.passing, state.scores, state.results, 0,
     )  # fmt: skip
@@ -300,7 +309,7 @@ def _drawn(state: State, i: int, k: int) -> State:
         deck = tuple(sorted([c for pile in piles for c in pile]))
         piles = _EMPTY[state.rules.players]
         reshuffles += 1
-    return State(
+    return _state(
         state.rules, Phase.DISCARD, seat, state.dealer, state.hand_size, tuple(hands), deck,
         piles, state.passing, state.scores, state.results, reshuffles,
     )  # fmt: skip
@@ -325,7 +334,7 @@ def _take(state: State, seat: int) -> State | Violation:
     hands[player] = _insert(hands[player], top)
     new_piles = list(piles)
     new_piles[seat] = pile[:-1]
-    return State(
+    return _state(
         state.rules, Phase.DISCARD, player, state.dealer, state.hand_size, tuple(hands),
         state.deck, tuple(new_piles), state.passing, state.scores, state.results,
         state.reshuffles,
@@ -355,14 +364,14 @@ def _discard(state: State, move: Discard) -> State | Violation:
         after = (player + 2) % n  # SW-9, SW-R11: the next player is skipped
     elif kind is Kind.ANCHOR:
         # SW-10, SW-R7: every seat chooses a card, from the discarder's left round to him.
-        return State(
+        return _state(
             rules, Phase.PASS, (player + 1) % n, state.dealer, state.hand_size, tuple(hands),
             state.deck, tuple(piles), state.passing, state.scores, state.results,
             state.reshuffles,
         )  # fmt: skip
     else:
         after = (player + 1) % n  # SW-4: play goes to the left
-    return State(
+    return _state(
         rules, Phase.DRAW, after, state.dealer, state.hand_size, tuple(hands), state.deck,
         tuple(piles), state.passing, state.scores, state.results, state.reshuffles,
     )  # fmt: skip
@@ -380,7 +389,7 @@ def _commit(state: State, move: Pass) -> State | Violation:
     n = rules.players
     after = (player + 1) % n
     if passing[after] is None:
-        return State(
+        return _state(
             rules, Phase.PASS, after, state.dealer, state.hand_size, state.hands, state.deck,
             state.piles, tuple(passing), state.scores, state.results, state.reshuffles,
         )  # fmt: skip
@@ -395,7 +404,7 @@ def _commit(state: State, move: Pass) -> State | Violation:
     winners = tuple(s for s in range(n) if wins(hands[s], table))
     if winners:
         return _end_hand(state, tuple(hands), state.deck, state.piles, Ending.PASS, winners)
-    return State(
+    return _state(
         rules, Phase.DRAW, after, state.dealer, state.hand_size, tuple(hands), state.deck,
         state.piles, _NO_PASS[n], state.scores, state.results, state.reshuffles,
     )  # fmt: skip
@@ -422,7 +431,7 @@ def _end_hand(
     results = (*state.results, result)
     if points and scores[winners[0]] >= rules.target:
         # SW-R10: the match ends when a total reaches the target.
-        return State(
+        return _state(
             rules, Phase.OVER, winners[0], state.dealer, size, hands, deck, piles,
             _NO_PASS[n], scores, results, state.reshuffles,
         )  # fmt: skip

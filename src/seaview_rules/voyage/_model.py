@@ -213,7 +213,7 @@ class RoundResult:
     """How often the draw pile was rebuilt during the round (VOY-6)."""
 
 
-@frozen
+@frozen(weakref_slot=False)  # no weak references: see trusted_constructor
 class State:
     """A moment of a Voyage match. Build one with `new_game`; change it with `apply_move`.
 

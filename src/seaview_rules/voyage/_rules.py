@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
-from functools import cache
 
 from seaview_rules._core import (
     CHANCE,
@@ -18,11 +17,13 @@ from seaview_rules._core import (
     Player,
     Termination,
     Violation,
+    trusted_constructor,
 )
 from seaview_rules.voyage._model import (
     CARDS,
     EMPTY,
     MATCHES,
+    MAX_NUMBER,
     Card,
     CardSet,
     Phase,
@@ -38,7 +39,8 @@ _DEAL, _LEAD, _TURN, _DRAW, _DRAWN, _OVER = (
     Phase.DEAL, Phase.LEAD, Phase.TURN, Phase.DRAW, Phase.DRAWN, Phase.OVER,
 )  # fmt: skip
 _DRAW_CARD, _KEEP, _PASS = Action.DRAW, Action.KEEP, Action.PASS
-_CHANCE_PHASES = (_DEAL, _DRAW)
+_DRAW_ONLY, _KEEP_ONLY, _PASS_ONLY = (_DRAW_CARD,), (_KEEP,), (_PASS,)
+_state = trusted_constructor(State)
 
 
 def new_game(rules: Rules = Rules()) -> State:  # noqa: B008 - Rules is frozen
@@ -56,7 +58,7 @@ def _new_round(
 ) -> State:
     # VOY-1: the deal starts with the player to the dealer's left.
     empty = (EMPTY,) * rules.players
-    return State(
+    return _state(
         rules, _DEAL, (dealer + 1) % rules.players, dealer, empty, rules.deck,
         None, EMPTY, None, scores, results, 0,
     )  # fmt: skip
@@ -64,7 +66,8 @@ def _new_round(
 
 def current_player(state: State) -> Player:
     """The seat to move, or `CHANCE` while a card comes off the draw pile."""
-    return CHANCE if state.phase in _CHANCE_PHASES else state.player
+    phase = state.phase
+    return CHANCE if phase is _DEAL or phase is _DRAW else state.player
 
 
 def is_terminal(state: State) -> bool:
@@ -88,24 +91,17 @@ def _bits(mask: int) -> list[int]:
     return indices
 
 
-@cache
-def _offsets(chunk: int) -> tuple[int, ...]:
-    """The set bits of a 13-bit chunk (one colour of a `CardSet`), lowest first."""
-    return tuple(_bits(chunk))
+class _ChunkOffsets(dict[int, tuple[int, ...]]):
+    """The set bits of each 13-bit chunk (one colour of a `CardSet`), lowest first; each
+    chunk is worked out the first time it is looked up."""
+
+    def __missing__(self, chunk: int) -> tuple[int, ...]:
+        offsets = self[chunk] = tuple(_bits(chunk))
+        return offsets
 
 
-def _nth_card(mask: int, n: int) -> int:
-    """The index of the ``n``-th card (from 0, in index order) of the set ``mask``."""
-    base = 0
-    chunk = mask & 0x1FFF
-    count = chunk.bit_count()
-    while n >= count:  # skip whole colours
-        n -= count
-        mask >>= 13
-        base += 13
-        chunk = mask & 0x1FFF
-        count = chunk.bit_count()
-    return base + _offsets(chunk)[n]
+_OFFSETS = _ChunkOffsets()
+_CHUNK = (1 << MAX_NUMBER) - 1
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:
@@ -120,27 +116,29 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     """
     phase = state.phase
     if phase is _TURN:
-        assert state.discard_top is not None
-        matches = state.hands[state.player] & MATCHES[state.discard_top.index]
-        plays = []
+        top = state.discard_top
+        assert top is not None
+        matches = state.hands[state.player] & MATCHES[top.index]
+        if not matches:
+            # VOY-4, VOY-R5: no match, so draw; with nothing left to draw, pass.
+            return _DRAW_ONLY if state.draw_pile or state.discard_under else _PASS_ONLY
+        plays: list[Move] = []
         while matches:  # _bits, inlined: this is the hot path
             low = matches & -matches
             plays.append(PLAYS[low.bit_length() - 1])
             matches ^= low
-        if not plays:
-            # VOY-4, VOY-R5: no match, so draw; with nothing left to draw, pass.
-            return (_DRAW_CARD,) if state.draw_pile or state.discard_under else (_PASS,)
         if not state.rules.must_play and (state.draw_pile or state.discard_under):
-            return (*plays, _DRAW_CARD)  # VOY-R3 option: draw although able to play
+            plays.append(_DRAW_CARD)  # VOY-R3 option: draw although able to play
         return tuple(plays)
-    if phase in _CHANCE_PHASES:
-        return tuple([DEALS[i] for i in _bits(state.draw_pile)])
     if phase is _DRAWN:
-        assert state.drawn is not None
-        assert state.discard_top is not None
-        if MATCHES[state.discard_top.index] >> state.drawn.index & 1:
-            return (PLAYS[state.drawn.index], _KEEP)  # VOY-4: a match may be played
-        return (_KEEP,)  # VOY-R4
+        drawn, top = state.drawn, state.discard_top
+        assert drawn is not None
+        assert top is not None
+        if MATCHES[top.index] >> drawn.index & 1:
+            return (PLAYS[drawn.index], _KEEP)  # VOY-4: a match may be played
+        return _KEEP_ONLY  # VOY-R4
+    if phase is _DEAL or phase is _DRAW:
+        return tuple([DEALS[i] for i in _bits(state.draw_pile)])
     if phase is _LEAD:
         return tuple([PLAYS[i] for i in _bits(state.hands[state.player])])  # VOY-2
     return ()
@@ -154,7 +152,7 @@ def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
     >>> [(str(m), str(p)) for m, p in chance_outcomes(state)]
     [('deal R1', '1/2'), ('deal R2', '1/2')]
     """
-    if state.phase not in _CHANCE_PHASES:
+    if state.phase is not _DEAL and state.phase is not _DRAW:
         return ()
     probability = Fraction(1, len(state.draw_pile))
     return tuple((DEALS[i], probability) for i in _bits(state.draw_pile))
@@ -166,14 +164,26 @@ def sample_chance(state: State, rng: random.Random) -> Move:
     Raises:
         IllegalMoveError: the state is not a chance node.
     """
-    if state.phase not in _CHANCE_PHASES:
+    phase = state.phase
+    if phase is not _DEAL and phase is not _DRAW:
         raise IllegalMoveError(Violation("API-TURN", "it is a player's turn, not chance's"))
-    cards = state.draw_pile.bit_count()
+    pile = state.draw_pile
+    cards = pile.bit_count()
     width = cards.bit_length()
     n = rng.getrandbits(width)
     while n >= cards:  # rejection keeps every card exactly equally likely
         n = rng.getrandbits(width)
-    return DEALS[_nth_card(state.draw_pile, n)]
+    # The n-th card of the pile in index order: skip whole colours, then look it up.
+    red = pile & _CHUNK
+    count = red.bit_count()
+    if n < count:
+        return DEALS[_OFFSETS[red][n]]
+    n -= count
+    green = pile >> MAX_NUMBER & _CHUNK
+    count = green.bit_count()
+    if n < count:
+        return DEALS[MAX_NUMBER + _OFFSETS[green][n]]
+    return DEALS[2 * MAX_NUMBER + _OFFSETS[pile >> 2 * MAX_NUMBER][n - count]]
 
 
 def check_move(state: State, move: Move) -> Violation | None:
@@ -199,23 +209,45 @@ def apply_move(state: State, move: Move) -> State:
     """The state after ``move``. ``state`` itself never changes.
 
     Each branch checks the move against the rules it could break, then builds the next
-    state directly (this is the hot path: no re-validation of what the engine built).
+    state directly (this is the hot path: no re-validation of what the engine built,
+    and the commonest moves, dealing and playing a card, are handled inline).
 
     Raises:
         IllegalMoveError: the move is not legal in ``state``; it names the rule.
     """
     phase = state.phase
-    if phase is _OVER:
-        raise _refuse("API-OVER", "the match is over")
     if phase is _DEAL or phase is _DRAW:
         if type(move) is not Deal:
             raise _refuse(
                 "API-TURN",
                 f"the next move is a chance outcome (a card off the draw pile), not {move}",
             )
-        if not state.draw_pile >> move.card.index & 1:
+        index = move.card.index
+        bit = 1 << index
+        draw_pile = state.draw_pile
+        if not draw_pile & bit:
             raise _refuse("VOY-R2", f"{move.card} is not in the draw pile")
-        return _deal(state, move.card.index)
+        seat = state.player
+        hands = list(state.hands)
+        hands[seat] = CardSet(hands[seat] | bit)
+        if phase is _DEAL:
+            # VOY-1: one card at a time, clockwise; the deal ends when the next seat is full.
+            rules = state.rules
+            after = (seat + 1) % rules.players
+            return _state(
+                rules, _LEAD if hands[after].bit_count() == rules.hand_size else _DEAL,
+                after, state.dealer, tuple(hands), CardSet(draw_pile ^ bit), None, EMPTY,
+                None, state.scores, state.results, 0,
+            )  # fmt: skip
+        # VOY-4, VOY-R4: the drawer then plays the card if it matches, or keeps it; he
+        # keeps it even when it does not match, so that nobody else learns whether it did.
+        return _state(
+            state.rules, _DRAWN, seat, state.dealer, tuple(hands), CardSet(draw_pile ^ bit),
+            state.discard_top, state.discard_under, CARDS[index], state.scores,
+            state.results, state.reshuffles,
+        )  # fmt: skip
+    if phase is _OVER:
+        raise _refuse("API-OVER", "the match is over")
     if type(move) is Play:
         return _play(state, move.card)
     if move is _DRAW_CARD:
@@ -223,61 +255,43 @@ def apply_move(state: State, move: Move) -> State:
     if move is _KEEP:
         if phase is not _DRAWN:
             raise _refuse("VOY-R4", "keep only follows drawing a card")
-        return _next_turn(
-            state, state.hands, state.draw_pile, state.discard_top, state.discard_under
-        )
+        return _next_turn(state)
     if move is _PASS:
-        if phase is not _TURN or legal_moves(state) != (_PASS,):
+        if phase is not _TURN or legal_moves(state) != _PASS_ONLY:
             raise _refuse("VOY-R5", "a player may pass only with no match and nothing to draw")
-        return _next_turn(
-            state, state.hands, state.draw_pile, state.discard_top, state.discard_under
-        )
+        return _next_turn(state)
     if type(move) is Deal:
         raise _refuse("API-TURN", f"it is seat {state.player}'s turn, not chance's")
     raise _refuse("API-MOVE", f"{move!r} is not a Voyage move")
 
 
-def _deal(state: State, index: int) -> State:
-    seat = state.player
-    bit = 1 << index
-    hands = list(state.hands)
-    hands[seat] = CardSet(hands[seat] | bit)
-    draw_pile = CardSet(state.draw_pile ^ bit)
-    if state.phase is _DEAL:
-        # VOY-1: one card at a time, clockwise; the deal ends when the next seat is full.
-        rules = state.rules
-        after = (seat + 1) % rules.players
-        full = hands[after].bit_count() == rules.hand_size
-        return State(
-            rules, _LEAD if full else _DEAL, after, state.dealer, tuple(hands),
-            draw_pile, None, EMPTY, None, state.scores, state.results, 0,
-        )  # fmt: skip
-    # VOY-4, VOY-R4: the drawer then plays the card if it matches, or keeps it; he keeps
-    # it even when it does not match, so that nobody else learns whether it did.
-    return State(
-        state.rules, _DRAWN, seat, state.dealer, tuple(hands), draw_pile,
-        state.discard_top, state.discard_under, CARDS[index], state.scores, state.results,
-        state.reshuffles,
-    )  # fmt: skip
-
-
 def _play(state: State, card: Card) -> State:
     seat = state.player
-    bit = 1 << card.index
-    top = state.discard_top
+    index = card.index
+    bit = 1 << index
     hand = state.hands[seat]
     if not hand & bit:
         raise _refuse("VOY-3", f"{card} is not in seat {seat}'s hand")
-    if state.phase is _DRAWN and card != state.drawn:
+    if state.phase is _DRAWN and index != state.drawn.index:  # type: ignore[union-attr]
         raise _refuse("VOY-R4", f"after drawing, only the drawn card {state.drawn} may be played")
-    if top is not None and not MATCHES[top.index] & bit:
+    top = state.discard_top
+    if top is None:  # VOY-2: the lead starts the discard pile
+        under = state.discard_under
+    elif MATCHES[top.index] & bit:
+        under = CardSet(state.discard_under | 1 << top.index)
+    else:
         raise _refuse("VOY-3", f"{card} matches neither the colour nor the number of {top}")
     hands = list(state.hands)
     hands[seat] = CardSet(hand ^ bit)
-    under = state.discard_under if top is None else CardSet(state.discard_under | 1 << top.index)
     if hand == bit:
-        return _end_round(state, tuple(hands), under, card)
-    return _next_turn(state, tuple(hands), state.draw_pile, card, under)
+        return _end_round(state, tuple(hands), under, CARDS[index])
+    # VOY-3: turns pass clockwise.
+    rules = state.rules
+    return _state(
+        rules, _TURN, (seat + 1) % rules.players, state.dealer, tuple(hands),
+        state.draw_pile, CARDS[index], under, None, state.scores, state.results,
+        state.reshuffles,
+    )  # fmt: skip
 
 
 def _draw(state: State) -> State:
@@ -296,23 +310,18 @@ def _draw(state: State) -> State:
             raise _refuse("VOY-R5", "nothing to draw: no draw pile and no card under the top")
         # VOY-6: the discard pile except its top card becomes the new draw pile.
         draw_pile, under, reshuffles = under, EMPTY, reshuffles + 1
-    return State(
+    return _state(
         state.rules, _DRAW, state.player, state.dealer, state.hands, draw_pile,
         top, under, None, state.scores, state.results, reshuffles,
     )  # fmt: skip
 
 
-def _next_turn(
-    state: State,
-    hands: tuple[CardSet, ...],
-    draw_pile: CardSet,
-    top: Card | None,
-    under: CardSet,
-) -> State:
+def _next_turn(state: State) -> State:
     # VOY-3: turns pass clockwise.
-    return State(
+    return _state(
         state.rules, _TURN, (state.player + 1) % state.rules.players, state.dealer,
-        hands, draw_pile, top, under, None, state.scores, state.results, state.reshuffles,
+        state.hands, state.draw_pile, state.discard_top, state.discard_under, None,
+        state.scores, state.results, state.reshuffles,
     )  # fmt: skip
 
 
@@ -327,7 +336,7 @@ def _end_round(state: State, hands: tuple[CardSet, ...], under: CardSet, card: C
     scores[winner] += points
     results = (*state.results, result)
     if scores[winner] >= rules.target:  # VOY-8
-        return State(
+        return _state(
             rules, _OVER, winner, state.dealer, hands, state.draw_pile,
             card, under, None, tuple(scores), results, state.reshuffles,
         )  # fmt: skip
