@@ -45,7 +45,12 @@ from seaview_rules.ships_wheel._moves import (
     move_table,
 )
 
-_CHANCE_PHASES = (Phase.DEAL, Phase.DECK)
+# Module-level aliases: on the hot path an enum attribute look-up (Phase.DRAW) costs
+# several times a global one.
+_SIZE, _DEAL, _DRAW, _DECK, _DISCARD, _PASS, _OVER = (
+    Phase.SIZE, Phase.DEAL, Phase.DRAW, Phase.DECK, Phase.DISCARD, Phase.PASS, Phase.OVER,
+)  # fmt: skip
+_CHANCE_PHASES = (_DEAL, _DECK)
 _state = trusted_constructor(State)
 _NO_PASS: tuple[tuple[int | None, ...], ...] = tuple((None,) * n for n in range(7))
 _EMPTY: tuple[tuple[tuple[int, ...], ...], ...] = tuple(((),) * n for n in range(7))
@@ -67,7 +72,7 @@ def _new_hand(
     # SW-2: the dealer chooses the size, unless a tie fixed it (SW-R9); the deal then
     # starts at his left.
     n = rules.players
-    phase, player = (Phase.DEAL, (dealer + 1) % n) if size else (Phase.SIZE, dealer)
+    phase, player = (_DEAL, (dealer + 1) % n) if size else (_SIZE, dealer)
     return _state(
         rules, phase, player, dealer, size, _EMPTY[n], rules.table.full, _EMPTY[n],
         _NO_PASS[n], scores, results, 0,
@@ -76,17 +81,18 @@ def _new_hand(
 
 def current_player(state: State) -> Player:
     """The seat to move, or `CHANCE` while a card comes off the deck."""
-    return CHANCE if state.phase in _CHANCE_PHASES else state.player
+    phase = state.phase
+    return CHANCE if phase is _DEAL or phase is _DECK else state.player
 
 
 def is_terminal(state: State) -> bool:
     """Whether the match is over (SW-14)."""
-    return state.phase is Phase.OVER
+    return state.phase is _OVER
 
 
 def outcome(state: State) -> Outcome | None:
     """The winner and final totals once the match is over, else ``None`` (SW-14)."""
-    if state.phase is not Phase.OVER:
+    if state.phase is not _OVER:
         return None
     return Outcome(state.player, state.scores, Termination.TARGET_SCORE)
 
@@ -122,10 +128,10 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     ['size 3', 'size 4', 'size 5', 'size 6']
     """
     phase = state.phase
-    if phase is Phase.DISCARD:
+    if phase is _DISCARD:
         discards = move_table(state.rules.table).discards
-        return tuple([discards[i] for i in dict.fromkeys(state.hands[state.player])])
-    if phase is Phase.DRAW:
+        return tuple(map(discards.__getitem__, dict.fromkeys(state.hands[state.player])))
+    if phase is _DRAW:
         # SW-5, SW-7: the deck, or a pile whose top is not an action card.
         takeable = state.rules.table.takeable
         moves: list[Move] = [Action.DRAW]
@@ -136,10 +142,10 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     if phase in _CHANCE_PHASES:
         deals = move_table(state.rules.table).deals
         return tuple([deals[i] for i in dict.fromkeys(state.deck)])
-    if phase is Phase.PASS:
+    if phase is _PASS:
         passes = move_table(state.rules.table).passes
         return tuple([passes[i] for i in dict.fromkeys(state.hands[state.player])])
-    if phase is Phase.SIZE:
+    if phase is _SIZE:
         return tuple([SIZES[n] for n in state.rules.hand_sizes])  # SW-R2
     return ()
 
@@ -197,16 +203,16 @@ def apply_move(state: State, move: Move) -> State:
 
 
 _WRONG_PHASE = {
-    Phase.SIZE: ("SW-2", "the dealer first chooses how many cards to deal"),
-    Phase.DRAW: ("SW-5", "a turn starts by drawing one card: no discard without a draw"),
-    Phase.DISCARD: ("SW-6", "the player has drawn and now discards one card"),
-    Phase.PASS: ("SW-10", "every player is choosing the card to pass to the left"),
+    _SIZE: ("SW-2", "the dealer first chooses how many cards to deal"),
+    _DRAW: ("SW-5", "a turn starts by drawing one card: no discard without a draw"),
+    _DISCARD: ("SW-6", "the player has drawn and now discards one card"),
+    _PASS: ("SW-10", "every player is choosing the card to pass to the left"),
 }
 
 
 def _transition(state: State, move: Move) -> State | Violation:
     phase = state.phase
-    if phase is Phase.OVER:
+    if phase is _OVER:
         return Violation("API-OVER", "the match is over")
     kind = type(move)
     if kind is Deal:
@@ -218,26 +224,26 @@ def _transition(state: State, move: Move) -> State | Violation:
         k = -1 if i is None else bisect_left(deck, i)
         if i is None or k == len(deck) or deck[k] != i:
             return Violation("SW-R3", f"{move.card} is not in the deck")
-        return _deal(state, i, k) if phase is Phase.DEAL else _drawn(state, i, k)
-    if phase in _CHANCE_PHASES:
+        return _deal(state, i, k) if phase is _DEAL else _drawn(state, i, k)
+    if phase is _DEAL or phase is _DECK:
         return Violation("API-TURN", f"the next move is a card off the deck (chance), not {move}")
-    if kind is Discard and phase is Phase.DISCARD:
+    if kind is Discard and phase is _DISCARD:
         assert isinstance(move, Discard)
         return _discard(state, move)
-    if kind is Take and phase is Phase.DRAW:
+    if kind is Take and phase is _DRAW:
         assert isinstance(move, Take)
         return _take(state, move.seat)
-    if move is Action.DRAW and phase is Phase.DRAW:
+    if move is Action.DRAW and phase is _DRAW:
         # SW-5, SW-R5: draw the top card of the deck (a chance node follows).
         return _state(
-            state.rules, Phase.DECK, state.player, state.dealer, state.hand_size,
+            state.rules, _DECK, state.player, state.dealer, state.hand_size,
             state.hands, state.deck, state.piles, state.passing, state.scores,
             state.results, state.reshuffles,
         )  # fmt: skip
-    if kind is Pass and phase is Phase.PASS:
+    if kind is Pass and phase is _PASS:
         assert isinstance(move, Pass)
         return _commit(state, move)
-    if kind is Size and phase is Phase.SIZE:
+    if kind is Size and phase is _SIZE:
         assert isinstance(move, Size)
         sizes = state.rules.hand_sizes
         if move.cards not in sizes:
@@ -246,13 +252,13 @@ def _transition(state: State, move: Move) -> State | Violation:
                 f"hands of {move.cards} are not allowed here: choose from {sizes[0]} to {sizes[-1]}",
             )
         return _state(
-            state.rules, Phase.DEAL, (state.dealer + 1) % state.rules.players, state.dealer,
+            state.rules, _DEAL, (state.dealer + 1) % state.rules.players, state.dealer,
             move.cards, state.hands, state.deck, state.piles, state.passing, state.scores,
             state.results, 0,
         )  # fmt: skip
     if kind is Size:
         return Violation("SW-2", f"not now ({move}): the dealer chooses the size before the deal")
-    if kind is Pass and phase is not Phase.SIZE:
+    if kind is Pass and phase is not _SIZE:
         return Violation("SW-10", f"not now ({move}): cards are passed only after an Anchor")
     if kind in (Discard, Take, Pass) or move is Action.DRAW:
         rule, reason = _WRONG_PHASE[phase]
@@ -280,7 +286,7 @@ def _deal(state: State, i: int, k: int) -> State:
     after = (seat + 1) % rules.players
     if len(hands[after]) < state.hand_size:
         return _state(
-            rules, Phase.DEAL, after, state.dealer, state.hand_size, tuple(hands), deck,
+            rules, _DEAL, after, state.dealer, state.hand_size, tuple(hands), deck,
             state.piles, state.passing, state.scores, state.results, 0,
         )  # fmt: skip
     # SW-R6: after the deal, every hand is checked; SW-4: the dealer's left starts.
@@ -289,7 +295,7 @@ def _deal(state: State, i: int, k: int) -> State:
     if winners:
         return _end_hand(state, tuple(hands), deck, state.piles, Ending.DEAL, winners)
     return _state(
-        rules, Phase.DRAW, after, state.dealer, state.hand_size, tuple(hands), deck,
+        rules, _DRAW, after, state.dealer, state.hand_size, tuple(hands), deck,
         state.piles, state.passing, state.scores, state.results, 0,
     )  # fmt: skip
 
@@ -310,7 +316,7 @@ def _drawn(state: State, i: int, k: int) -> State:
         piles = _EMPTY[state.rules.players]
         reshuffles += 1
     return _state(
-        state.rules, Phase.DISCARD, seat, state.dealer, state.hand_size, tuple(hands), deck,
+        state.rules, _DISCARD, seat, state.dealer, state.hand_size, tuple(hands), deck,
         piles, state.passing, state.scores, state.results, reshuffles,
     )  # fmt: skip
 
@@ -335,7 +341,7 @@ def _take(state: State, seat: int) -> State | Violation:
     new_piles = list(piles)
     new_piles[seat] = pile[:-1]
     return _state(
-        state.rules, Phase.DISCARD, player, state.dealer, state.hand_size, tuple(hands),
+        state.rules, _DISCARD, player, state.dealer, state.hand_size, tuple(hands),
         state.deck, tuple(new_piles), state.passing, state.scores, state.results,
         state.reshuffles,
     )  # fmt: skip
@@ -365,14 +371,14 @@ def _discard(state: State, move: Discard) -> State | Violation:
     elif kind is Kind.ANCHOR:
         # SW-10, SW-R7: every seat chooses a card, from the discarder's left round to him.
         return _state(
-            rules, Phase.PASS, (player + 1) % n, state.dealer, state.hand_size, tuple(hands),
+            rules, _PASS, (player + 1) % n, state.dealer, state.hand_size, tuple(hands),
             state.deck, tuple(piles), state.passing, state.scores, state.results,
             state.reshuffles,
         )  # fmt: skip
     else:
         after = (player + 1) % n  # SW-4: play goes to the left
     return _state(
-        rules, Phase.DRAW, after, state.dealer, state.hand_size, tuple(hands), state.deck,
+        rules, _DRAW, after, state.dealer, state.hand_size, tuple(hands), state.deck,
         tuple(piles), state.passing, state.scores, state.results, state.reshuffles,
     )  # fmt: skip
 
@@ -390,7 +396,7 @@ def _commit(state: State, move: Pass) -> State | Violation:
     after = (player + 1) % n
     if passing[after] is None:
         return _state(
-            rules, Phase.PASS, after, state.dealer, state.hand_size, state.hands, state.deck,
+            rules, _PASS, after, state.dealer, state.hand_size, state.hands, state.deck,
             state.piles, tuple(passing), state.scores, state.results, state.reshuffles,
         )  # fmt: skip
     # SW-10, SW-R7: everyone has chosen; all cards move one seat left at the same time,
@@ -405,7 +411,7 @@ def _commit(state: State, move: Pass) -> State | Violation:
     if winners:
         return _end_hand(state, tuple(hands), state.deck, state.piles, Ending.PASS, winners)
     return _state(
-        rules, Phase.DRAW, after, state.dealer, state.hand_size, tuple(hands), state.deck,
+        rules, _DRAW, after, state.dealer, state.hand_size, tuple(hands), state.deck,
         state.piles, _NO_PASS[n], state.scores, state.results, state.reshuffles,
     )  # fmt: skip
 
@@ -432,7 +438,7 @@ def _end_hand(
     if points and scores[winners[0]] >= rules.target:
         # SW-R10: the match ends when a total reaches the target.
         return _state(
-            rules, Phase.OVER, winners[0], state.dealer, size, hands, deck, piles,
+            rules, _OVER, winners[0], state.dealer, size, hands, deck, piles,
             _NO_PASS[n], scores, results, state.reshuffles,
         )  # fmt: skip
     # SW-12, SW-R9: after a tie the next dealer redeals the same number of cards.
