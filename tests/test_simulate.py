@@ -62,6 +62,16 @@ def test_the_batch_size_does_not_change_the_report() -> None:
     assert simulate(game, rules, 7, seed=2, batch=3) == simulate(game, rules, 7, seed=2)
 
 
+@pytest.mark.parametrize(("name", "has_decisions"), [("voyage", True), ("leagues", False)])
+def test_the_figures_list_decisions_only_for_a_game_that_has_them(
+    name: str, has_decisions: bool
+) -> None:
+    game = GAMES[name]
+    figures = simulate(game, small_rules(game), 3, seed=1).figures()
+    assert ("decisions" in figures) is has_decisions
+    assert figures["chance moves"][0] > 0
+
+
 def without_elapsed_time(output: str) -> list[str]:
     """The printed report, less the elapsed seconds that end its first line."""
     header, *rest = output.splitlines()

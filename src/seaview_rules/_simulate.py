@@ -52,15 +52,18 @@ class SimulationReport:
 
     def figures(self) -> dict[str, tuple[float, float, float]]:
         """Mean, median and 90th percentile of decisions, chance moves and every game
-        counter over the games (and of decisions per round where the game has rounds)."""
-        columns: dict[str, list[float]] = {
-            "decisions": [g.decisions for g in self.games],
-            "chance moves": [g.chance_moves for g in self.games],
-        }
+        counter over the games (and of decisions per round where the game has rounds).
+
+        Decisions are left out when no game had any, as in leagues, where every move is
+        a spin."""
+        columns: dict[str, list[float]] = {}
+        if any(g.decisions for g in self.games):
+            columns["decisions"] = [g.decisions for g in self.games]
+        columns["chance moves"] = [g.chance_moves for g in self.games]
         for summary in self.games:
             for name, value in summary.statistics.items():
                 columns.setdefault(name, []).append(value)
-        if "rounds" in columns:
+        if "rounds" in columns and "decisions" in columns:
             columns["decisions per round"] = [
                 g.decisions / max(1, g.statistics["rounds"]) for g in self.games
             ]
