@@ -233,6 +233,16 @@ def test_a_trusted_constructor_builds_the_same_immutable_instance() -> None:
         point.x = 2  # type: ignore[misc]
 
 
+def test_a_trusted_constructor_is_the_class_itself_where_the_class_change_fails(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    class Unrelated:
+        pass
+
+    monkeypatch.setattr(seaview_rules._core, "_new", lambda twin: Unrelated())
+    assert trusted_constructor(_Point) is _Point
+
+
 @attrs.frozen
 class _WithWeakref:
     x: int

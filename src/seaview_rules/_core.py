@@ -110,6 +110,7 @@ def check_seat(seat: object, players: int) -> None:
 
 
 A = TypeVar("A", bound=attrs.AttrsInstance)
+_new = object.__new__
 
 
 def trusted_constructor(cls: type[A]) -> Callable[..., A]:
@@ -121,7 +122,8 @@ def trusted_constructor(cls: type[A]) -> Callable[..., A]:
     three times as much as an ordinary attribute store. So the instance is made as a
     plain slotted twin of ``cls`` (the same slots, hence the same memory layout), filled
     with ordinary stores, then given its real class. Equality, hashing, ``repr`` and
-    immutability are those of ``cls``.
+    immutability are those of ``cls``. An interpreter that does not allow the change of
+    class (CPython does) gets ``cls`` itself.
 
     Raises:
         TypeError: ``cls`` is not a slotted attrs class, or it has a base class or a
@@ -145,10 +147,14 @@ def trusted_constructor(cls: type[A]) -> Callable[..., A]:
         f"def build({', '.join(names)}):\n    state = new(twin)\n{stores}"
         "    state.__class__ = cls\n    return state\n"
     )
-    namespace: dict[str, Any] = {"new": object.__new__, "twin": twin, "cls": cls}
+    namespace: dict[str, Any] = {"new": _new, "twin": twin, "cls": cls}
     exec(source, namespace)  # the source is built from field names only
     build: Callable[..., A] = namespace["build"]
     build.__qualname__ = f"trusted_constructor({cls.__name__})"
+    try:
+        build(*[None] * len(names))
+    except TypeError:  # an interpreter that refuses the class change: attrs' __init__
+        return cls
     return build
 
 
