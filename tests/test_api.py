@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import pickle
 import random
 import re
 from typing import Any
@@ -278,5 +279,6 @@ def test_the_engine_builds_states_equal_to_the_public_constructor(name: str) -> 
             break
         rebuilt = game.state_type(*attrs.astuple(state, recurse=False))
         assert (rebuilt, hash(rebuilt)) == (state, hash(state))
+        assert pickle.loads(pickle.dumps(state)) == state
         moves = game.legal_moves(state)
         state = game.apply_move(state, moves[rng.randrange(len(moves))])
