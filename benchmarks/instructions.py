@@ -1,6 +1,7 @@
 """CPU instructions per player decision, counted by valgrind's callgrind.
 
-Unlike a time, the count is the same on every run, however busy the machine: use it to
+Unlike a time, the count is the same on every run (string hashing is seeded the same
+way), however busy the machine: use it to
 tell whether a change to an engine's hot path helps, when the gain is smaller than the
 noise of ``bench.py``. Instructions are not time (a cache miss costs more than an
 addition), so quote speed from ``bench.py``.
@@ -18,6 +19,7 @@ fifty times slower than a plain run).
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import re
 import subprocess
@@ -55,6 +57,7 @@ def _count(name: str, warm_up: int, games: int) -> tuple[int, int]:
                 sys.executable, __file__, "--child", name, str(warm_up), str(games),
             ],
             capture_output=True, text=True, check=True,
+            env={**os.environ, "PYTHONHASHSEED": "0"},  # the same dict layouts every run
         )  # fmt: skip
     found = re.search(r"Collected : (\d+)", run.stderr)
     if found is None:

@@ -50,7 +50,6 @@ from seaview_rules.ships_wheel._moves import (
 _SIZE, _DEAL, _DRAW, _DECK, _DISCARD, _PASS, _OVER = (
     Phase.SIZE, Phase.DEAL, Phase.DRAW, Phase.DECK, Phase.DISCARD, Phase.PASS, Phase.OVER,
 )  # fmt: skip
-_CHANCE_PHASES = (_DEAL, _DECK)
 _state = trusted_constructor(State)
 _NO_PASS: tuple[tuple[int | None, ...], ...] = tuple((None,) * n for n in range(7))
 _EMPTY: tuple[tuple[tuple[int, ...], ...], ...] = tuple(((),) * n for n in range(7))
@@ -139,12 +138,12 @@ def legal_moves(state: State) -> tuple[Move, ...]:
             if pile and takeable[pile[-1]]:
                 moves.append(TAKES[seat])
         return tuple(moves)
-    if phase in _CHANCE_PHASES:
+    if phase is _DEAL or phase is _DECK:
         deals = move_table(state.rules.table).deals
-        return tuple([deals[i] for i in dict.fromkeys(state.deck)])
+        return tuple(map(deals.__getitem__, dict.fromkeys(state.deck)))
     if phase is _PASS:
         passes = move_table(state.rules.table).passes
-        return tuple([passes[i] for i in dict.fromkeys(state.hands[state.player])])
+        return tuple(map(passes.__getitem__, dict.fromkeys(state.hands[state.player])))
     if phase is _SIZE:
         return tuple([SIZES[n] for n in state.rules.hand_sizes])  # SW-R2
     return ()
@@ -159,7 +158,8 @@ def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
     >>> [(str(m), str(p)) for m, p in chance_outcomes(state)][-3:]
     [('deal white-starfish', '1/16'), ('deal black-starfish', '1/16'), ('deal anchor', '1/24')]
     """
-    if state.phase not in _CHANCE_PHASES:
+    phase = state.phase
+    if phase is not _DEAL and phase is not _DECK:
         return ()
     deals = move_table(state.rules.table).deals
     total = len(state.deck)
@@ -173,7 +173,8 @@ def sample_chance(state: State, rng: random.Random) -> Move:
     Raises:
         IllegalMoveError: the state is not a chance node.
     """
-    if state.phase not in _CHANCE_PHASES:
+    phase = state.phase
+    if phase is not _DEAL and phase is not _DECK:
         raise IllegalMoveError(Violation("API-TURN", "it is a player's turn, not chance's"))
     deck = state.deck
     return move_table(state.rules.table).deals[deck[rng.randrange(len(deck))]]
@@ -216,7 +217,7 @@ def _transition(state: State, move: Move) -> State | Violation:
         return Violation("API-OVER", "the match is over")
     kind = type(move)
     if kind is Deal:
-        if phase not in _CHANCE_PHASES:
+        if phase is not _DEAL and phase is not _DECK:
             return Violation("API-TURN", f"it is seat {state.player}'s turn, not chance's")
         assert isinstance(move, Deal)
         i = state.rules.table.index.get(move.card)

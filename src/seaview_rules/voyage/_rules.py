@@ -255,11 +255,11 @@ def apply_move(state: State, move: Move) -> State:
     if move is _KEEP:
         if phase is not _DRAWN:
             raise _refuse("VOY-R4", "keep only follows drawing a card")
-        return _next_turn(state)
+        return _next_turn(state, state.hands, state.discard_top, state.discard_under)
     if move is _PASS:
         if phase is not _TURN or legal_moves(state) != _PASS_ONLY:
             raise _refuse("VOY-R5", "a player may pass only with no match and nothing to draw")
-        return _next_turn(state)
+        return _next_turn(state, state.hands, state.discard_top, state.discard_under)
     if type(move) is Deal:
         raise _refuse("API-TURN", f"it is seat {state.player}'s turn, not chance's")
     raise _refuse("API-MOVE", f"{move!r} is not a Voyage move")
@@ -272,7 +272,7 @@ def _play(state: State, card: Card) -> State:
     hand = state.hands[seat]
     if not hand & bit:
         raise _refuse("VOY-3", f"{card} is not in seat {seat}'s hand")
-    if state.phase is _DRAWN and index != state.drawn.index:  # type: ignore[union-attr]
+    if state.phase is _DRAWN and card != state.drawn:
         raise _refuse("VOY-R4", f"after drawing, only the drawn card {state.drawn} may be played")
     top = state.discard_top
     if top is None:  # VOY-2: the lead starts the discard pile
@@ -285,13 +285,7 @@ def _play(state: State, card: Card) -> State:
     hands[seat] = CardSet(hand ^ bit)
     if hand == bit:
         return _end_round(state, tuple(hands), under, CARDS[index])
-    # VOY-3: turns pass clockwise.
-    rules = state.rules
-    return _state(
-        rules, _TURN, (seat + 1) % rules.players, state.dealer, tuple(hands),
-        state.draw_pile, CARDS[index], under, None, state.scores, state.results,
-        state.reshuffles,
-    )  # fmt: skip
+    return _next_turn(state, tuple(hands), CARDS[index], under)
 
 
 def _draw(state: State) -> State:
@@ -316,12 +310,11 @@ def _draw(state: State) -> State:
     )  # fmt: skip
 
 
-def _next_turn(state: State) -> State:
+def _next_turn(state: State, hands: tuple[CardSet, ...], top: Card | None, under: CardSet) -> State:
     # VOY-3: turns pass clockwise.
     return _state(
-        state.rules, _TURN, (state.player + 1) % state.rules.players, state.dealer,
-        state.hands, state.draw_pile, state.discard_top, state.discard_under, None,
-        state.scores, state.results, state.reshuffles,
+        state.rules, _TURN, (state.player + 1) % state.rules.players, state.dealer, hands,
+        state.draw_pile, top, under, None, state.scores, state.results, state.reshuffles,
     )  # fmt: skip
 
 
