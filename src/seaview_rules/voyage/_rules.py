@@ -230,19 +230,20 @@ def apply_move(state: State, move: Move) -> State:
         seat = state.player
         hands = list(state.hands)
         hands[seat] = CardSet(hands[seat] | bit)
+        draw_pile = CardSet(draw_pile ^ bit)
         if phase is _DEAL:
             # VOY-1: one card at a time, clockwise; the deal ends when the next seat is full.
             rules = state.rules
             after = (seat + 1) % rules.players
             return _state(
                 rules, _LEAD if hands[after].bit_count() == rules.hand_size else _DEAL,
-                after, state.dealer, tuple(hands), CardSet(draw_pile ^ bit), None, EMPTY,
+                after, state.dealer, tuple(hands), draw_pile, None, EMPTY,
                 None, state.scores, state.results, 0,
             )  # fmt: skip
         # VOY-4, VOY-R4: the drawer then plays the card if it matches, or keeps it; he
         # keeps it even when it does not match, so that nobody else learns whether it did.
         return _state(
-            state.rules, _DRAWN, seat, state.dealer, tuple(hands), CardSet(draw_pile ^ bit),
+            state.rules, _DRAWN, seat, state.dealer, tuple(hands), draw_pile,
             state.discard_top, state.discard_under, CARDS[index], state.scores,
             state.results, state.reshuffles,
         )  # fmt: skip
