@@ -25,6 +25,8 @@ html_theme_options = {
     "description": "Rules engines for three old nautical games",
     "page_width": "1100px",
 }
+html_static_path = ["_static"]
+html_css_files = ["ruleref.css"]
 
 # Docstring examples are run by pytest (--doctest-modules over src) with their module's names;
 # the doctest builder runs the examples written on the pages, in ``.. doctest::``.

@@ -1,9 +1,12 @@
 """Rule-to-code-to-test traceability.
 
 The rule reference declares each rule with ``.. rule:: ID``. This extension renders it as
-a labelled section (``:ref:`rule-ID``` links to it) followed by the places in ``src/``
-that name the ID and the tests marked ``@pytest.mark.rule("ID")``. The same index is
-used by ``tests/test_rule_reference.py``, which fails when a rule has no code or no test.
+a labelled section followed by the places in ``src/`` that name the ID and the tests
+marked ``@pytest.mark.rule("ID")``, each linked to its line on a highlighted source page
+of its own (`SOURCE_PAGES`). A rule's section has the anchor ``rule-`` and the ID in
+lower case (``rules/voyage.html#rule-voy-3``), and ``:ref:`rule-voy-3``` links to it.
+The same index is used by ``tests/test_rule_reference.py``, which fails when a rule has
+no code or no test.
 """
 
 from __future__ import annotations
@@ -81,9 +84,16 @@ def _marked_rules(node: ast.AST) -> Iterator[str]:
                     yield arg.value
 
 
-def marked_tests(root: Path = ROOT) -> dict[str, list[str]]:
-    """For each rule ID, the tests (``path::Class::test``) marked with it."""
-    found: dict[str, list[str]] = defaultdict(list)
+def _first_line(node: ast.AST) -> int:
+    """The line where a definition starts to read, its first decorator included."""
+    lines: list[int] = [d.lineno for d in getattr(node, "decorator_list", [])]
+    return min([*lines, int(getattr(node, "lineno", 1))])
+
+
+def marked_tests(root: Path = ROOT) -> dict[str, list[tuple[str, int]]]:
+    """For each rule ID, the tests (``path::Class::test``) marked with it, each with the
+    line of the file where its definition starts."""
+    found: dict[str, list[tuple[str, int]]] = defaultdict(list)
     for path in sorted((root / "tests").rglob("test_*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         relative = path.relative_to(root).as_posix()
@@ -97,53 +107,64 @@ def marked_tests(root: Path = ROOT) -> dict[str, list[str]]:
                 ]
                 if not methods:  # e.g. a Hypothesis state machine's TestCase
                     for rule in class_rules:
-                        found[rule].append(f"{relative}::{node.name}")
+                        found[rule].append((f"{relative}::{node.name}", _first_line(node)))
                 for item in methods:
                     for rule in {*class_rules, *_marked_rules(item)}:
-                        found[rule].append(f"{relative}::{node.name}::{item.name}")
+                        test = f"{relative}::{node.name}::{item.name}"
+                        found[rule].append((test, _first_line(item)))
             elif isinstance(node, ast.FunctionDef) and node.name.startswith("test"):
                 for rule in class_rules:
-                    found[rule].append(f"{relative}::{node.name}")
+                    found[rule].append((f"{relative}::{node.name}", _first_line(node)))
             elif isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name):
                 for rule in class_rules:
-                    found[rule].append(f"{relative}::{node.targets[0].id}")
+                    found[rule].append((f"{relative}::{node.targets[0].id}", node.lineno))
     return found
 
 
-def _top_level_names(path: Path) -> dict[int, str]:
-    """For each line of a module, the top-level function or class that holds it."""
-    names: dict[int, str] = {}
-    for node in ast.parse(path.read_text(encoding="utf-8")).body:
-        if isinstance(node, ast.FunctionDef | ast.ClassDef):
-            for line in range(node.lineno, (node.end_lineno or node.lineno) + 1):
-                names[line] = node.name
-    return names
+SOURCE_PAGES = "code"
+"""The HTML pages of the cited files live under ``code/``, one per file, named after its
+path (``code/src/seaview_rules/voyage/_rules.py.html``); line ``n`` is the element
+``#L-n``, highlighted when it is the link's target (``_static/ruleref.css``)."""
 
 
-def _module(relative: str) -> str:
-    """``src/a/b/c.py`` -> ``a.b.c``; a package's ``__init__`` is the package."""
-    return (
-        relative.removeprefix("src/")
-        .removesuffix(".py")
-        .removesuffix("/__init__")
-        .replace("/", ".")
-    )
+def source_page(relative: str) -> str:
+    """The Sphinx page name of the highlighted source of ``relative`` (a path from the
+    repository root)."""
+    return f"{SOURCE_PAGES}/{relative}"
+
+
+def line_anchor(line: int) -> str:
+    """The fragment of line ``line`` on a source page."""
+    return f"L-{line}"
 
 
 def setup(app: Any) -> dict[str, Any]:
-    """Register the ``rule`` directive."""
+    """Register the ``rule`` directive and the source pages its entries link to."""
     from docutils import nodes
     from docutils.parsers.rst import directives
+    from pygments import highlight
+    from pygments.formatters import HtmlFormatter
+    from pygments.lexers import PythonLexer
+    from sphinx.addnodes import pending_xref
     from sphinx.util.docutils import SphinxDirective
 
     index: dict[str, Any] = {}
 
-    def lookups() -> tuple[dict[str, list[tuple[str, int]]], dict[str, list[str]]]:
+    def lookups() -> tuple[dict[str, list[tuple[str, int]]], dict[str, list[tuple[str, int]]]]:
         if not index:
             rules = list(documented_rules())
             index["code"] = code_references(rules)
             index["tests"] = marked_tests()
         return index["code"], index["tests"]
+
+    def place(text: str, file: str, line: int) -> Any:
+        """``text`` in code style, linked to ``line`` of the source page of ``file``."""
+        ref = pending_xref(
+            "", refdomain="std", reftype="doc", reftarget="/" + source_page(file),
+            refexplicit=True, ruleref_fragment=line_anchor(line),
+        )  # fmt: skip
+        ref += nodes.literal(text=text)
+        return ref
 
     class RuleDirective(SphinxDirective):
         required_arguments = 1
@@ -163,23 +184,13 @@ def setup(app: Any) -> dict[str, Any]:
                 section += nodes.paragraph(text=f"Source: {self.options['source']}.")
             self.state.nested_parse(self.content, self.content_offset, section)
             code, tests = lookups()
-            places = []
-            for file, line in code.get(rule, []):
-                place = nodes.literal(text=f"{file}:{line}")
-                holder = _holders(file).get(line)
-                if holder:  # linked to the highlighted source once the pages are resolved
-                    place["ruleref_target"] = (_module(file), holder)
-                places.append(place)
-            section += _listing("Implemented in", places)
-            section += _listing("Tested by", [nodes.literal(text=t) for t in tests.get(rule, [])])
+            section += _listing(
+                "Implemented in", [place(f"{f}:{n}", f, n) for f, n in code.get(rule, [])]
+            )
+            section += _listing(
+                "Tested by", [place(t, t.partition("::")[0], n) for t, n in tests.get(rule, [])]
+            )
             return [section]
-
-    holders: dict[str, dict[int, str]] = {}
-
-    def _holders(file: str) -> dict[int, str]:
-        if file not in holders:
-            holders[file] = _top_level_names(ROOT / file)
-        return holders[file]
 
     def _listing(label: str, items: list[Any]) -> Any:
         para = nodes.paragraph()
@@ -192,22 +203,30 @@ def setup(app: Any) -> dict[str, Any]:
             para += item
         return para
 
-    def link_sources(app: Any, doctree: Any, docname: str) -> None:
-        """Turn the code places into links to the viewcode pages that exist."""
+    def resolve(app: Any, env: Any, node: Any, contnode: Any) -> Any:
+        """Links to source pages: the page exists whenever the HTML is built."""
+        fragment = node.get("ruleref_fragment")
+        if fragment is None:
+            return None
+        uri = app.builder.get_relative_uri(node["refdoc"], node["reftarget"].lstrip("/"))
+        link = nodes.reference("", "", internal=True, refuri=f"{uri}#{fragment}")
+        link += contnode
+        return link
+
+    def source_pages(app: Any) -> Iterator[tuple[str, dict[str, Any], str]]:
+        """One page per cited file: highlighted, each line numbered and anchored."""
         if app.builder.format != "html":
             return
-        pages = getattr(app.env, "_viewcode_modules", {})
-        for place in list(doctree.findall(nodes.literal)):
-            target = place.get("ruleref_target")
-            if not target or not pages.get(target[0]):
-                continue
-            module, holder = target
-            uri = app.builder.get_relative_uri(docname, "_modules/" + module.replace(".", "/"))
-            link = nodes.reference("", "", internal=True, refuri=f"{uri}#{holder}")
-            place.replace_self(link)
-            link += place
-
-    app.connect("doctree-resolved", link_sources)
+        code, tests = lookups()
+        files = {f for places in code.values() for f, _ in places}
+        files |= {t.partition("::")[0] for places in tests.values() for t, _ in places}
+        formatter = HtmlFormatter(linenos="inline", linespans="L", cssclass="highlight")
+        for file in sorted(files):
+            text = (ROOT / file).read_text(encoding="utf-8")
+            body = f"<h1>{file}</h1>\n" + highlight(text, PythonLexer(), formatter)
+            yield source_page(file), {"title": file, "body": body, "parents": []}, "page.html"
 
     app.add_directive("rule", RuleDirective)
-    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
+    app.connect("missing-reference", resolve)
+    app.connect("html-collect-pages", source_pages)
+    return {"version": "2", "parallel_read_safe": True, "parallel_write_safe": True}
