@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import io
+
 import pytest
 
 from seaview_rules import GAMES
-from seaview_rules.cli import main
+from seaview_rules.cli import demo, main
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
@@ -20,11 +22,20 @@ def test_the_demo_plays_a_whole_seeded_game_and_names_the_winner(
     assert capsys.readouterr().out == first  # the same seed, the same log
 
 
+def test_the_demo_of_a_game_cut_off_by_the_cap_says_it_is_unfinished() -> None:
+    out = io.StringIO()
+    demo(GAMES["voyage"], 2, 3, out, max_moves=40)
+    last = out.getvalue().splitlines()[-1]
+    assert last.startswith("Unfinished: the move cap of 40 stopped the game")
+    assert "40 moves in all" in last
+
+
 @pytest.mark.parametrize(
     ("arguments", "message"),
     [
         (["simulate", "voyage", "--games", "0"], "--games: must be at least 1"),
         (["simulate", "voyage", "--jobs", "-1"], "--jobs: must be at least 1"),
+        (["simulate", "voyage", "--max-moves", "0"], "--max-moves: must be at least 1"),
         (["simulate", "voyage", "--players", "9"], "--players: must be 2 to 6"),
         (["demo", "chess"], "invalid choice"),
         (["conformance", "export", "x", "chess"], "unknown game 'chess'"),

@@ -15,12 +15,14 @@ from seaview_rules import CHANCE, RandomBot, voyage
 def show(view: voyage.View) -> str:
     """What seat 0 may see, in a few lines."""
     top = view.discard_top or "nothing yet"
+    before = " ".join(map(str, view.discard_under[-4:]))  # the pile lies face up, in order
     others = ", ".join(
         f"seat {s}: {n} cards" for s, n in enumerate(view.hand_sizes) if s != view.seat
     )
     drawn = f" (you drew {view.drawn})" if view.drawn else ""
     return (
-        f"round {len(view.results) + 1}, scores {list(view.scores)}; top card {top}; "
+        f"round {len(view.results) + 1}, scores {list(view.scores)}; top card {top}"
+        f"{f' (played before it: {before})' if before else ''}; "
         f"draw pile {view.draw_pile_size}; {others}\nyour hand: {view.hand}{drawn}"
     )
 

@@ -20,12 +20,21 @@ from seaview_rules._core import (
     Termination,
     Violation,
 )
-from seaview_rules._play import Bot, GameRecord, PlayedGame, RandomBot, play, replay
+from seaview_rules._play import (
+    DEFAULT_MAX_MOVES,
+    Bot,
+    GameRecord,
+    PlayedGame,
+    RandomBot,
+    play,
+    replay,
+)
 from seaview_rules._registry import GAMES
 from seaview_rules._simulate import GameSummary, SimulationReport, simulate
 
 __all__ = [
     "CHANCE",
+    "DEFAULT_MAX_MOVES",
     "GAMES",
     "Bot",
     "Chance",

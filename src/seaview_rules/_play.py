@@ -15,7 +15,17 @@ from attrs import field, frozen
 from seaview_rules._core import CHANCE, Game, IllegalMoveError, InvalidDataError, Outcome
 from seaview_rules._json import Field
 
-__all__ = ["Bot", "GameRecord", "PlayedGame", "RandomBot", "play", "replay"]
+__all__ = ["DEFAULT_MAX_MOVES", "Bot", "GameRecord", "PlayedGame", "RandomBot", "play", "replay"]
+
+DEFAULT_MAX_MOVES = 1_000_000
+"""The default move cap of `play` and `simulate`, the number of moves of a game (chance
+included) after which the driver stops and reports the game as unfinished.
+
+The printed rules of a game need not end: in a tiny Voyage deck a round can go round in a
+cycle for ever (VOY-R10). The cap is more than ten times the longest game seen in random
+play (about 70,000 moves, Ship's Wheel with two players and a target of 100 points;
+Voyage and leagues games stay under 1,500), so it does not cut a real game short, while
+a game that loops stops after a few seconds (3.4 s for a looping Voyage game)."""
 
 R = TypeVar("R")
 S = TypeVar("S")
@@ -92,13 +102,29 @@ class RandomBot:
 
 @frozen
 class PlayedGame(Generic[R, S, M]):
-    """A finished (or cut-off) game from `play`."""
+    """A game from `play`: finished, or cut off by the move cap."""
 
     record: GameRecord[R, M]
     final: S
+    """The last state, where the game ended or where the move cap stopped it."""
     outcome: Outcome | None
+    """How the game ended; ``None`` if it was cut off unfinished."""
     decisions: int
     """Moves chosen by players (chance moves not counted)."""
+
+    @property
+    def finished(self) -> bool:
+        """Whether the game reached its end; ``False`` when the move cap stopped it.
+
+        >>> from seaview_rules import GAMES, voyage
+        >>> rules = voyage.Rules(players=2)
+        >>> play(GAMES["voyage"], rules, random.Random(1)).finished
+        True
+        >>> cut = play(GAMES["voyage"], rules, random.Random(1), max_moves=20)
+        >>> cut.finished, cut.outcome, len(cut.record.moves)
+        (False, None, 20)
+        """
+        return self.outcome is not None
 
 
 def play(
@@ -106,7 +132,7 @@ def play(
     rules: R,
     rng: random.Random,
     bots: Sequence[Bot[V, M]] | None = None,
-    max_moves: int | None = None,
+    max_moves: int | None = DEFAULT_MAX_MOVES,
     on_move: Callable[[S, M, S], None] | None = None,
 ) -> PlayedGame[R, S, M]:
     """Play one game: chance from ``rng``, each seat's moves from its bot.
@@ -116,16 +142,25 @@ def play(
         rules: its rules; they also set the number of seats.
         rng: the only source of randomness, for chance and for the bots.
         bots: one bot per seat (default: `RandomBot` everywhere).
-        max_moves: stop after this many moves (chance included), even if unfinished.
+        max_moves: stop after this many moves (chance included) if the game has not
+            ended by then (default `DEFAULT_MAX_MOVES`); ``None`` plays on however long it
+            takes, for ever if the game never ends (VOY-R10).
         on_move: called with (state before, move, state after) for every move.
 
     Returns:
-        The record, final state, outcome and number of player decisions.
+        The record, final state, outcome and number of player decisions;
+        `PlayedGame.finished` is ``False`` (and the outcome ``None``) if the cap cut the
+        game off.
+
+    Raises:
+        ValueError: not one bot per seat, or a negative ``max_moves``.
     """
     seats = game.players(rules)
     players: Sequence[Bot[V, M]] = bots if bots is not None else [RandomBot()] * seats
     if len(players) != seats:
         raise ValueError(f"{seats} bots are needed, not {len(players)}")
+    if max_moves is not None and max_moves < 0:
+        raise ValueError(f"max_moves must be at least 0 (or None), not {max_moves}")
     state = game.new_game(rules)
     moves: list[M] = []
     decisions = 0

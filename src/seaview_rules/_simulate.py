@@ -15,7 +15,7 @@ from typing import Any
 from attrs import frozen
 
 from seaview_rules._core import Game
-from seaview_rules._play import play
+from seaview_rules._play import DEFAULT_MAX_MOVES, play
 
 __all__ = ["GameSummary", "SimulationReport", "simulate"]
 
@@ -26,11 +26,14 @@ class GameSummary:
 
     index: int
     winner: int | None
+    """The winning seat; ``None`` if nobody won or the game is unfinished."""
     decisions: int
     """Moves chosen by players."""
     chance_moves: int
     statistics: Mapping[str, int]
     """The game's own counters (`Game.statistics`)."""
+    finished: bool
+    """Whether the game ended; ``False`` if the move cap cut it off."""
 
 
 @frozen
@@ -41,6 +44,12 @@ class SimulationReport:
     players: int
     seed: int
     games: tuple[GameSummary, ...]
+    max_moves: int | None
+    """The move cap each game was played with, or ``None`` for no cap."""
+
+    def unfinished(self) -> int:
+        """How many games the move cap cut off before they ended."""
+        return sum(not g.finished for g in self.games)
 
     def wins_by_seat(self) -> tuple[int, ...]:
         """How many games each seat won."""
@@ -52,20 +61,25 @@ class SimulationReport:
 
     def figures(self) -> dict[str, tuple[float, float, float]]:
         """Mean, median and 90th percentile of decisions, chance moves and every game
-        counter over the games (and of decisions per round where the game has rounds).
+        counter over the finished games (and of decisions per round where the game has
+        rounds); empty if no game finished.
 
-        Decisions are left out when no game had any, as in leagues, where every move is
-        a spin."""
+        Unfinished games are left out: their counts stop at the cap, and would mix cut
+        lengths with real ones (`unfinished` says how many there were). Decisions are
+        left out when no game had any, as in leagues, where every move is a spin."""
+        finished = [g for g in self.games if g.finished]
+        if not finished:
+            return {}
         columns: dict[str, list[float]] = {}
-        if any(g.decisions for g in self.games):
-            columns["decisions"] = [g.decisions for g in self.games]
-        columns["chance moves"] = [g.chance_moves for g in self.games]
-        for summary in self.games:
+        if any(g.decisions for g in finished):
+            columns["decisions"] = [g.decisions for g in finished]
+        columns["chance moves"] = [g.chance_moves for g in finished]
+        for summary in finished:
             for name, value in summary.statistics.items():
                 columns.setdefault(name, []).append(value)
         if "rounds" in columns and "decisions" in columns:
             columns["decisions per round"] = [
-                g.decisions / max(1, g.statistics["rounds"]) for g in self.games
+                g.decisions / max(1, g.statistics["rounds"]) for g in finished
             ]
         return {name: _spread(values) for name, values in columns.items()}
 
@@ -77,12 +91,17 @@ def _spread(values: list[float]) -> tuple[float, float, float]:
 
 
 def play_games(
-    game: Game[Any, Any, Any, Any], rules: Any, seed: int, indices: range
+    game: Game[Any, Any, Any, Any],
+    rules: Any,
+    seed: int,
+    indices: range,
+    max_moves: int | None = DEFAULT_MAX_MOVES,
 ) -> list[GameSummary]:
-    """Play the games ``indices`` of a run between random bots."""
+    """Play the games ``indices`` of a run between random bots, each cut off after
+    ``max_moves`` moves if it has not ended."""
     summaries = []
     for index in indices:
-        result = play(game, rules, random.Random(f"{seed}/{index}"))
+        result = play(game, rules, random.Random(f"{seed}/{index}"), max_moves=max_moves)
         summaries.append(
             GameSummary(
                 index,
@@ -90,6 +109,7 @@ def play_games(
                 result.decisions,
                 len(result.record.moves) - result.decisions,
                 dict(game.statistics(result.final)),
+                result.finished,
             )
         )
     return summaries
@@ -104,6 +124,7 @@ def simulate(
     executor: Executor | None = None,
     batch: int = 50,
     progress: Callable[[int, int], None] | None = None,
+    max_moves: int | None = DEFAULT_MAX_MOVES,
 ) -> SimulationReport:
     """Play ``games`` seeded games between random bots and summarise them.
 
@@ -119,21 +140,28 @@ def simulate(
             without one.
         batch: games per task handed to the executor.
         progress: called with (games done, games) after each batch.
+        max_moves: cut each game off after this many moves (chance included) if it has
+            not ended (see `play`); `SimulationReport.unfinished` counts the games cut
+            off. ``None``: no cap, a game that never ends never returns.
 
     >>> from seaview_rules import GAMES, voyage
     >>> report = simulate(GAMES["voyage"], voyage.Rules(players=2), 3, seed=1)
-    >>> len(report.games), sum(report.wins_by_seat())
-    (3, 3)
+    >>> len(report.games), sum(report.wins_by_seat()), report.unfinished()
+    (3, 3, 0)
+    >>> simulate(GAMES["voyage"], voyage.Rules(players=2), 3, seed=1, max_moves=50).unfinished()
+    3
     """
     batches = [range(start, min(start + batch, games)) for start in range(0, games, batch)]
     summaries: list[GameSummary] = []
     if executor is None:
-        results: Any = (play_games(game, rules, seed, b) for b in batches)
+        results: Any = (play_games(game, rules, seed, b, max_moves) for b in batches)
     else:
         n = len(batches)
-        results = executor.map(play_games, [game] * n, [rules] * n, [seed] * n, batches)
+        results = executor.map(
+            play_games, [game] * n, [rules] * n, [seed] * n, batches, [max_moves] * n
+        )
     for done in results:
         summaries.extend(done)
         if progress is not None:
             progress(len(summaries), games)
-    return SimulationReport(game.name, game.players(rules), seed, tuple(summaries))
+    return SimulationReport(game.name, game.players(rules), seed, tuple(summaries), max_moves)

@@ -13,6 +13,7 @@ from typing import Any, TextIO
 
 from seaview_rules import __version__
 from seaview_rules._core import CHANCE, Game, InvalidDataError, Termination
+from seaview_rules._play import DEFAULT_MAX_MOVES
 from seaview_rules._registry import GAMES
 from seaview_rules._simulate import SimulationReport, simulate
 
@@ -22,10 +23,16 @@ def _rules(game: Game[Any, Any, Any, Any], players: int | None) -> Any:
     return rules if players is None else game.with_players(rules, players)
 
 
-def demo(game: Game[Any, Any, Any, Any], players: int | None, seed: int, out: TextIO) -> None:
+def demo(
+    game: Game[Any, Any, Any, Any],
+    players: int | None,
+    seed: int,
+    out: TextIO,
+    max_moves: int | None = DEFAULT_MAX_MOVES,
+) -> None:
     """Play one seeded game between random bots and print a readable log: a line per
     move (the game's own words where it has them), and a picture of the state whenever
-    a round or hand ends and at the end."""
+    a round or hand ends and at the end (or where ``max_moves`` cut the game off)."""
     from seaview_rules._play import play
 
     rules = _rules(game, players)
@@ -53,15 +60,18 @@ def demo(game: Game[Any, Any, Any, Any], players: int | None, seed: int, out: Te
         ):
             out.write("\n" + game.render(after) + "\n\n")
 
-    result = play(game, rules, random.Random(seed), on_move=log)
+    result = play(game, rules, random.Random(seed), max_moves=max_moves, on_move=log)
     outcome = result.outcome
-    assert outcome is not None
-    why = _ENDINGS[outcome.termination]
     counted = (
         f"{result.decisions} player decisions and {len(result.record.moves)} moves in all"
         if result.decisions
         else f"{len(result.record.moves)} moves, all of them chance"
     )
+    if outcome is None:
+        out.write("\n" + game.render(result.final) + "\n\n")
+        out.write(f"Unfinished: the move cap of {max_moves:,} stopped the game; {counted}.\n")
+        return
+    why = _ENDINGS[outcome.termination]
     out.write(f"Seat {outcome.winner} wins: {why}. Scores {list(outcome.scores)}; {counted}.\n")
 
 
@@ -90,6 +100,9 @@ def format_report(report: SimulationReport, seconds: float) -> str:
         "wins by seat            "
         + "  ".join(f"{s}: {w} ({100 * w / total:.0f}%)" for s, w in enumerate(wins))
     )
+    cap = "no move cap" if report.max_moves is None else f"cut off at {report.max_moves:,} moves"
+    unfinished = f"{report.unfinished()} of {len(report.games)}"
+    lines.append(f"{'unfinished games':24}{unfinished} ({cap}; left out of the figures)")
     return "\n".join(lines)
 
 
@@ -133,6 +146,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     sim.add_argument("--games", type=_positive, default=100, help="how many games")
     sim.add_argument("--seed", type=int, default=0, help="game i is seeded with 'SEED/i'")
     sim.add_argument("--jobs", type=_positive, default=1, help="worker processes")
+    sim.add_argument(
+        "--max-moves",
+        type=_positive,
+        default=DEFAULT_MAX_MOVES,
+        help="cut a game off, unfinished, after this many moves (chance included)",
+    )
     conformance = commands.add_parser("conformance", help="language-neutral conformance vectors")
     conformance_commands = conformance.add_subparsers(dest="action", required=True)
     export = conformance_commands.add_parser(
@@ -156,10 +175,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.jobs > 1:
             with ProcessPoolExecutor(args.jobs) as pool:
                 report = simulate(
-                    game, rules, args.games, seed=args.seed, executor=pool, progress=show
+                    game,
+                    rules,
+                    args.games,
+                    seed=args.seed,
+                    executor=pool,
+                    progress=show,
+                    max_moves=args.max_moves,
                 )
         else:
-            report = simulate(game, rules, args.games, seed=args.seed, progress=show)
+            report = simulate(
+                game, rules, args.games, seed=args.seed, progress=show, max_moves=args.max_moves
+            )
         print(format_report(report, time.perf_counter() - start))
     except InvalidDataError as exc:
         command.error(f"--{exc.where}: {exc.problem}" if exc.where == "players" else str(exc))

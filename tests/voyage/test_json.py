@@ -73,10 +73,74 @@ def test_scores_that_disagree_with_the_round_results_are_refused() -> None:
         voyage.loads(tampered({"scores": [5, 0, 0]}))
 
 
-@pytest.mark.rule("VOY-7")
+@pytest.mark.rule("VOY-7", "VOY-R8")
 def test_a_dealer_out_of_turn_is_refused() -> None:
-    with pytest.raises(InvalidDataError, match="VOY-7"):
+    with pytest.raises(InvalidDataError, match=r"after 2 rounds \(VOY-7, VOY-R8\)"):
         voyage.loads(tampered({"dealer": (MID.dealer + 1) % 3}))
+
+
+PILED = play(voyage.GAME, voyage.Rules(players=3), random.Random(5), max_moves=26).final
+"""Mid-round: R6 on top of R2 R13 B13 B6, seat 0 holding G1 G5 B3 B10."""
+
+
+def tampered_pile(kind: str, change: dict[str, Any]) -> str:
+    obj = PILED if kind == "state" else voyage.view(PILED, 0)
+    document = json.loads(voyage.dumps(obj))
+    document["data"].update(change)
+    return json.dumps(document)
+
+
+@pytest.mark.rule("VOY-R9")
+def test_the_discard_pile_keeps_its_order_in_states_and_views() -> None:
+    assert [str(c) for c in PILED.discard_under] == ["R2", "R13", "B13", "B6"]
+    for obj in (PILED, voyage.view(PILED, 0), voyage.view(PILED, None)):
+        document = json.loads(voyage.dumps(obj))
+        assert document["data"]["discard_under"] == ["R2", "R13", "B13", "B6"]
+        assert voyage.loads(voyage.dumps(obj)) == obj
+    reordered = voyage.loads(tampered_pile("state", {"discard_under": ["B6", "B13", "R13", "R2"]}))
+    assert isinstance(reordered, voyage.State)
+    assert reordered != PILED
+    assert [str(c) for c in reordered.discard_under] == ["B6", "B13", "R13", "R2"]
+
+
+@pytest.mark.rule("VOY-R9", "VOY-R1")
+@pytest.mark.parametrize(
+    ("kind", "under", "message"),
+    [
+        ("state", ["R2", "R13", "B13", "B13"], r"data\.discard_under\[3\]: B13 appears twice"),
+        ("state", ["R2", "R13", "B13"], "B6 is missing"),
+        (
+            "state",
+            ["R2", "R13", "B13", "B6", "G1"],
+            r"data\.discard_under: G1 is in data\.hands\[0\] too",
+        ),
+        (
+            "state",
+            ["R2", "R13", "B13", "B6", "R6"],
+            r"data\.discard_top: R6 is in data\.discard_under",
+        ),
+        ("state", ["R2", "R13", "B13", "X6"], "not a Voyage card"),
+        ("view", ["R2", "R13", "B13", "B13"], r"data\.discard_under\[3\]: B13 appears twice"),
+        ("view", ["R2", "R13", "B13"], "the counts must add up to the deck size"),
+        ("view", ["R2", "R13", "B13", "R6"], r"data\.discard_under\[3\]: R6 is the top card"),
+        ("view", ["R2", "R13", "B13", "G1"], r"data\.discard_under\[3\]: G1 is in the seat's hand"),
+    ],
+)
+def test_a_discard_pile_with_a_card_twice_or_missing_is_refused(
+    kind: str, under: list[str], message: str
+) -> None:
+    with pytest.raises(InvalidDataError, match=message):
+        voyage.loads(tampered_pile(kind, {"discard_under": under}))
+
+
+@pytest.mark.rule("VOY-R9")
+def test_a_view_with_cards_under_no_top_card_is_refused() -> None:
+    document = json.loads(voyage.dumps(voyage.view(MID, 0)))
+    assert document["data"]["discard_top"] is None
+    document["data"]["discard_under"] = ["B1"]
+    document["data"]["draw_pile_size"] -= 1
+    with pytest.raises(InvalidDataError, match="only once the lead is made"):
+        voyage.loads(json.dumps(document))
 
 
 def test_a_record_with_an_illegal_move_is_refused_at_that_move() -> None:

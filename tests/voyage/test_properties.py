@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from seaview_rules import CHANCE, GameRecord, replay, voyage
+from seaview_rules import CHANCE, GameRecord, play, replay, voyage
 from seaview_rules.testing import check_state
 from seaview_rules.testing import voyage as vst
 from seaview_rules.voyage import CARDS, Action, CardSet, Deal, Play, State
@@ -25,12 +25,13 @@ EVERY_MOVE: tuple[voyage.Move, ...] = (
 
 
 def assert_conserved(state: State) -> None:
-    places = [*state.hands, state.draw_pile, state.discard_under]
+    places = [*state.hands, state.draw_pile, CardSet.of(state.discard_under)]
     if state.discard_top is not None:
         places.append(CardSet.of([state.discard_top]))
     counts = Counter(card for place in places for card in place)
     assert set(counts) == set(state.rules.deck)
     assert set(counts.values()) == {1}
+    assert len(set(state.discard_under)) == len(state.discard_under)
 
 
 @pytest.mark.rule("VOY-R1", "VOY-1", "VOY-6")
@@ -75,15 +76,70 @@ def test_a_seat_sees_nothing_of_what_is_hidden_from_it(
     assert voyage.view(twin, None) == voyage.view(state, None)
 
 
+@pytest.mark.rule("VOY-R9")
 @given(vst.states(), st.data())
 def test_a_view_names_no_card_the_seat_cannot_see(state: State, data: st.DataObject) -> None:
+    """Everything in a view is the seat's hand or the face-up discard pile."""
     seat = data.draw(st.none() | st.integers(0, state.rules.players - 1))
     visible = {str(state.discard_top)} if state.discard_top else set()
+    visible |= {str(c) for c in state.discard_under}
     if seat is not None:
         visible |= {str(c) for c in state.hands[seat]}
     document = voyage.dumps(voyage.view(state, seat))
     named = set(re.findall(r'"([RGB]\d{1,2})"', document))
     assert named <= visible
+
+
+@pytest.mark.rule("VOY-R9")
+@given(vst.states(), st.data())
+def test_every_view_shows_the_whole_discard_pile_in_play_order(
+    state: State, data: st.DataObject
+) -> None:
+    seat = data.draw(st.none() | st.integers(0, state.rules.players - 1))
+    seen = voyage.view(state, seat)
+    assert seen.discard_top == state.discard_top
+    assert seen.discard_under == state.discard_under
+    assert seen.draw_pile_size == len(state.draw_pile)
+
+
+def a_drawn_card_in_sight_of_seat_0() -> State:
+    """A state of a seeded 3-player game where seat 1 or 2 has just drawn a card, with
+    cards under the top of the discard pile and in the draw pile."""
+    found: list[State] = []
+
+    def look(before: State, move: voyage.Move, after: State) -> None:
+        if (
+            after.phase is voyage.Phase.DRAWN
+            and after.player != 0
+            and len(after.discard_under) >= 3
+            and len(after.draw_pile) >= 3
+        ):
+            found.append(after)
+
+    play(voyage.GAME, voyage.Rules(players=3), random.Random(3), on_move=look)
+    return found[0]
+
+
+@pytest.mark.rule("VOY-R9", "VOY-R4")
+def test_the_hidden_twin_deals_anew_all_that_is_hidden_and_nothing_else() -> None:
+    state = a_drawn_card_in_sight_of_seat_0()
+    hidden = [*state.hands[1], *state.hands[2], *state.draw_pile]
+    places: dict[voyage.Card, set[str]] = {card: set() for card in hidden}
+    drawn = set()
+    for seed in range(300):
+        twin = vst.hidden_twin(state, 0, random.Random(seed))
+        assert twin.discard_top == state.discard_top
+        assert twin.discard_under == state.discard_under  # face up: never varied
+        assert twin.hands[0] == state.hands[0]
+        assert [len(h) for h in twin.hands] == [len(h) for h in state.hands]
+        assert voyage.view(twin, 0) == voyage.view(state, 0)
+        for name, cards in (("hand 1", twin.hands[1]), ("hand 2", twin.hands[2]),
+                            ("draw pile", twin.draw_pile)):  # fmt: skip
+            for card in cards:
+                places[card].add(name)
+        drawn.add(twin.drawn)
+    assert all(found == {"hand 1", "hand 2", "draw pile"} for found in places.values())
+    assert len(drawn) > 1  # which card another seat drew is hidden too
 
 
 @given(vst.states())
@@ -121,7 +177,7 @@ class VoyageMatch(RuleBasedStateMachine):
         if after.results == before.results and after.reshuffles > before.reshuffles:
             assert move is Action.DRAW
             assert not before.draw_pile
-            assert after.draw_pile == before.discard_under
+            assert after.draw_pile == CardSet.of(before.discard_under)
             assert after.discard_top == before.discard_top
             assert not after.discard_under
         # VOY-5: only the round winner scores, by the cards left in the other hands.

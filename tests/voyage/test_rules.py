@@ -42,13 +42,15 @@ def position(
     rules: Rules | None = None,
     scores: tuple[int, ...] | None = None,
 ) -> State:
-    """A mid-round position; the draw pile defaults to every card not placed elsewhere."""
+    """A mid-round position; ``under`` lists the cards under the top in play order; the
+    draw pile defaults to every card not placed elsewhere."""
     rules = rules or Rules(players=len(hands))
     held = [cards(h) for h in hands]
     placed = sum(held, cards(under)) | (1 << Card.parse(top).index)
     draw_pile = cards(draw) if draw is not None else CardSet(rules.deck & ~placed)
+    pile = tuple(Card.parse(t) for t in under.split())
     return State(
-        rules, phase, player, 0, tuple(held), draw_pile, Card.parse(top), cards(under),
+        rules, phase, player, 0, tuple(held), draw_pile, Card.parse(top), pile,
         None, scores or (0,) * rules.players, (), 0,
     )  # fmt: skip
 
@@ -105,7 +107,7 @@ def test_the_player_left_of_the_dealer_leads_any_card() -> None:
     hands = (cards("R1 G5"), cards("B9 B2"))
     lead = State(
         rules, Phase.LEAD, 1, 0, hands, CardSet(rules.deck & ~cards("R1 G5 B9 B2")),
-        None, CardSet(0), None, (0, 0), (), 0,
+        None, (), None, (0, 0), (), 0,
     )  # fmt: skip
     assert moves(lead) == ["B2", "B9"]
     after = apply_move(lead, parse_move("B9"))
@@ -231,12 +233,12 @@ def test_an_empty_draw_pile_is_rebuilt_from_the_discard_pile_but_its_top() -> No
     state = position(["G9", "R5"], "B2", draw="", under="R1 R3")
     state = State(
         state.rules, Phase.TURN, 0, 0, state.hands, CardSet(0), state.discard_top,
-        CardSet(state.rules.deck & ~(cards("G9 R5 B2"))), None, (0, 0), (), 0,
+        tuple(CardSet(state.rules.deck & ~(cards("G9 R5 B2")))), None, (0, 0), (), 0,
     )  # fmt: skip
     under = state.discard_under
     after = apply_move(state, Action.DRAW)
-    assert after.draw_pile == under
-    assert after.discard_under == CardSet(0)
+    assert after.draw_pile == CardSet.of(under)
+    assert after.discard_under == ()
     assert after.discard_top == Card.parse("B2")
     assert after.reshuffles == 1
 
@@ -247,7 +249,7 @@ def test_with_nothing_to_rebuild_the_draw_pile_the_turn_passes() -> None:
     # Every card but the top is in a hand, and seat 0 holds no match for G2.
     stuck = State(
         rules, Phase.TURN, 0, 0, (cards("R1"), cards("G1 G3 R2 R3")), CardSet(0),
-        Card.parse("G2"), CardSet(0), None, (0, 0), (), 0,
+        Card.parse("G2"), (), None, (0, 0), (), 0,
     )  # fmt: skip
     assert moves(stuck) == ["pass"]
     with pytest.raises(IllegalMoveError) as err:
@@ -304,3 +306,116 @@ def test_the_target_is_an_option() -> None:
     assert apply_move(state, parse_move("B7")).phase is Phase.OVER
     state = position(["B7", "R5"], "B2", rules=Rules(players=2, target=2))
     assert apply_move(state, parse_move("B7")).phase is Phase.DEAL
+
+
+@pytest.mark.rule("VOY-R7")
+def test_the_seat_on_a_players_left_is_the_next_seat_number() -> None:
+    """The deal starts on the dealer's left, seat d + 1 (after the last seat, seat 0),
+    and the lead and the turns go from seat s to seat s + 1 as the deal does."""
+    state = new_game(Rules(players=4, first_dealer=3, hand_size=2))
+    receivers = []
+    for number in range(1, 9):
+        receivers.append(state.player)
+        state = apply_move(state, parse_move(f"deal R{number}"))
+    assert receivers == [0, 1, 2, 3, 0, 1, 2, 3]
+    assert str(state.hands[1]) == "R2 R6"
+    assert state.phase is Phase.LEAD
+    assert state.player == 0  # the dealer's left leads (VOY-2)
+    turns = [state.player]
+    for text in ("R1", "R2", "R3", "R4"):
+        state = apply_move(state, parse_move(text))
+        turns.append(state.player)
+    assert turns == [0, 1, 2, 3, 0]
+
+
+@pytest.mark.rule("VOY-7")
+def test_every_player_deals_in_turn() -> None:
+    rules = Rules(players=3, colours=1, numbers=6, hand_size=1, target=30)
+    state = new_game(rules)
+    dealers: list[int] = []
+    while len(dealers) < 6:
+        dealers.append(state.dealer)
+        while state.phase is Phase.DEAL:  # deal the lowest cards, then go out at once
+            state = apply_move(state, legal_moves(state)[0])
+        rounds = len(state.results)
+        while len(state.results) == rounds:
+            state = apply_move(state, legal_moves(state)[0])
+    assert sorted(dealers[:3]) == [0, 1, 2]
+    assert dealers[3:] == dealers[:3]
+
+
+@pytest.mark.rule("VOY-R8")
+def test_the_deal_passes_to_the_left_of_the_last_dealer() -> None:
+    for dealer, expected in ((0, 1), (1, 2), (2, 0)):
+        state = position(["B7", "R5", "G4"], "B2")
+        state = State(
+            state.rules, Phase.TURN, 0, dealer, state.hands, state.draw_pile,
+            state.discard_top, state.discard_under, None, (0, 0, 0), (), 0,
+        )  # fmt: skip
+        after = apply_move(state, parse_move("B7"))
+        assert after.dealer == expected
+        assert after.player == (expected + 1) % 3
+
+
+@pytest.mark.rule("VOY-R9")
+def test_every_view_shows_the_discard_pile_in_play_order() -> None:
+    state = position(["G9 B5", "R5 B7", "G2"], "B2", under="R1 R2")
+    state = apply_move(apply_move(state, parse_move("B5")), parse_move("R5"))
+    assert state.discard_top == Card.parse("R5")
+    assert [str(c) for c in state.discard_under] == ["R1", "R2", "B2", "B5"]
+    for seat in (None, 0, 1, 2):
+        seen = voyage_view(state, seat)
+        assert seen.discard_under == state.discard_under
+        assert seen.discard_top == Card.parse("R5")
+
+
+@pytest.mark.rule("VOY-R9", "VOY-6")
+def test_the_discard_pile_is_hidden_again_once_it_is_the_draw_pile() -> None:
+    state = position(["G9", "R5"], "B2", draw="", under="R1 R3 G4")
+    assert len(state.draw_pile) == 0
+    rebuilt = apply_move(state, Action.DRAW)
+    assert rebuilt.discard_under == ()
+    for seat in (None, 0, 1):
+        seen = voyage_view(rebuilt, seat)
+        assert seen.discard_under == ()
+        assert seen.draw_pile_size == 3
+    # Which card comes off the rebuilt pile is hidden like any other draw.
+    other = State(
+        rebuilt.rules, rebuilt.phase, 0, 0, rebuilt.hands, cards("R1 R3 G4"),
+        rebuilt.discard_top, (), None, (0, 0), (), 1,
+    )  # fmt: skip
+    assert voyage_view(other, 1) == voyage_view(rebuilt, 1)
+
+
+LOOP_RULES = Rules(players=2, colours=2, numbers=4, hand_size=4)
+
+
+def looping_position() -> State:
+    """Seat 0 holds R2 R3 R4, seat 1 G2 G3 G4; G1 on top of R1; the draw pile empty."""
+    return State(
+        LOOP_RULES, Phase.TURN, 0, 1, (cards("R2 R3 R4"), cards("G2 G3 G4")), CardSet(0),
+        Card.parse("G1"), (Card.parse("R1"),), None, (0, 0), (), 0,
+    )  # fmt: skip
+
+
+@pytest.mark.rule("VOY-R10", "VOY-6")
+def test_a_tiny_round_can_come_back_to_the_same_position_for_ever() -> None:
+    start = looping_position()
+    state = start
+    for lap in range(1, 4):
+        for text in ("draw", "deal R1", "R1", "draw", "deal G1", "G1"):
+            move = parse_move(text)
+            assert move in legal_moves(state)
+            if current_player(state) is CHANCE:
+                assert len(chance_outcomes(state)) == 1  # the only card of the rebuilt pile
+            state = apply_move(state, move)
+        # Every card is where it was, the same seat is to move: only the counter grew.
+        assert state.reshuffles == 2 * lap
+        assert State(
+            state.rules, state.phase, state.player, state.dealer, state.hands,
+            state.draw_pile, state.discard_top, state.discard_under, state.drawn,
+            state.scores, state.results, 0,
+        ) == start  # fmt: skip
+        assert not state.results  # the round never ended
+    assert voyage_view(state, 0) != voyage_view(start, 0)  # the rebuilds are in sight
+    assert voyage_view(state, 0).reshuffles == 6

@@ -102,26 +102,24 @@ def views(
 
 def hidden_twin(state: voyage.State, seat: int, rng: random.Random) -> voyage.State:
     """A state that differs from ``state`` only in what ``seat`` cannot see: the other
-    hands, the draw pile and the pile under the top card keep their sizes, but their
-    cards are dealt out anew. ``view(twin, seat)`` must equal ``view(state, seat)``;
-    give it to `~seaview_rules.testing.check_game` as ``twin``.
+    hands and the draw pile keep their sizes, but their cards are dealt out anew (and
+    which card another seat just drew is chosen anew from its hand). The discard pile
+    stays as it is: every card in it was played face up (VOY-R9).
+    ``view(twin, seat)`` must equal ``view(state, seat)``; give it to
+    `~seaview_rules.testing.check_game` as ``twin``.
 
     It is also a determinization: a state a bot may imagine from its view.
     """
     others = [s for s in range(state.rules.players) if s != seat]
     pool = [c for s in others for c in state.hands[s]]
-    pool += [*state.draw_pile, *state.discard_under]
+    pool += state.draw_pile
     rng.shuffle(pool)
     hands = list(state.hands)
     for s in others:
         size = len(state.hands[s])
         hands[s] = voyage.CardSet.of(pool[:size])
         del pool[:size]
-    draw_pile = voyage.CardSet.of(pool[: len(state.draw_pile)])
-    under = voyage.CardSet.of(pool[len(state.draw_pile) :])
     drawn = state.drawn
     if drawn is not None and state.player != seat:  # which card was drawn is hidden too
         drawn = rng.choice(list(hands[state.player]))
-    return attrs.evolve(
-        state, hands=tuple(hands), draw_pile=draw_pile, discard_under=under, drawn=drawn
-    )
+    return attrs.evolve(state, hands=tuple(hands), draw_pile=voyage.CardSet.of(pool), drawn=drawn)

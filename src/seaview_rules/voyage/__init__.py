@@ -165,12 +165,12 @@ def rules_applied(before: State, move: Move, after: State) -> tuple[str, ...]:
 
     >>> state = new_game(Rules(players=2))
     >>> rules_applied(state, parse_move("deal R1"), apply_move(state, parse_move("deal R1")))
-    ('VOY-1', 'VOY-R1', 'VOY-R2', 'VOY-R6')
+    ('VOY-1', 'VOY-R1', 'VOY-R2', 'VOY-R6', 'VOY-R7')
     """
     applied = []
     if isinstance(move, Deal):
         if before.phase is Phase.DEAL:
-            applied += ["VOY-1", "VOY-R1"]
+            applied += ["VOY-1", "VOY-R1", "VOY-R7"]
             if not before.results:
                 applied.append("VOY-R6")
         else:
@@ -178,15 +178,19 @@ def rules_applied(before: State, move: Move, after: State) -> tuple[str, ...]:
         applied.append("VOY-R2")
     elif isinstance(move, Play):
         applied.append({Phase.LEAD: "VOY-2", Phase.TURN: "VOY-3"}.get(before.phase, "VOY-R4"))
+        if before.discard_top is not None:
+            applied.append("VOY-R9")  # the old top stays in sight under the card played
         if len(after.results) > len(before.results):
             applied.append("VOY-5")
-            applied.append("VOY-8" if after.phase is Phase.OVER else "VOY-7")
+            applied += ["VOY-8"] if after.phase is Phase.OVER else ["VOY-7", "VOY-R8"]
     elif move is Action.DRAW:
         applied.append("VOY-4")
         if not before.rules.must_play and len(legal_moves(before)) > 1:
             applied.append("VOY-R3")
         if after.reshuffles > before.reshuffles:
-            applied += ["VOY-6", "VOY-R5"]
+            applied += ["VOY-6", "VOY-R5", "VOY-R9"]  # the rebuilt pile's cards are hidden
+            if before.reshuffles:
+                applied.append("VOY-R10")  # a rebuild after the first: no limit
     else:
         applied.append("VOY-R4" if move is Action.KEEP else "VOY-R5")
     return tuple(sorted(applied))

@@ -3,6 +3,9 @@
 `loads` trusts nothing: it checks types, ranges, that every card of the deck is
 accounted for exactly once, and that the fields agree with each other and with the
 phase. Anything wrong raises `InvalidDataError` naming the JSON path.
+
+Sets of cards (hands, the draw pile) are written in index order; ``discard_under``, in
+states and in views alike, is written in the order the cards were played (VOY-R9).
 """
 
 from __future__ import annotations
@@ -98,7 +101,7 @@ def _state_data(state: State) -> dict[str, Any]:
         "hands": [_cards(h) for h in state.hands],
         "draw_pile": _cards(state.draw_pile),
         "discard_top": _card(state.discard_top),
-        "discard_under": _cards(state.discard_under),
+        "discard_under": [str(c) for c in state.discard_under],
         "drawn": _card(state.drawn),
         "scores": list(state.scores),
         "results": [_result_data(r) for r in state.results],
@@ -117,7 +120,7 @@ def _view_data(view: View) -> dict[str, Any]:
         "hand_sizes": list(view.hand_sizes),
         "draw_pile_size": view.draw_pile_size,
         "discard_top": _card(view.discard_top),
-        "discard_under_size": view.discard_under_size,
+        "discard_under": [str(c) for c in view.discard_under],
         "drawn": _card(view.drawn),
         "scores": list(view.scores),
         "results": [_result_data(r) for r in view.results],
@@ -148,13 +151,19 @@ class _Reader:
         return None if field is None else self.card(field)
 
     def cards(self, field: Field) -> CardSet:
+        return CardSet.of(self.pile(field))
+
+    def pile(self, field: Field) -> tuple[Card, ...]:
+        """The cards of a list in their order, each a card of the deck, none twice."""
         mask = 0
+        cards = []
         for item in field.list(0, self.rules.deck_size):
             card = self.card(item)
             if mask >> card.index & 1:
                 item.fail(f"{card} appears twice")
             mask |= 1 << card.index
-        return CardSet(mask)
+            cards.append(card)
+        return tuple(cards)
 
     def counts(self, key: str, low: int = 0) -> tuple[int, ...]:
         items = self.data.get(key).list(self.seats, self.seats)
@@ -168,7 +177,9 @@ class _Reader:
             item.keys({"dealer", "winner", "points", "cards_left", "reshuffles"})
             dealer = item.get("dealer").int(0, self.seats - 1)
             if dealer != (first + number) % self.seats:
-                item.get("dealer").fail("the deal passes one seat clockwise each round (VOY-7)")
+                item.get("dealer").fail(
+                    "the deal passes one seat to the left each round (VOY-7, VOY-R8)"
+                )
             winner = item.get("winner").int(0, self.seats - 1)
             left_items = item.get("cards_left").list(self.seats, self.seats)
             left = tuple(x.int(0, self.rules.deck_size) for x in left_items)
@@ -196,7 +207,7 @@ class _Reader:
         expected = (self.rules.first_dealer + len(results) - over) % self.seats
         if dealer != expected:
             self.data.get("dealer").fail(
-                f"must be seat {expected} after {len(results)} rounds (VOY-7)"
+                f"must be seat {expected} after {len(results)} rounds (VOY-7, VOY-R8)"
             )
         if over and (not results or results[-1].winner != player):
             self.data.get("player").fail("a finished match names the last round's winner")
@@ -223,7 +234,7 @@ def _read_state(data: Field) -> State:
     hands = tuple(r.cards(f) for f in data.get("hands").list(r.seats, r.seats))
     draw_pile = r.cards(data.get("draw_pile"))
     top = r.optional_card("discard_top")
-    under = r.cards(data.get("discard_under"))
+    under = r.pile(data.get("discard_under"))
     drawn = r.optional_card("drawn")
     scores = r.counts("scores")
     results = r.results(scores)
@@ -233,7 +244,8 @@ def _read_state(data: Field) -> State:
     # Card conservation: every card of the deck exactly once.
     where: dict[int, str] = {}  # card index -> the place that holds it
     places = [*(f"hands[{i}]" for i in range(r.seats)), "draw_pile", "discard_under"]
-    for place, cards in (*zip(places, (*hands, draw_pile, under), strict=True),
+    held = (*hands, draw_pile, CardSet.of(under))
+    for place, cards in (*zip(places, held, strict=True),
                          ("discard_top", CardSet.of([top] if top else []))):  # fmt: skip
         for card in cards:
             if card.index in where:
@@ -261,7 +273,7 @@ def _read_state(data: Field) -> State:
             or player != (dealer + 1 + dealt) % r.seats
         ):
             data.fail(
-                "not a position of the deal: cards go one at a time clockwise from the dealer's left (VOY-1)"
+                "not a position of the deal: cards go one at a time clockwise from the dealer's left (VOY-1, VOY-R7)"
             )
         if dealt >= r.seats * rules.hand_size:
             data.get("phase").fail("the deal is complete (VOY-1)")
@@ -310,7 +322,7 @@ def _read_state(data: Field) -> State:
 
 def _read_view(data: Field) -> View:
     keys = {"rules", "seat", "phase", "player", "dealer", "hand", "hand_sizes", "draw_pile_size",
-            "discard_top", "discard_under_size", "drawn", "scores", "results", "reshuffles"}  # fmt: skip
+            "discard_top", "discard_under", "drawn", "scores", "results", "reshuffles"}  # fmt: skip
     r = _Reader(data, keys)
     seat_field = data.get("seat").optional()
     seat = None if seat_field is None else seat_field.int(0, r.seats - 1)
@@ -325,9 +337,10 @@ def _read_view(data: Field) -> View:
         data.get("hand_sizes").fail("must agree with the seat's hand")
     draw_size = data.get("draw_pile_size").int(0, r.rules.deck_size)
     top = r.optional_card("discard_top")
-    under_size = data.get("discard_under_size").int(0, r.rules.deck_size)
-    if sum(sizes) + draw_size + under_size + (top is not None) != r.rules.deck_size:
+    under = r.pile(data.get("discard_under"))
+    if sum(sizes) + draw_size + len(under) + (top is not None) != r.rules.deck_size:
         data.fail("the counts must add up to the deck size")
+    _check_discard_pile(data, top, under, hand)
     drawn = r.optional_card("drawn")
     if drawn is not None and (
         hand is None or drawn not in hand or seat != player or phase is not Phase.DRAWN
@@ -337,5 +350,19 @@ def _read_view(data: Field) -> View:
     results = r.results(scores)
     r.phase_facts(phase, player, dealer, results)
     reshuffles = data.get("reshuffles").int(0)
-    return View(r.rules, seat, phase, player, dealer, hand, sizes, draw_size, top, under_size,
+    return View(r.rules, seat, phase, player, dealer, hand, sizes, draw_size, top, under,
                 drawn, scores, results, reshuffles)  # fmt: skip
+
+
+def _check_discard_pile(
+    data: Field, top: Card | None, under: tuple[Card, ...], hand: CardSet | None
+) -> None:
+    """A view's discard pile: cards lie under a top card only, and none is in the hand."""
+    field = data.get("discard_under")
+    if under and top is None:
+        field.fail("cards lie under the top card only once the lead is made (VOY-2)")
+    for item, card in zip(field.list(), under, strict=True):
+        if card == top:
+            item.fail(f"{card} is the top card: a card is in one place")
+        if hand is not None and card in hand:
+            item.fail(f"{card} is in the seat's hand too: a card is in one place")

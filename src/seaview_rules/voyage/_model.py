@@ -218,8 +218,9 @@ class State:
     """A moment of a Voyage match. Build one with `new_game`; change it with `apply_move`.
 
     Cards are accounted for exactly once across ``hands``, ``draw_pile``, ``discard_top``
-    and ``discard_under``. The pile under the top card is a set: its order never matters,
-    since it is only ever turned into a new, uniformly drawn pile (VOY-6).
+    and ``discard_under``. Hands and the draw pile are sets (`CardSet`); the discard pile
+    keeps its order, because every card in it was played face up in front of the table
+    (VOY-R9).
     """
 
     rules: Rules
@@ -230,7 +231,11 @@ class State:
     hands: tuple[CardSet, ...]
     draw_pile: CardSet
     discard_top: Card | None
-    discard_under: CardSet
+    """The top card of the discard pile; ``None`` until the lead (VOY-2)."""
+    discard_under: tuple[Card, ...]
+    """The cards under the top, in the order they were played (the first card of the pile
+    first, the card just below the top last); empty again once the pile is turned into a
+    new draw pile (VOY-6)."""
     drawn: Card | None
     """In phase DRAWN, the card just drawn."""
     scores: tuple[int, ...]

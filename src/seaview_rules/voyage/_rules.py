@@ -56,11 +56,11 @@ def new_game(rules: Rules = Rules()) -> State:  # noqa: B008 - Rules is frozen
 def _new_round(
     rules: Rules, dealer: int, scores: tuple[int, ...], results: tuple[RoundResult, ...]
 ) -> State:
-    # VOY-1: the deal starts with the player to the dealer's left.
+    # VOY-1, VOY-R7: the deal starts with the player on the dealer's left, seat d + 1.
     empty = (EMPTY,) * rules.players
     return _state(
         rules, _DEAL, (dealer + 1) % rules.players, dealer, empty, rules.deck,
-        None, EMPTY, None, scores, results, 0,
+        None, (), None, scores, results, 0,
     )  # fmt: skip
 
 
@@ -232,12 +232,13 @@ def apply_move(state: State, move: Move) -> State:
         hands[seat] = CardSet(hands[seat] | bit)
         draw_pile = CardSet(draw_pile ^ bit)
         if phase is _DEAL:
-            # VOY-1: one card at a time, clockwise; the deal ends when the next seat is full.
+            # VOY-1, VOY-R7: one card at a time, clockwise (seat s, then seat s + 1); the
+            # deal ends when the next seat is full.
             rules = state.rules
             after = (seat + 1) % rules.players
             return _state(
                 rules, _LEAD if hands[after].bit_count() == rules.hand_size else _DEAL,
-                after, state.dealer, tuple(hands), draw_pile, None, EMPTY,
+                after, state.dealer, tuple(hands), draw_pile, None, (),
                 None, state.scores, state.results, 0,
             )  # fmt: skip
         # VOY-4, VOY-R4: the drawer then plays the card if it matches, or keeps it; he
@@ -279,7 +280,8 @@ def _play(state: State, card: Card) -> State:
     if top is None:  # VOY-2: the lead starts the discard pile
         under = state.discard_under
     elif MATCHES[top.index] & bit:
-        under = CardSet(state.discard_under | 1 << top.index)
+        # VOY-R9: the old top stays in sight under the new one, in the order of play.
+        under = (*state.discard_under, top)
     else:
         raise _refuse("VOY-3", f"{card} matches neither the colour nor the number of {top}")
     hands = list(state.hands)
@@ -303,23 +305,29 @@ def _draw(state: State) -> State:
     if not draw_pile:
         if not under:
             raise _refuse("VOY-R5", "nothing to draw: no draw pile and no card under the top")
-        # VOY-6: the discard pile except its top card becomes the new draw pile.
-        draw_pile, under, reshuffles = under, EMPTY, reshuffles + 1
+        # VOY-6: the discard pile except its top card becomes the new draw pile, face down
+        # and unordered, so its cards are hidden again (VOY-R9). VOY-R10: there is no limit
+        # on how often; nothing but VOY-5 ends a round, so a round can loop for ever.
+        draw_pile, under, reshuffles = CardSet.of(under), (), reshuffles + 1
     return _state(
         state.rules, _DRAW, state.player, state.dealer, state.hands, draw_pile,
         top, under, None, state.scores, state.results, reshuffles,
     )  # fmt: skip
 
 
-def _next_turn(state: State, hands: tuple[CardSet, ...], top: Card | None, under: CardSet) -> State:
-    # VOY-3: turns pass clockwise.
+def _next_turn(
+    state: State, hands: tuple[CardSet, ...], top: Card | None, under: tuple[Card, ...]
+) -> State:
+    # VOY-3: turns pass clockwise, to seat s + 1 (VOY-R7).
     return _state(
         state.rules, _TURN, (state.player + 1) % state.rules.players, state.dealer, hands,
         state.draw_pile, top, under, None, state.scores, state.results, state.reshuffles,
     )  # fmt: skip
 
 
-def _end_round(state: State, hands: tuple[CardSet, ...], under: CardSet, card: Card) -> State:
+def _end_round(
+    state: State, hands: tuple[CardSet, ...], under: tuple[Card, ...], card: Card
+) -> State:
     # VOY-5: the round ends at once; the winner scores one point per card left elsewhere.
     rules = state.rules
     winner = state.player
@@ -334,5 +342,5 @@ def _end_round(state: State, hands: tuple[CardSet, ...], under: CardSet, card: C
             rules, _OVER, winner, state.dealer, hands, state.draw_pile,
             card, under, None, tuple(scores), results, state.reshuffles,
         )  # fmt: skip
-    # VOY-7: the deal passes clockwise.
+    # VOY-7, VOY-R8: players take turns to deal, passing the deal to the left (clockwise).
     return _new_round(rules, (state.dealer + 1) % rules.players, tuple(scores), results)

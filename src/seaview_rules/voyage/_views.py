@@ -13,8 +13,10 @@ class View:
     """A seat's view: its own hand, and of the others only what lies face up or is
     counted in the open. A spectator (``seat=None``) sees no hand at all.
 
-    The cards under the top of the discard pile are shown as a count: the pile is
-    face down but for its top card, and its order never matters (VOY-6).
+    The whole discard pile is in sight: its top card, and the cards under it in the order
+    they were played, since each was played face up in front of everyone (VOY-R9). Once
+    the pile is turned into a new draw pile (VOY-6) those cards are hidden again. The other
+    hands and the draw pile are shown as counts only.
     """
 
     rules: Rules
@@ -27,7 +29,9 @@ class View:
     hand_sizes: tuple[int, ...]
     draw_pile_size: int
     discard_top: Card | None
-    discard_under_size: int
+    discard_under: tuple[Card, ...]
+    """The cards under the top, in the order they were played (the card just below the
+    top last), as in `State.discard_under`."""
     drawn: Card | None
     """The card the seat just drew (phase DRAWN, own seat only)."""
     scores: tuple[int, ...]
@@ -55,7 +59,7 @@ def view(state: State, seat: int | None) -> View:
         state.rules, seat, state.phase, state.player, state.dealer,
         None if seat is None else state.hands[seat],
         tuple(len(h) for h in state.hands), len(state.draw_pile),
-        state.discard_top, len(state.discard_under),
+        state.discard_top, state.discard_under,  # VOY-R9: played face up, in sight
         state.drawn if own else None,
         state.scores, state.results, state.reshuffles,
     )  # fmt: skip
