@@ -7,20 +7,24 @@ import random
 from collections.abc import Callable, Mapping
 from fractions import Fraction
 from types import ModuleType
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 import attrs
 from attrs import field, frozen
 
 __all__ = [
     "CHANCE",
+    "OMNISCIENT",
     "Chance",
+    "Event",
     "Game",
     "IllegalMoveError",
     "InvalidDataError",
+    "Omniscient",
     "Outcome",
     "Player",
     "Termination",
+    "Viewer",
     "Violation",
 ]
 
@@ -39,6 +43,23 @@ CHANCE = Chance.CHANCE
 
 Player = int | Chance
 """A seat number (0 is the first seat) or `CHANCE`."""
+
+
+class Omniscient(enum.Enum):
+    """The type of `OMNISCIENT`, the viewer of a log that shows everything."""
+
+    OMNISCIENT = "omniscient"
+
+    def __repr__(self) -> str:
+        return "OMNISCIENT"
+
+
+OMNISCIENT = Omniscient.OMNISCIENT
+"""Passed as ``seat`` to ``events`` and ``narrate``: everything that happened, hidden
+cards included, for the server's own log (never for a player)."""
+
+Viewer = int | None | Omniscient
+"""Who reads an event: a seat, ``None`` for a spectator, or `OMNISCIENT`."""
 
 
 @frozen
@@ -96,6 +117,74 @@ class InvalidDataError(ValueError):
 
 # Errors are caught by users as seaview_rules.X: show them under that name in tracebacks.
 IllegalMoveError.__module__ = InvalidDataError.__module__ = "seaview_rules"
+
+
+def seat_violation(to_move: Player | None, seat: object) -> Violation | None:
+    """The API-SEAT refusal of a move submitted by ``seat`` when ``to_move`` is to move,
+    or ``None`` when ``seat`` is ``None`` (no seat check) or is the seat to move.
+
+    The reason says only who is to move, which every seat may know: nothing about the
+    move or any hand.
+
+    >>> seat_violation(1, 1) is None, seat_violation(1, None) is None
+    (True, True)
+    >>> seat_violation(1, 0)
+    Violation(rule='API-SEAT', reason='seat 1 is to move, not seat 0')
+    >>> seat_violation(CHANCE, 2).reason
+    "the next move is a chance outcome, not seat 2's"
+    >>> seat_violation(0, True).reason
+    'a seat is a seat number, not bool'
+    """
+    if seat is None:
+        return None
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        return Violation("API-SEAT", f"a seat is a seat number, not {type(seat).__name__}")
+    if seat == to_move:
+        return None
+    name = f"seat {seat}" if seat.bit_length() < 64 else "that seat"
+    if to_move is None:
+        return Violation("API-SEAT", f"the game is over: {name} is not to move")
+    if to_move is CHANCE:
+        return Violation("API-SEAT", f"the next move is a chance outcome, not {name}'s")
+    return Violation("API-SEAT", f"seat {to_move} is to move, not {name}")
+
+
+class Event:
+    """Something that happened at the table, as one viewer saw it: a typed value (each
+    game's event classes subclass this, with a ``seat`` field naming the seat the event
+    is about, ``None`` for the whole table), with words from `text`.
+
+    Parts a viewer may not see are ``None`` in the events that viewer is given.
+    """
+
+    __slots__ = ()
+
+    reveals: ClassVar[bool] = False
+    """Whether this event moves a card that was hidden from other seats into the open
+    (`seaview_rules.Table` never takes back a move whose events reveal one)."""
+
+    def text(self, viewer: Viewer = None) -> str:
+        """The event in words for ``viewer`` ("you draw R3" when the viewer is the
+        seat the event is about)."""
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return self.text(None)
+
+
+def subject(seat: int | None, viewer: Viewer) -> str:
+    """``"you"`` when ``viewer`` is ``seat``, else ``"seat N"``.
+
+    >>> subject(2, 2), subject(2, 0), subject(2, None), subject(2, OMNISCIENT)
+    ('you', 'seat 2', 'seat 2', 'seat 2')
+    """
+    return "you" if seat is not None and viewer == seat else f"seat {seat}"
+
+
+def verb(seat: int | None, viewer: Viewer, third: str, second: str) -> str:
+    """The verb form that goes with `subject`: ``third`` ("draws") for another seat,
+    ``second`` ("draw") for "you"."""
+    return second if seat is not None and viewer == seat else third
 
 
 def check_seat(seat: object, players: int) -> None:

@@ -21,17 +21,51 @@ E = TypeVar("E", bound=enum.Enum)
 T = TypeVar("T")
 
 
+def envelope(game: str, kind: str, version: int, data: object) -> dict[str, Any]:
+    """The document of ``data``: the envelope as a JSON-ready dict."""
+    return {"format": FORMAT, "game": game, "kind": kind, "version": version, "data": data}
+
+
 def dump_envelope(game: str, kind: str, version: int, data: object) -> str:
     """Wrap ``data`` in the envelope and serialise it compactly."""
-    document = {"format": FORMAT, "game": game, "kind": kind, "version": version, "data": data}
+    return dump_document(envelope(game, kind, version, data))
+
+
+def dump_document(document: Mapping[str, Any]) -> str:
+    """A document as compact JSON text (what every ``dumps`` writes)."""
     return json.dumps(document, separators=(",", ":"))
 
 
+def parse_json(text: object) -> object:
+    """The parsed JSON ``text``.
+
+    Raises:
+        InvalidDataError: not JSON text.
+    """
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise InvalidDataError("", f"expected JSON text, not {type(text).__name__}")
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as exc:  # JSONDecodeError, bad UTF-8, huge ints
+        raise InvalidDataError("", f"not valid JSON ({exc})") from None
+
+
 def load_envelope(text: object, game: str, versions: Mapping[str, int]) -> tuple[str, Field]:
-    """Parse ``text`` and check its envelope.
+    """Parse ``text`` and check its envelope (see `read_envelope`).
+
+    Raises:
+        InvalidDataError: not JSON, or an envelope of another format, game, kind or version.
+    """
+    return read_envelope(parse_json(text), game, versions)
+
+
+def read_envelope(
+    document: object, game: str, versions: Mapping[str, int]
+) -> tuple[str, Field]:
+    """Check the envelope of a parsed document.
 
     Args:
-        text: the JSON text.
+        document: the parsed JSON (from ``json.loads`` or a web framework), untrusted.
         game: the registry name the document must belong to.
         versions: the format version this library reads, for each kind it accepts.
 
@@ -39,14 +73,10 @@ def load_envelope(text: object, game: str, versions: Mapping[str, int]) -> tuple
         The document's kind and its ``data`` field.
 
     Raises:
-        InvalidDataError: not JSON, or an envelope of another format, game, kind or version.
+        InvalidDataError: not an envelope of this format and game, of a kind and version
+            this library reads, or holding a value that JSON cannot hold.
     """
-    if not isinstance(text, (str, bytes, bytearray)):
-        raise InvalidDataError("", f"expected JSON text, not {type(text).__name__}")
-    try:
-        document = json.loads(text)
-    except (ValueError, RecursionError) as exc:  # JSONDecodeError, bad UTF-8, huge ints
-        raise InvalidDataError("", f"not valid JSON ({exc})") from None
+    _check_json_values(document, "")
     root = Field(document, "")
     root.keys({"format", "game", "kind", "version", "data"})
     if root.get("format").value != FORMAT:
@@ -58,6 +88,50 @@ def load_envelope(text: object, game: str, versions: Mapping[str, int]) -> tuple
     if version != versions[kind]:
         root.get("version").fail(f"{kind} format version {versions[kind]} is the one supported")
     return kind, root.get("data")
+
+
+def _check_json_values(value: object, path: str) -> None:
+    """Refuse what ``json.loads`` never gives: other types, non-string keys, NaN and
+    infinities, and nesting too deep to walk."""
+    stack = [(value, path, 0)]
+    while stack:
+        item, where, depth = stack.pop()
+        if depth > 100:
+            raise InvalidDataError(where or "document", "nested too deeply")
+        if isinstance(item, dict):
+            for key, member in item.items():
+                if not isinstance(key, str):
+                    raise InvalidDataError(where or "document", "object keys must be strings")
+                stack.append((member, f"{where}.{key}" if where else key, depth + 1))
+        elif isinstance(item, list):
+            stack.extend((m, f"{where}[{i}]", depth + 1) for i, m in enumerate(item))
+        elif isinstance(item, float):
+            if item != item or item in (float("inf"), float("-inf")):
+                raise InvalidDataError(where or "document", "must be a finite number")
+        elif item is not None and not isinstance(item, (str, int, bool)):
+            raise InvalidDataError(where or "document", f"{type(item).__name__} is not JSON")
+
+
+MOVES_VERSION = 1
+"""The format version of a document of kind ``"moves"`` (a list of moves in notation)."""
+
+
+def read_moves(data: Field, parse_move: Callable[[str], T]) -> tuple[T, ...]:
+    """The moves of a ``"moves"`` document, each read with ``parse_move``."""
+    return tuple(item.parse(parse_move) for item in data.list())
+
+
+def expect_kind(obj: T, kind: type[Any] | None) -> T:
+    """``obj`` if ``kind`` is ``None`` or ``obj`` is a ``kind``, for typed loading.
+
+    Raises:
+        InvalidDataError: the document holds another kind of object.
+    """
+    if kind is not None and not isinstance(obj, kind):
+        raise InvalidDataError(
+            "kind", f"the document holds a {type(obj).__name__}, not a {kind.__name__}"
+        )
+    return obj
 
 
 class Field:
