@@ -59,9 +59,7 @@ def load_envelope(text: object, game: str, versions: Mapping[str, int]) -> tuple
     return read_envelope(parse_json(text), game, versions)
 
 
-def read_envelope(
-    document: object, game: str, versions: Mapping[str, int]
-) -> tuple[str, Field]:
+def read_envelope(document: object, game: str, versions: Mapping[str, int]) -> tuple[str, Field]:
     """Check the envelope of a parsed document.
 
     Args:
