@@ -43,6 +43,7 @@ from typing import Any
 from seaview_rules import __version__
 from seaview_rules._core import CHANCE, Game
 from seaview_rules._registry import GAMES
+from seaview_rules.leagues import Board as LeaguesBoard
 
 __all__ = ["FORMAT", "SCHEMA", "VARIANTS", "build_vectors", "check_vectors", "export"]
 
@@ -60,6 +61,27 @@ VARIANTS: dict[str, tuple[dict[str, Any], ...]] = {
         {"players": 4},
         {"players": 2, "spin_off": False},
         {"players": 3, "extra_spin_after_rise": True},
+        {
+            # A small crowded board with the start in the middle of row 1, and the
+            # other reading of every leagues ruling that has an option.
+            "players": 3,
+            "board": LeaguesBoard.from_rows(
+                [
+                    ". v S . * .",
+                    "v . . * . .",
+                    ". . v . . *",
+                    "* @ . . v .",
+                    ". . * v . .",
+                    ". v . . @ *",
+                    "v . . . . v",
+                    ". . . X . .",
+                ],
+                name="conformance",
+            ),
+            "starfish_rise_above_taken": True,
+            "blocked_when_placed": False,
+            "start_always_right": False,
+        },
     ),
     "ships_wheel": (
         {"players": 4, "target": 5},

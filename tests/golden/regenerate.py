@@ -34,6 +34,16 @@ CASES: dict[str, tuple[str, dict[str, Any], int]] = {
         {"players": 3, "extra_spin_after_rise": True},
         7,
     ),
+    "leagues-3p-other-readings": (  # seed 138: each option changes at least one spin
+        "leagues",
+        {
+            "players": 3,
+            "starfish_rise_above_taken": True,
+            "blocked_when_placed": False,
+            "start_always_right": False,
+        },
+        138,
+    ),
     "ships_wheel-2p-tiny-deck": (
         "ships_wheel",
         {
@@ -52,11 +62,37 @@ CASES: dict[str, tuple[str, dict[str, Any], int]] = {
         },
         193,
     ),
-    "ships_wheel-3p-hands": ("ships_wheel", {"players": 3, "scoring": "hands", "target": 2}, 43),
+    "ships_wheel-3p-hands": ("ships_wheel", {"players": 3, "scoring": "hands", "target": 2}, 396),
     "ships_wheel-5p-two-decks": (
         "ships_wheel",
         {"players": 5, "decks": 2, "scoring": "hands", "target": 1, "first_dealer": 3},
-        206,
+        211,
+    ),
+    "ships_wheel-2p-partial-grid": (
+        "ships_wheel",
+        {
+            "players": 2,
+            "deck": {
+                # Red comes in every shape, the other colours only as circles and squares:
+                # at most 3 plain cards differ in both, and one Lighthouse makes 4 (SW-R4).
+                "shapes": ["circle", "square", "triangle", "star", "moon"],
+                "colours": ["red", "yellow", "green", "blue", "purple"],
+                "plain": ["red-circle", "red-square", "red-triangle", "red-star", "red-moon"]
+                + [
+                    f"{c}-{s}"
+                    for c in ("yellow", "green", "blue", "purple")
+                    for s in ("circle", "square")
+                ],
+                "lighthouses": ["yellow"],
+                "white_starfish": 1,
+                "black_starfish": 1,
+                "anchors": 1,
+            },
+            "min_hand_size": 2,
+            "scoring": "hands",
+            "target": 2,
+        },
+        8,
     ),
 }
 

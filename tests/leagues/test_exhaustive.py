@@ -1,5 +1,7 @@
-"""Every reachable position of a tiny game: 3 rows of 4 squares, 2 divers, a spinner
-of 3 segments, with the spin-off for the order of play.
+"""Every reachable position of tiny games: 3 rows of 4 squares, 2 divers, a spinner
+of 3 segments, with the spin-off for the order of play; and 4 rows of 3 squares with
+a starfish, the start in the middle of row 1 and the other reading of every ruling
+that has an option.
 
 The counters (spins, turns) and the last spin's events never change what can happen
 next, so positions are compared without them; that keeps the walk finite and exact.
@@ -14,6 +16,7 @@ import pytest
 from seaview_rules.leagues import (
     GAME,
     Board,
+    Event,
     EventKind,
     Phase,
     Rules,
@@ -36,6 +39,14 @@ TINY = Rules(
     board=Board.from_rows(["S.v.", "v..@", ".X.."]),
     spinner=Spinner.parse("1R 1L 2R"),
 )
+OPTIONS = Rules(
+    players=2,
+    board=Board.from_rows([".S*", "v..", ".v.", "X.."]),
+    spinner=Spinner.parse("1R 1L 2R"),
+    starfish_rise_above_taken=True,
+    blocked_when_placed=False,
+    start_always_right=False,
+)
 
 
 def key(state: State) -> Key:
@@ -44,6 +55,7 @@ def key(state: State) -> Key:
         state.phase,
         state.player,
         state.positions,
+        state.placed,
         state.order,
         state.groups,
         state.spun,
@@ -70,6 +82,22 @@ def walk(rules: Rules) -> tuple[dict[Key, State], dict[Key, set[Key]]]:
     return seen, edges
 
 
+def can_all_end(seen: dict[Key, State], edges: dict[Key, set[Key]]) -> bool:
+    """Whether every position can still reach the end of the game."""
+    ending = {k for k, s in seen.items() if is_terminal(s)}
+    parents: dict[Key, set[Key]] = {}
+    for source, targets in edges.items():
+        for target in targets:
+            parents.setdefault(target, set()).add(source)
+    queue = deque(ending)
+    while queue:
+        for parent in parents.get(queue.popleft(), ()):
+            if parent not in ending:
+                ending.add(parent)
+                queue.append(parent)
+    return ending == set(seen)
+
+
 @pytest.mark.rule("LEA-1", "LEA-2", "LEA-6", "LEA-10", "LEA-11", "LEA-12", "LEA-R3", "LEA-R7")
 def test_every_reachable_position_keeps_the_invariants_and_can_still_end() -> None:
     seen, edges = walk(TINY)
@@ -86,19 +114,44 @@ def test_every_reachable_position_keeps_the_invariants_and_can_still_end() -> No
     for state in seen.values():
         check_state(GAME, state)
         assert is_terminal(state) == (not chance_outcomes(state))
-    # Backwards from the finished games: every position can still reach an end.
-    ending = {k for k, s in seen.items() if is_terminal(s)}
-    parents: dict[Key, set[Key]] = {}
-    for source, targets in edges.items():
-        for target in targets:
-            parents.setdefault(target, set()).add(source)
-    queue = deque(ending)
-    while queue:
-        for parent in parents.get(queue.popleft(), ()):
-            if parent not in ending:
-                ending.add(parent)
-                queue.append(parent)
-    assert ending == set(seen)
+    assert can_all_end(seen, edges)  # backwards from the finished games
+
+
+@pytest.mark.rule("LEA-R9", "LEA-R10", "LEA-R11", "LEA-R12")
+def test_under_the_options_every_reachable_position_keeps_the_invariants_and_can_end() -> None:
+    seen, edges = walk(OPTIONS)
+    assert len(seen) > 100
+    for state in seen.values():
+        check_state(GAME, state)
+    assert can_all_end(seen, edges)
+    board = OPTIONS.board
+    spins = [
+        (state, apply_move(state, move))
+        for state in seen.values()
+        if state.phase is Phase.SPIN
+        for move in legal_moves(state)
+    ]
+    # The starfish (1,3) over a taken (3,3): he rises from the taken square to (2,3),
+    # below the starfish's row, and spins again (LEA-R10's option).
+    assert any(
+        [e.kind for e in after.events][-3:]
+        == [EventKind.TAKEN, EventKind.RISE, EventKind.EXTRA_SPIN]
+        for _, after in spins
+    )
+    # Put on the end square (3,1) by the arrow, he reverses at once (LEA-R9's option).
+    assert any(
+        before.placed[before.player]
+        and after.events[0] == Event(EventKind.BOUNCE, before.player, board.index(3, 1))
+        for before, after in spins
+    )
+    # Walked onto the start in the middle of row 1, he moves by the letter: an L takes
+    # him left (LEA-R11's option, LEA-R12).
+    assert any(
+        not before.placed[before.player]
+        and before.positions[before.player] == board.start
+        and after.events[0] == Event(EventKind.MOVE, before.player, board.index(1, 1))
+        for before, after in spins
+    )
 
 
 @pytest.mark.rule("LEA-R1")

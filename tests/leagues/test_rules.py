@@ -44,13 +44,25 @@ def rules(players: int = 2, *, board: Board = BOARD, **options: bool) -> Rules:
     return Rules(players=players, board=board, spinner=SPINNER, spin_off=False, **options)
 
 
-def placed(squares: list[Square], *, player: int = 0, game: Rules | None = None) -> State:
-    """Divers placed by hand, seat ``player`` to spin; play goes in seat order."""
+def placed(
+    squares: list[Square],
+    *,
+    player: int = 0,
+    game: Rules | None = None,
+    put: tuple[int, ...] = (),
+    walked: tuple[int, ...] = (),
+) -> State:
+    """Divers placed by hand, seat ``player`` to spin; play goes in seat order. Divers
+    walked to their squares, but those on the start (put there, unless in ``walked``)
+    and the seats in ``put`` (put there by an effect or a rise)."""
     game = game or rules(len(squares))
     board = game.board
     positions = tuple(board.start if sq is None else board.index(*sq) for sq in squares)
+    flags = tuple(
+        seat in put or (sq is None and seat not in walked) for seat, sq in enumerate(squares)
+    )
     seats = tuple(range(len(squares)))
-    return State(game, Phase.SPIN, player, positions, seats, (), (), 5, 5, 0, None, ())
+    return State(game, Phase.SPIN, player, positions, flags, seats, (), (), 5, 5, 0, None, ())
 
 
 def spin(state: State, *spins: str) -> State:
@@ -321,3 +333,112 @@ def test_a_spin_the_spinner_cannot_show_is_refused_and_changes_nothing() -> None
     not_a_move = check_move(state, "3R")  # type: ignore[arg-type]  # a string, not a Spin
     assert not_a_move is not None
     assert not_a_move.rule == "API-MOVE"
+
+
+# A board for the starfish over a taken square (rows top to bottom, columns 1-6):
+#   3: . . * . . .    starfish (3,3) -> (5,3), with (4,3) and (2,3) plain squares
+STARFISH_BOARD = Board.from_rows(["S...v.", ".v....", "..*...", "...v..", ".....v", ".X...."])
+
+
+@pytest.mark.rule("LEA-R10", "LEA-R6")
+def test_a_starfish_over_a_taken_square_rises_above_the_starfish() -> None:
+    game = rules(3, board=STARFISH_BOARD)
+    state = spin(placed([(3, 1), (5, 3), None], game=game), "2R")
+    assert kinds(state) == [EventKind.MOVE, EventKind.TAKEN, EventKind.RISE]
+    assert at(state, 0) == (2, 3)  # the first open yellow square above the starfish
+    assert state.player == 1  # he went up: no extra spin
+
+
+@pytest.mark.rule("LEA-R10", "LEA-R6")
+def test_the_option_rises_from_the_taken_square_and_below_the_starfish_spins_again() -> None:
+    game = rules(3, board=STARFISH_BOARD, starfish_rise_above_taken=True)
+    state = spin(placed([(3, 1), (5, 3), None], game=game), "2R")
+    assert kinds(state) == [EventKind.MOVE, EventKind.TAKEN, EventKind.RISE, EventKind.EXTRA_SPIN]
+    assert at(state, 0) == (4, 3)  # just above the taken square, below the starfish's row
+    assert state.player == 0  # he went down a row: the extra spin (LEA-R6)
+    # (4,3) taken too: the starfish itself is skipped, and he ends above it, no spin.
+    state = spin(placed([(3, 1), (5, 3), (4, 3)], game=game), "2R")
+    assert kinds(state) == [EventKind.MOVE, EventKind.TAKEN, EventKind.RISE]
+    assert at(state, 0) == (2, 3)
+    assert state.player == 1
+
+
+@pytest.mark.rule("LEA-R9")
+def test_the_option_frees_a_diver_placed_on_an_end_square_but_not_one_who_walked_there() -> None:
+    game = rules(blocked_when_placed=False)
+    state = spin(placed([(1, 4), None], game=game), "2R")  # arrow (1,6) places him on (2,6)
+    assert at(state, 0) == (2, 6)
+    assert state.placed == (True, True)
+    state = spin(state, "3R")  # the extra spin: he reverses at once and moves 3 squares
+    assert [(e.kind, e.square) for e in state.events] == [
+        (EventKind.BOUNCE, BOARD.index(2, 6)),
+        (EventKind.MOVE, BOARD.index(2, 3)),
+    ]
+    assert state.placed == (False, True)
+    walked = spin(placed([(3, 6), None], game=game), "2R")  # he walked to the end square
+    assert kinds(walked) == [EventKind.BLOCKED]
+
+
+@pytest.mark.rule("LEA-R9")
+def test_a_diver_placed_on_an_end_square_stays_placed_while_blocked() -> None:
+    state = spin(placed([(3, 6), (3, 2)], put=(0,)), "4R")
+    assert kinds(state) == [EventKind.BLOCKED]
+    assert state.placed == (True, False)
+    state = spin(placed([(3, 6), (3, 2)], put=(0,)), "3L")  # the letter that leads back
+    assert at(state, 0) == (3, 3)
+    assert state.placed == (False, False)  # he walked to (3,3)
+
+
+@pytest.mark.rule("LEA-R11", "LEA-R4")
+def test_a_diver_who_walked_onto_the_start_moves_right_like_a_restarted_diver() -> None:
+    state = spin(placed([(1, 2), (3, 1)]), "1L")
+    assert state.positions[0] == BOARD.start
+    assert state.placed == (False, False)  # he walked there
+    state = spin(state, "1R", "3L")  # seat 1, then seat 0 from the start with an L
+    assert at(state, 0) == (1, 4)
+    assert kinds(state) == [EventKind.MOVE]
+
+
+@pytest.mark.rule("LEA-R11", "LEA-6")
+def test_the_option_moves_a_diver_who_walked_onto_the_start_by_the_letter() -> None:
+    game = rules(start_always_right=False)
+    walked = placed([None, (3, 1)], game=game, walked=(0,))
+    state = spin(walked, "3L")  # the start is the left end of row 1: blocked
+    assert kinds(state) == [EventKind.BLOCKED]
+    assert state.positions[0] == BOARD.start
+    assert state.player == 1
+    assert at(spin(walked, "3R"), 0) == (1, 4)
+    # A diver put on the start (his first turn, or sent back) still moves right.
+    assert at(spin(placed([None, (3, 1)], game=game), "3L"), 0) == (1, 4)
+
+
+# A board whose start is in the middle of row 1 (columns 1-6):
+#   1: . . S . v .    arrow (1,5) -> (2,5)
+MIDDLE_START = Board.from_rows(["..S.v.", ".v....", "...v..", ".X...."])
+
+
+@pytest.mark.rule("LEA-R12", "LEA-R4")
+def test_the_start_square_may_be_anywhere_in_row_1() -> None:
+    game = rules(3, board=MIDDLE_START)
+    assert MIDDLE_START.coordinates(MIDDLE_START.start) == (1, 3)
+    state = spin(new_game(game), "1L")  # from the start: to the right, whatever the letter
+    assert at(state, 0) == (1, 4)
+    passing = spin(placed([(1, 1), None, None], game=game), "3R")  # over the start
+    assert at(passing, 0) == (1, 4)
+    assert kinds(passing) == [EventKind.MOVE]
+    onto = spin(placed([(1, 4), None, None], game=game), "1L")  # onto it, two divers there
+    assert kinds(onto) == [EventKind.MOVE]
+    assert onto.positions[0] == MIDDLE_START.start
+    # The option moves a diver who walked onto it by the letter: left, from the middle.
+    by_letter = rules(3, board=MIDDLE_START, start_always_right=False)
+    assert at(spin(placed([None, None, None], game=by_letter, walked=(0,)), "2L"), 0) == (1, 1)
+
+
+@pytest.mark.rule("LEA-R12", "LEA-5")
+def test_from_a_start_at_the_right_end_of_row_1_a_diver_reverses_at_once() -> None:
+    board = Board.from_rows([".v...S", "...v..", "X....."])
+    state = spin(new_game(rules(board=board)), "2L")
+    assert [(e.kind, board.coordinates(e.square or 0)) for e in state.events] == [
+        (EventKind.BOUNCE, (1, 6)),
+        (EventKind.MOVE, (1, 4)),
+    ]

@@ -65,6 +65,36 @@ def test_rules_with_a_custom_deck_round_trip() -> None:
     assert sw.loads(sw.dumps(state)) == state
 
 
+@pytest.mark.rule("SW-R1")
+def test_a_partial_grid_round_trips_and_its_cards_are_checked_with_their_path() -> None:
+    deck = sw.DeckSpec(
+        shapes=["star", "moon", "wave"],
+        colours=["red", "blue", "green"],
+        plain=["red-star", "red-moon", "blue-star", "blue-wave", "green-moon", "green-wave"],
+        lighthouses=["red", "blue"],
+    )
+    rules = sw.Rules(players=2, deck=deck, decks=2, min_hand_size=2)
+    state = find(rules, Phase.DISCARD)
+    assert sw.loads(sw.dumps(state)) == state
+    data = document(state)["data"]["rules"]["deck"]
+    assert data["plain"] == [str(c) for c in deck.plain or ()]
+    assert document(sw.new_game())["data"]["rules"]["deck"]["plain"] is None
+    for cards, message in [
+        (["red-star", "red-sun"], r"data\.rules\.deck\.plain\[1\]: red-sun: 'sun' is not one"),
+        (["red-star", "red-star"], r"data\.rules\.deck\.plain\[1\]: red-star is listed twice"),
+        (["red-star", 3], r"data\.rules\.deck\.plain\[1\]: must be a string"),
+        ("red-star", r"data\.rules\.deck\.plain: must be a list"),
+    ]:
+        doc = document(state)
+        doc["data"]["rules"]["deck"]["plain"] = cards
+        with pytest.raises(InvalidDataError, match=message):
+            sw.loads(json.dumps(doc))
+    doc = document(state)
+    doc["data"]["rules"]["deck"]["plain"] = None  # the whole grid: the cards no longer add up
+    with pytest.raises(InvalidDataError, match="cards are conserved"):
+        sw.loads(json.dumps(doc))
+
+
 DOC = document(MID)
 
 

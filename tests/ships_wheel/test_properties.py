@@ -171,6 +171,8 @@ def brute_force_wins(hand: tuple[Card, ...], deck: DeckSpec) -> bool:
     if len({c.colour for c in lights}) < len(lights):
         return False
     plain = [(c.shape, c.colour) for c in hand if c.kind is Kind.PLAIN]
+    if len({s for s, _ in plain}) < len(plain) or len({c for _, c in plain}) < len(plain):
+        return False  # no choice for the Lighthouses can undo a clash of plain cards
     for choice in itertools.product(
         itertools.product(deck.shapes, deck.colours), repeat=len(lights)
     ):
@@ -185,12 +187,13 @@ def deck_and_hand(draw: st.DrawFn, max_size: int) -> tuple[DeckSpec, tuple[Card,
     deck = draw(sst.decks(max_shapes=4, max_colours=4, max_lighthouses=3, max_actions=1))
     copies = draw(st.integers(1, 2))
     if draw(st.booleans()):
-        # Near-winning hands: distinct shapes and colours, plus a few changes.
-        size = draw(st.integers(1, min(len(deck.shapes), len(deck.colours))))
-        shapes = draw(st.permutations(deck.shapes))[:size]
-        colours = draw(st.permutations(deck.colours))[:size]
-        hand = [Card(Kind.PLAIN, c, s) for s, c in zip(shapes, colours, strict=True)]
-        for k in range(draw(st.integers(0, min(2, size)))):
+        # Near-winning hands: plain cards of distinct shapes and colours, plus a few changes.
+        hand: list[Card] = []
+        for card in draw(st.permutations(deck.plain_cards)):
+            if all(card.shape != c.shape and card.colour != c.colour for c in hand):
+                hand.append(card)
+        hand = hand[: draw(st.integers(1, len(hand)))]
+        for k in range(draw(st.integers(0, min(2, len(hand))))):
             options = [Card(Kind.LIGHTHOUSE, c) for c in deck.lighthouses] or hand
             hand[k] = draw(st.sampled_from(options))
         return deck, tuple(hand)
@@ -208,7 +211,8 @@ def test_is_winning_hand_agrees_with_the_brute_force_definition(
 
 
 def brute_force_distance(hand: tuple[Card, ...], deck: DeckSpec) -> int | None:
-    kinds = sw.table_of(deck).cards
+    table = sw.table_of(deck)
+    kinds = [card for card, count in zip(table.cards, table.counts, strict=True) if count]
     for k in range(len(hand) + 1):
         for positions in itertools.combinations(range(len(hand)), k):
             kept = [c for i, c in enumerate(hand) if i not in positions]
@@ -225,8 +229,58 @@ def test_distance_to_win_is_the_fewest_replacements(
     case: tuple[DeckSpec, tuple[Card, ...]],
 ) -> None:
     deck, hand = case
-    assume(len(sw.table_of(deck).cards) <= 16)
+    assume(sum(map(bool, sw.table_of(deck).counts)) <= 16)
     assert sw.distance_to_win(hand, deck) == brute_force_distance(hand, deck)
+
+
+def brute_force_largest_win(deck: DeckSpec) -> int:
+    """The largest hand of distinct cards of ``deck`` that wins, by trying every hand
+    (a winning hand never holds two copies of a card, so one deck is enough)."""
+    table = sw.table_of(deck)
+    cards = [card for card, count in zip(table.cards, table.counts, strict=True) if count]
+    cards = [card for card in cards if not card.is_action]
+    largest = 0
+    for size in range(1, len(cards) + 1):
+        if not any(brute_force_wins(hand, deck) for hand in itertools.combinations(cards, size)):
+            break  # a hand with a card fewer than a winning hand wins too
+        largest = size
+    return largest
+
+
+@st.composite
+def sparse_decks(draw: st.DrawFn) -> DeckSpec:
+    """Partial grids with as few cards as cover every shape and colour, where the most
+    plain cards of distinct shapes and colours is often below the shapes and colours."""
+    shapes = sst.SHAPE_NAMES[: draw(st.integers(2, 4))]
+    colours = sst.COLOUR_NAMES[: draw(st.integers(2, 4))]
+    # Every shape in one of a few colours, every colour in one of a few shapes.
+    few_colours = colours[: draw(st.integers(1, len(colours)))]
+    few_shapes = shapes[: draw(st.integers(1, len(shapes)))]
+    cells = {(s, draw(st.sampled_from(few_colours))) for s in shapes}
+    cells |= {(draw(st.sampled_from(few_shapes)), c) for c in colours}
+    return DeckSpec(
+        shapes=shapes,
+        colours=colours,
+        plain=[f"{c}-{s}" for s, c in sorted(cells)],
+        lighthouses=draw(st.lists(st.sampled_from(colours), max_size=1)),
+        anchors=draw(st.integers(0, 1)),
+    )
+
+
+@pytest.mark.rule("SW-R4")
+@given(sst.decks(max_shapes=4, max_colours=4, max_lighthouses=3, max_actions=1) | sparse_decks())
+@settings(max_examples=100)
+def test_the_largest_winning_hand_of_any_deck_is_found_exactly(deck: DeckSpec) -> None:
+    """SW-R4: the engine offers no hand size the deck cannot win, and every smaller size
+    can win; for a partial grid the limit is a maximum matching of its plain cards plus
+    its Lighthouse colours, capped by the number of shapes and of colours."""
+    assume(sum(map(bool, sw.table_of(deck).counts)) <= 16)
+    largest = brute_force_largest_win(deck)
+    assert sw.table_of(deck).max_winning == largest
+    assert sw.distance_to_win([sw.table_of(deck).cards[0]] * (largest + 1), deck) is None
+    if largest >= 2 and deck.size > largest:
+        rules = sw.Rules(players=2, deck=deck, min_hand_size=2, decks=2)
+        assert rules.hand_sizes[-1] == min(8, largest)
 
 
 @st.composite

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
+from math import comb
 
 import pytest
 
@@ -23,9 +24,11 @@ from seaview_rules.ships_wheel import (
     parse_move,
 )
 
-EIGHT = DeckSpec(
-    shapes=[f"s{i}" for i in range(8)], colours=[f"c{i}" for i in range(8)], lighthouses=[]
+SIX = DeckSpec(
+    shapes=["circle", "square", "triangle", "star", "diamond", "heart"],
+    colours=["red", "orange", "yellow", "green", "blue", "purple"],
 )
+"""The 6 x 6 deck of earlier versions: hands of 7 or 8 can never win with it."""
 
 
 def cards(text: str) -> list[Card]:
@@ -121,12 +124,17 @@ class TestDeck:
         table = Rules().table
         kinds = Counter(table.cards[i].kind for i in table.full)
         assert kinds == {
-            sw.Kind.PLAIN: 36,
+            sw.Kind.PLAIN: 64,
             sw.Kind.LIGHTHOUSE: 4,
             sw.Kind.WHITE_STARFISH: 3,
             sw.Kind.BLACK_STARFISH: 3,
             sw.Kind.ANCHOR: 2,
         }
+        plain = [table.cards[i] for i in table.full if table.cards[i].kind is sw.Kind.PLAIN]
+        assert {(c.shape, c.colour) for c in plain} == {
+            (s, c) for s in DeckSpec().shapes for c in DeckSpec().colours
+        }
+        assert len({c.shape for c in plain}) == len({c.colour for c in plain}) == 8
         lighthouses = [
             table.cards[i].colour for i in table.full if table.cards[i].kind is sw.Kind.LIGHTHOUSE
         ]
@@ -135,9 +143,9 @@ class TestDeck:
     @pytest.mark.rule("SW-R1")
     def test_the_two_deck_option_doubles_every_card(self) -> None:
         one, two = Rules().table, Rules(decks=2).table
-        assert len(two.full) == 96 == 2 * len(one.full)
+        assert len(two.full) == 152 == 2 * len(one.full)
         assert two.counts == tuple(2 * c for c in one.counts)
-        assert DeckSpec().size == 48
+        assert DeckSpec().size == 76
 
     @pytest.mark.rule("SW-R1")
     @pytest.mark.parametrize(
@@ -150,6 +158,36 @@ class TestDeck:
             ({"shapes": ["Big Star"]}, "is not a name"),
             ({"lighthouses": ["gold"]}, "not a colour of the deck"),
             ({"anchors": -1}, "must be 0 to 20"),
+            ({"plain": "red-star"}, "plain: must be a list of plain cards"),
+            ({"plain": []}, "plain: a deck needs plain cards"),
+            ({"plain": ["red-star", "red star"]}, r"plain\[1\]: not a Ship's Wheel card"),
+            ({"plain": ["red-star", 7]}, r"plain\[1\]: must be a card such as 'red-star'"),
+            ({"plain": ["red-lighthouse"]}, r"plain\[0\]: red-lighthouse is not a plain card"),
+            ({"plain": ["anchor"]}, r"plain\[0\]: anchor is not a plain card"),
+            ({"plain": ["red-star", "gold-star"]}, r"plain\[1\]: gold-star: 'gold' is not one"),
+            ({"plain": ["red-sun"]}, r"plain\[0\]: red-sun: 'sun' is not one of the shapes"),
+            (
+                {"plain": ["red-star", "blue-moon", "red-star"]},
+                r"plain\[2\]: red-star is listed twice \(also plain\[0\]\)",
+            ),
+            (
+                {
+                    "shapes": ["star", "moon"],
+                    "colours": ["red"],
+                    "plain": ["red-star"],
+                    "lighthouses": [],
+                },
+                "shapes: 'moon' is on none of the plain cards",
+            ),
+            (
+                {
+                    "shapes": ["star"],
+                    "colours": ["red", "blue"],
+                    "plain": ["red-star"],
+                    "lighthouses": [],
+                },
+                "colours: 'blue' is on none of the plain cards",
+            ),
         ],
     )
     def test_a_deck_that_cannot_work_is_refused(
@@ -158,13 +196,33 @@ class TestDeck:
         with pytest.raises(InvalidDataError, match=message):
             DeckSpec(**options)  # type: ignore[arg-type]
 
+    @pytest.mark.rule("SW-R1")
+    def test_a_partial_grid_lists_its_plain_cards_in_any_order(self) -> None:
+        def spec(plain: Sequence[str | Card]) -> DeckSpec:
+            return DeckSpec(
+                shapes=["star", "moon"], colours=["red", "blue"], plain=plain, lighthouses=["red"]
+            )
+
+        deck = spec(["blue-star", "red-moon", "red-star"])
+        assert deck == spec(cards("red-star red-moon blue-star"))
+        assert deck.plain == tuple(cards("red-star red-moon blue-star"))
+        assert deck.size == 3 + 1 + 3 + 3 + 2  # plain cards, a Lighthouse, action cards
+        assert deck.plain_cards == deck.plain
+        table = sw.table_of(deck)
+        assert [str(c) for c in table.cards[:3]] == ["red-star", "red-moon", "blue-star"]
+        with pytest.raises(InvalidDataError, match="not a card of this deck"):
+            sw.is_winning_hand(cards("blue-moon"), deck)
+        # The whole grid, listed card by card, is the same deck as the default form.
+        whole = DeckSpec(plain=[f"{c}-{s}" for s in SIX.shapes for c in SIX.colours],
+                         shapes=SIX.shapes, colours=SIX.colours)  # fmt: skip
+        assert whole == SIX
+        assert whole.plain is None
+
     @pytest.mark.rule("SW-R2")
     def test_too_few_cards_for_the_hands_is_refused(self) -> None:
         small = DeckSpec(shapes=["a", "b", "c"], colours=["x", "y", "z"], lighthouses=[])
         with pytest.raises(InvalidDataError, match="6 hands of 3 cards and 2 to draw"):
             Rules(players=6, deck=small)
-        with pytest.raises(InvalidDataError, match="min_hand_size: no hand of 3 cards can win"):
-            Rules(deck=DeckSpec(shapes=["a", "b"], colours=["x", "y"], lighthouses=[]))
 
 
 class TestDeal:
@@ -180,7 +238,7 @@ class TestDeal:
             state = play(state, f"deal {text}")
         assert receivers == [2, 0, 1] * 3
         assert [len(h) for h in state.hands] == [3, 3, 3]
-        assert len(state.deck) == 48 - 9
+        assert len(state.deck) == 76 - 9
         assert (state.phase, state.player) == (Phase.DRAW, 2)  # SW-4: the dealer's left starts
         refused(state, "size 4", "SW-2")
         refused(sw.new_game(THREE), "draw", "SW-2")
@@ -189,20 +247,43 @@ class TestDeal:
     def test_hand_sizes_are_three_to_eight_and_at_most_six_with_four_or_more_on_one_deck(
         self,
     ) -> None:
-        assert Rules(players=3, deck=EIGHT).hand_sizes == (3, 4, 5, 6, 7, 8)
-        assert Rules(players=4, deck=EIGHT).hand_sizes == (3, 4, 5, 6)
-        assert Rules(players=6, deck=EIGHT, decks=2).hand_sizes == (3, 4, 5, 6, 7, 8)
-        assert Rules(players=4, deck=EIGHT, crowded_max_hand_size=5).hand_sizes == (3, 4, 5)
-        state = sw.new_game(Rules(players=4, deck=EIGHT))
+        assert Rules(players=2).hand_sizes == Rules(players=3).hand_sizes == (3, 4, 5, 6, 7, 8)
+        assert Rules(players=4).hand_sizes == Rules(players=6).hand_sizes == (3, 4, 5, 6)
+        assert Rules(players=4, decks=2).hand_sizes == (3, 4, 5, 6, 7, 8)
+        assert Rules(players=6, decks=2).hand_sizes == (3, 4, 5, 6, 7, 8)
+        assert Rules(players=4, crowded_max_hand_size=5).hand_sizes == (3, 4, 5)
+        state = sw.new_game(Rules(players=4))
         assert [str(m) for m in sw.legal_moves(state)] == ["size 3", "size 4", "size 5", "size 6"]
-        assert "3 to 6" in refused(state, "size 7", "SW-R2")
+        reason = refused(state, "size 7", "SW-R2")
+        assert "4 players on one deck" in reason
+        assert "two decks" in reason
+        assert "choose from 3 to 6" in reason
+        assert "min_hand_size is 3" in refused(state, "size 2", "SW-R2")
+        capped = sw.new_game(Rules(players=2, max_hand_size=5))
+        assert "max_hand_size is 5" in refused(capped, "size 6", "SW-R2")
+
+    @pytest.mark.rule("SW-R2")
+    def test_a_hand_of_one_card_is_refused_since_nearly_every_deal_would_tie(self) -> None:
+        with pytest.raises(InvalidDataError, match="min_hand_size: must be 2 to 8, not 1: a hand"):
+            Rules(min_hand_size=1)
+        with pytest.raises(InvalidDataError, match="min_hand_size: must be 2 to 8, not 0"):
+            Rules(min_hand_size=0)
+        assert Rules(players=2, min_hand_size=2).hand_sizes[0] == 2
+        # The figure the message quotes: four one-card hands from the default deck tie
+        # unless at most one of them is a plain card or a Lighthouse.
+        deck = len(Rules().table.full)
+        actions = sum(
+            Rules().table.counts[i] for i, c in enumerate(Rules().table.cards) if c.is_action
+        )
+        decided = (comb(actions, 4) + (deck - actions) * comb(actions, 3)) / comb(deck, 4)
+        assert round(1000 * (1 - decided)) == 997
 
     @pytest.mark.rule("SW-R3")
     def test_every_dealt_card_is_a_chance_outcome_weighted_by_its_copies(self) -> None:
         state = play(sw.new_game(Rules(players=2, decks=2)), "size 3")
         outcomes = dict(sw.chance_outcomes(state))
-        assert outcomes[parse_move("deal red-star")] == Fraction(2, 96)
-        assert outcomes[parse_move("deal anchor")] == Fraction(4, 96)
+        assert outcomes[parse_move("deal red-star")] == Fraction(2, 152)
+        assert outcomes[parse_move("deal anchor")] == Fraction(4, 152)
         assert sum(outcomes.values()) == 1
         state = play(state, "deal red-star", "deal red-star")
         assert "not in the deck" in refused(state, "deal red-star", "SW-R3")
@@ -229,14 +310,61 @@ class TestWinningHands:
     @pytest.mark.rule("SW-R4")
     def test_a_hand_larger_than_the_shapes_or_colours_cannot_win(self) -> None:
         six = cards("red-circle orange-square yellow-triangle green-star blue-diamond purple-heart")
-        assert sw.is_winning_hand(six)
-        assert not sw.is_winning_hand([*six, Card.parse("red-lighthouse")])
-        assert sw.distance_to_win([*six, Card.parse("red-lighthouse")]) is None
-        assert sw.distance_to_win(six) == 0
-        assert sw.distance_to_win(cards("red-circle red-square anchor")) == 2
-        assert Rules(players=2).hand_sizes == (3, 4, 5, 6)  # 7 and 8 could never win
+        assert sw.is_winning_hand(six, SIX)
+        assert not sw.is_winning_hand([*six, Card.parse("red-lighthouse")], SIX)
+        assert sw.distance_to_win([*six, Card.parse("red-lighthouse")], SIX) is None
+        assert sw.distance_to_win(six, SIX) == 0
+        assert sw.distance_to_win(cards("red-circle red-square anchor"), SIX) == 2
         with pytest.raises(InvalidDataError, match="not a card of this deck"):
             sw.is_winning_hand(cards("gold-star"))
+
+    @pytest.mark.rule("SW-R4")
+    def test_every_printed_hand_size_can_win_with_the_default_deck(self) -> None:
+        eight = cards(
+            "red-circle orange-square yellow-triangle green-star blue-diamond purple-heart "
+            "pink-moon brown-wave"
+        )
+        assert sw.is_winning_hand(eight)
+        assert sw.is_winning_hand([*eight[:6], *cards("red-lighthouse blue-lighthouse")])
+        assert not sw.is_winning_hand([*eight, Card.parse("red-lighthouse")])
+        assert sw.table_of(DeckSpec()).max_winning == 8
+        assert Rules(players=2).hand_sizes[-1] == 8
+
+    @pytest.mark.rule("SW-R4")
+    def test_a_size_the_deck_cannot_win_is_never_offered_and_its_refusal_names_the_deck(
+        self,
+    ) -> None:
+        assert Rules(players=2, deck=SIX).hand_sizes == (3, 4, 5, 6)
+        reason = refused(sw.new_game(Rules(players=2, deck=SIX)), "size 7", "SW-R4")
+        assert reason == (
+            "hands of 7 can never win with this deck (a winning hand has at most 6 cards: "
+            "each needs a shape of its own, and the deck has 6 shapes); choose from 3 to 6"
+        )
+        # With four players on one deck, the printed advice caps the hands first.
+        assert refused(sw.new_game(Rules(players=4, deck=SIX)), "size 7", "SW-R2")
+        with pytest.raises(
+            InvalidDataError, match=r"min_hand_size: hands of 3 can never win.*SW-R4"
+        ):
+            Rules(deck=DeckSpec(shapes=["a", "b"], colours=["x", "y"], lighthouses=[]))
+
+    @pytest.mark.rule("SW-R4")
+    def test_a_partial_grid_wins_with_its_most_cards_of_distinct_shapes_and_colours(
+        self,
+    ) -> None:
+        # Every colour comes only as a star, except red, which comes in every shape: at
+        # most two plain cards differ in both (red-x and c-star), plus one Lighthouse.
+        shapes, colours = ["star", "moon", "wave", "heart"], ["red", "blue", "green", "pink"]
+        plain = [f"red-{s}" for s in shapes] + [f"{c}-star" for c in colours[1:]]
+        deck = DeckSpec(shapes=shapes, colours=colours, plain=plain, lighthouses=["blue"])
+        assert sw.table_of(deck).max_winning == 3
+        assert sw.is_winning_hand(cards("red-moon blue-star blue-lighthouse"), deck)
+        assert sw.distance_to_win(cards("red-moon red-wave blue-lighthouse"), deck) == 1
+        assert sw.distance_to_win(cards("red-moon green-star blue-star pink-star"), deck) is None
+        rules = Rules(players=2, deck=deck, decks=2, min_hand_size=2)
+        assert rules.hand_sizes == (2, 3)
+        reason = refused(sw.new_game(rules), "size 4", "SW-R4")
+        assert "at most 2 of the deck's plain cards differ in both shape and colour" in reason
+        assert "Lighthouses come in 1 colour" in reason
 
 
 class TestTurn:
@@ -268,7 +396,17 @@ class TestTurn:
     def test_the_first_turn_of_a_hand_draws_from_the_deck(self) -> None:
         state = turn()
         assert sw.legal_moves(state) == (Action.DRAW,)
-        assert "draw from the deck" in refused(state, "take 1", "SW-R5")
+        assert "draws from the deck" in refused(state, "take 1", "SW-R5")
+
+    @pytest.mark.rule("SW-5")
+    def test_an_empty_pile_later_in_the_hand_has_no_top_card_to_take(self) -> None:
+        state = turn(piles=["green-square", "", ""])
+        assert "seat 1's discard pile is empty" in refused(state, "take 1", "SW-5")
+        # After the discards became the deck every pile is empty, but it is not the
+        # first turn: the draw rule, not SW-R5, is what forbids taking.
+        rebuilt = make(THREE, Phase.DRAW, 1, [A, B, C], reshuffles=1)
+        assert sw.legal_moves(rebuilt) == (Action.DRAW,)
+        assert "discard pile is empty" in refused(rebuilt, "take 0", "SW-5")
 
     @pytest.mark.rule("SW-6")
     def test_any_card_is_discarded_onto_ones_own_pile(self) -> None:
@@ -346,6 +484,18 @@ class TestActionCards:
         assert "yellow-star" not in sw.dumps(sw.view(one, 2))
         last = play(one, "pass blue-star")
         assert last.player == 0  # the discarder chooses last
+
+    @pytest.mark.rule("SW-R7")
+    def test_after_a_pass_that_nobody_wins_the_seat_left_of_the_discarder_draws(self) -> None:
+        state = play(discard(f"{B} anchor", player=1), "anchor")
+        assert (state.phase, state.player) == (Phase.PASS, 2)
+        after = play(state, "pass blue-star", "pass red-circle", "pass yellow-star")
+        assert not after.results
+        assert (after.phase, after.player) == (Phase.DRAW, 2)
+        two = Rules(players=2)
+        start = make(two, Phase.DISCARD, 1, [A, f"{B} anchor"], size=3)
+        after = play(start, "anchor", "pass red-circle", "pass yellow-star")
+        assert (after.phase, after.player) == (Phase.DRAW, 0)
 
 
 class TestEndOfHand:

@@ -4,7 +4,8 @@ Squares are written as ``[row, column]`` pairs counted from 1; the rules carry t
 whole board and spinner in the format of `load_board` and `load_spinner`. `loads`
 trusts nothing: it checks types and ranges, that the board and spinner are valid, that
 divers stand where divers can stand and never share a square but the start, and that
-the spin-off, the counters and the last spin's events agree with the phase.
+the spin-off, the counters and the last spin's events agree with the phase, and that
+`State.placed` agrees with the start of the game and with the last spin.
 """
 
 from __future__ import annotations
@@ -36,6 +37,10 @@ VERSIONS = {"state": 1, "view": 1, "record": 1}
 T = TypeVar("T")
 
 _ORDER_EVENTS = frozenset({EventKind.ORDER_SPIN, EventKind.TIE, EventKind.ORDER})
+_PLACING = frozenset(
+    {EventKind.ARROW, EventKind.STARFISH, EventKind.OCTOPUS, EventKind.RISE, EventKind.START}
+)
+"""The events that put a diver on a square he did not walk to."""
 _STANDING = (SquareKind.START, SquareKind.YELLOW)
 
 
@@ -77,24 +82,32 @@ def loads(text: str | bytes) -> State | View | GameRecord[Rules, Move]:
     return record_from_data(data, LEAGUES, read_rules)
 
 
+_FLAGS = (
+    "spin_off",
+    "extra_spin_after_rise",
+    "starfish_rise_above_taken",
+    "blocked_when_placed",
+    "start_always_right",
+)
+"""The yes-or-no options of `Rules`, written after the board and the spinner; `Rules`
+itself checks their types when they are read."""
+
+
 def rules_data(rules: Rules) -> dict[str, Any]:
     """The JSON object of ``rules``, board and spinner included."""
     return {
         "players": rules.players,
         "board": board_to_data(rules.board),
         "spinner": spinner_to_data(rules.spinner),
-        "spin_off": rules.spin_off,
-        "extra_spin_after_rise": rules.extra_spin_after_rise,
+        **{name: getattr(rules, name) for name in _FLAGS},
     }
 
 
 def read_rules(data: Field) -> Rules:
     """Read the rules object; a missing option takes its default."""
-    data.keys(
-        set(), frozenset({"players", "board", "spinner", "spin_off", "extra_spin_after_rise"})
-    )
+    data.keys(set(), frozenset({"players", "board", "spinner", *_FLAGS}))
     options: dict[str, Any] = {}
-    for name in ("players", "spin_off", "extra_spin_after_rise"):
+    for name in ("players", *_FLAGS):
         if data.has(name):
             options[name] = data.get(name).value
     if data.has("board"):
@@ -130,6 +143,7 @@ def _state_data(state: State | View) -> dict[str, Any]:
         "phase": state.phase.value,
         "player": state.player,
         "positions": [_square_data(board, p) for p in state.positions],
+        "placed": list(state.placed),
         "order": list(state.order),
         "groups": [list(g) for g in state.groups],
         "spun": list(state.spun),
@@ -152,8 +166,8 @@ def _read_square(field: Field, board: Board) -> int:
 
 
 def _read_fields(data: Field, extra: set[str]) -> tuple[Any, ...]:
-    keys = {"rules", "phase", "player", "positions", "order", "groups", "spun", "spins",
-            "turns", "order_spins", "last_spin", "events"}  # fmt: skip
+    keys = {"rules", "phase", "player", "positions", "placed", "order", "groups", "spun",
+            "spins", "turns", "order_spins", "last_spin", "events"}  # fmt: skip
     data.keys(keys | extra)
     rules = read_rules(data.get("rules"))
     board, seats = rules.board, rules.players
@@ -174,6 +188,8 @@ def _read_fields(data: Field, extra: set[str]) -> tuple[Any, ...]:
                 f"two divers on square {board.coordinates(square)}: only the start holds several (LEA-11)"
             )
         positions.append(square)
+
+    placed = tuple(item.bool() for item in data.get("placed").list(seats, seats))
 
     def seat_list(field: Field) -> tuple[int, ...]:
         return tuple(item.int(0, seats - 1) for item in field.list(0, seats))
@@ -201,7 +217,8 @@ def _read_fields(data: Field, extra: set[str]) -> tuple[Any, ...]:
     _check_phase(data, rules, phase, player, tuple(positions), order, groups, spun)
     counters = (spins, turns, order_spins)
     _check_history(data, rules, phase, player, tuple(positions), order, counters, last_spin, events)
-    return (rules, phase, player, tuple(positions), order, groups, spun, spins, turns,
+    _check_placed(data, rules, tuple(positions), placed, spins, events)
+    return (rules, phase, player, tuple(positions), placed, order, groups, spun, spins, turns,
             order_spins, last_spin, tuple(events))  # fmt: skip
 
 
@@ -297,3 +314,35 @@ def _check_history(
         following = order[(order.index(last.seat) + 1) % len(order)]
         if player != following:
             data.get("player").fail(f"seat {following} plays after seat {last.seat} (LEA-2)")
+
+
+def _check_placed(
+    data: Field,
+    rules: Rules,
+    positions: tuple[int, ...],
+    placed: tuple[bool, ...],
+    spins: int,
+    events: list[Event],
+) -> None:
+    field = data.get("placed")
+    if spins == 0:
+        if not all(placed):
+            field.fail("every diver is put on the start before the first spin (LEA-3)")
+        return
+    if not events or events[0].kind is EventKind.ORDER_SPIN:
+        return
+    seat = events[0].seat
+    kinds = {e.kind for e in events}
+    if EventKind.BLOCKED not in kinds:
+        if placed[seat] != bool(kinds & _PLACING):
+            field.fail(
+                f"seat {seat} walked to his square or was put there, as the last spin's events say"
+            )
+        return
+    if positions[seat] == rules.board.start:
+        if placed[seat]:
+            field.fail("a diver put on the start square moves right, never blocked (LEA-R4)")
+        if rules.start_always_right:
+            field.fail("a diver who walked onto the start moves right, never blocked (LEA-R11)")
+    elif placed[seat] and not rules.blocked_when_placed:
+        field.fail("these rules never block a diver put on an end square (LEA-R9)")

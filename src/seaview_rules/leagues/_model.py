@@ -28,8 +28,27 @@ _EXPANDED_LIMIT = 4096
 """Spinners whose total weight is at most this are sampled from an expanded table."""
 
 
+class _Mode(enum.Enum):
+    """How a diver walks from his square."""
+
+    RIGHT = "right"
+    """To the right whatever the letter, never blocked (LEA-3, LEA-R4)."""
+    LETTER = "letter"
+    """By the letter; on an end square blocked until it leads back (LEA-4, LEA-6)."""
+    FREE = "free"
+    """By the letter; a letter that leads off the row reverses him at once (LEA-R9's option)."""
+
+
+_WalkRow = tuple[tuple[int, tuple[int, ...]], ...]
+"""For every spin from one square: where the walk ends (``-1``: blocked) and the row
+ends bounced off on the way."""
+_WalkTable = tuple[_WalkRow, ...]
+"""A `_WalkRow` for every square."""
+
+
 class Tables:
-    """What the engine looks up on the hot path, computed once per board and spinner."""
+    """What the engine looks up on the hot path, computed once per board, spinner and
+    the options that change a walk or a rise."""
 
     __slots__ = (
         "above",
@@ -42,13 +61,22 @@ class Tables:
         "moves",
         "outcomes",
         "red",
+        "rise",
         "rows",
         "start",
         "target",
         "total",
     )
 
-    def __init__(self, board: Board, spinner: Spinner) -> None:
+    def __init__(
+        self,
+        board: Board,
+        spinner: Spinner,
+        *,
+        blocked_when_placed: bool = True,
+        start_always_right: bool = True,
+        starfish_rise_above_taken: bool = False,
+    ) -> None:
         weights: dict[Spin, int] = {}
         for segment in spinner.segments:
             # LEA-R2: identical segments are one outcome whose weight is their sum.
@@ -80,20 +108,50 @@ class Tables:
             )
             for i in range(rows * columns)
         )
-        self.moves: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...] = tuple(
-            tuple(_walk(board, i, spin) for spin in self.outcomes) for i in range(rows * columns)
+        # LEA-8, LEA-10, LEA-R10: where the rise starts when the square an effect sends
+        # a diver to is taken: above the arrow, above the octopus's square, and above the
+        # starfish (or, with the option, above the taken square two rows below it).
+        rise_from_target = {SquareKind.OCTOPUS}
+        if starfish_rise_above_taken:
+            rise_from_target.add(SquareKind.STARFISH)
+        self.rise: tuple[tuple[int, ...], ...] = tuple(
+            self.above[t if k in rise_from_target else i] if t >= 0 else ()
+            for i, (k, t) in enumerate(zip(board.squares, self.target, strict=True))
         )
+        # The walks, by how the diver came to his square: moves[placed][square][spin].
+        # LEA-3, LEA-R4: a diver put on the start moves right; LEA-R11: so does one who
+        # walked onto it, unless the option says he moves by the letter like anyone else.
+        # LEA-6, LEA-R9: a diver on an end square is blocked until the letter leads back,
+        # however he came there, unless the option frees a placed diver.
+        rows_of: dict[tuple[int, _Mode], _WalkRow] = {}
+
+        def row(square: int, mode: _Mode) -> _WalkRow:
+            if mode is _Mode.FREE and 0 < square % columns < columns - 1:
+                mode = _Mode.LETTER  # away from the ends, free and blocking walks agree
+            key = (square, mode)
+            if key not in rows_of:
+                rows_of[key] = tuple(_walk(board, square, spin, mode) for spin in self.outcomes)
+            return rows_of[key]
+
+        start = board.start
+        walked_start = _Mode.RIGHT if start_always_right else _Mode.LETTER
+        placed_end = _Mode.LETTER if blocked_when_placed else _Mode.FREE
+        walked = tuple(
+            row(i, walked_start if i == start else _Mode.LETTER) for i in range(rows * columns)
+        )
+        placed = tuple(
+            row(i, _Mode.RIGHT if i == start else placed_end) for i in range(rows * columns)
+        )
+        self.moves: tuple[_WalkTable, _WalkTable] = (walked, walked if placed == walked else placed)
 
 
-def _walk(board: Board, square: int, spin: Spin) -> tuple[int, tuple[int, ...]]:
-    """Where a diver on ``square`` lands with ``spin`` and the row ends he bounces
-    off on the way; ``-1`` if he cannot move."""
+def _walk(board: Board, square: int, spin: Spin, mode: _Mode) -> tuple[int, tuple[int, ...]]:
+    """Where a diver on ``square`` lands with ``spin`` when he walks as ``mode`` says,
+    and the row ends he bounces off on the way; ``-1`` if he cannot move."""
     width = board.columns
     row, column = divmod(square, width)
-    step = 1 if spin.direction is Direction.RIGHT else -1
-    if square == board.start:
-        step = 1  # LEA-3, LEA-R4: from the start, always to the right
-    elif (column == width - 1 and step == 1) or (column == 0 and step == -1):
+    step = 1 if mode is _Mode.RIGHT or spin.direction is Direction.RIGHT else -1
+    if mode is _Mode.LETTER and not 0 <= column + step < width:
         return -1, ()  # LEA-6, LEA-R9: blocked at the end until the letter leads back
     bounces: list[int] = []
     for _ in range(spin.number):
@@ -106,38 +164,55 @@ def _walk(board: Board, square: int, spin: Spin) -> tuple[int, tuple[int, ...]]:
 
 
 @lru_cache(maxsize=64)
-def tables(board: Board, spinner: Spinner) -> Tables:
-    """The engine's tables for ``board`` and ``spinner``, checked for a winnable game.
+def tables(
+    board: Board,
+    spinner: Spinner,
+    *,
+    blocked_when_placed: bool = True,
+    start_always_right: bool = True,
+    starfish_rise_above_taken: bool = False,
+) -> Tables:
+    """The engine's tables for ``board``, ``spinner`` and the options that change a
+    walk or a rise, checked for a winnable game.
 
     Raises:
         InvalidDataError: from some square a diver can stand on, no sequence of spins
             leads to the red arrow (LEA-R1).
     """
-    result = Tables(board, spinner)
+    result = Tables(
+        board,
+        spinner,
+        blocked_when_placed=blocked_when_placed,
+        start_always_right=start_always_right,
+        starfish_rise_above_taken=starfish_rise_above_taken,
+    )
     _check_reachable(board, result)
     return result
 
 
 def _check_reachable(board: Board, t: Tables) -> None:
     # LEA-R1: a diver alone on the board must be able to win from every square he can
-    # stand on (the start and the yellow squares), or a game could never end.
+    # stand on (the start and the yellow squares), whether he walked there or was put
+    # there (the walks may differ, LEA-R9, LEA-R11), or a game could never end.
     standing = [i for i, k in enumerate(t.kinds) if k in (SquareKind.START, SquareKind.YELLOW)]
-    leads_to: dict[int, set[int]] = {}
-    for square in standing:
-        for landing, _ in t.moves[square]:
-            if landing < 0:
-                continue
-            end = t.target[landing] if t.target[landing] >= 0 else landing
-            leads_to.setdefault(end, set()).add(square)
-    winning = {t.red}
-    queue = deque([t.red])
+    leads_to: dict[tuple[int, bool], set[tuple[int, bool]]] = {}
+    for placed in (False, True):
+        for square in standing:
+            for landing, _ in t.moves[placed][square]:
+                if landing < 0:
+                    continue
+                target = t.target[landing]
+                end = (target, True) if target >= 0 else (landing, False)
+                leads_to.setdefault(end, set()).add((square, placed))
+    winning = {(t.red, False), (t.red, True)}
+    queue = deque(winning)
     while queue:
-        for square in leads_to.get(queue.popleft(), ()):
-            if square not in winning:
-                winning.add(square)
-                queue.append(square)
+        for node in leads_to.get(queue.popleft(), ()):
+            if node not in winning:
+                winning.add(node)
+                queue.append(node)
     for square in standing:
-        if square not in winning:
+        if (square, False) not in winning or (square, True) not in winning:
             row, column = board.coordinates(square)
             raise InvalidDataError(
                 f"square ({row}, {column})",
@@ -169,8 +244,22 @@ class Rules:
     extra_spin_after_rise: bool = field(default=False, validator=boolean)
     """Grant the extra spin of an arrow or starfish even when the diver rose because
     the square below was taken (LEA-R6); the ruling is ``False``."""
+    starfish_rise_above_taken: bool = field(default=False, validator=boolean)
+    """When the square two rows below a starfish is taken, rise to the first open
+    yellow square above that taken square, as the general penalty clause says, instead
+    of above the starfish (LEA-R10); a diver who so ends below the starfish's row went
+    down and spins again (LEA-R6). The ruling is ``False``."""
+    blocked_when_placed: bool = field(default=True, validator=boolean)
+    """Block a diver placed on a row's end square (by an arrow, starfish, octopus or
+    rise) like one whose move ended there (LEA-R9); ``False`` frees him: he moves by the
+    letter, reversing at once if it leads off the row. The ruling is ``True``."""
+    start_always_right: bool = field(default=True, validator=boolean)
+    """Move a diver who walked onto the start square to the right whatever the letter,
+    like a restarted diver (LEA-R11); ``False`` moves him by the letter like anyone
+    else (blocked there if the start is a row's end square and the letter leads off).
+    The ruling is ``True``."""
     tables: Tables = field(init=False, eq=False, hash=False, repr=False)
-    """The engine's precomputed tables for this board and spinner."""
+    """The engine's precomputed tables for this board, spinner and options."""
 
     def __attrs_post_init__(self) -> None:
         if self.spin_off and len({s.number for s in self.spinner.segments}) < 2:
@@ -178,7 +267,14 @@ class Rules:
                 "spin_off",
                 "settling the order by spinning needs a spinner with two different numbers",
             )
-        object.__setattr__(self, "tables", tables(self.board, self.spinner))
+        computed = tables(
+            self.board,
+            self.spinner,
+            blocked_when_placed=self.blocked_when_placed,
+            start_always_right=self.start_always_right,
+            starfish_rise_above_taken=self.starfish_rise_above_taken,
+        )
+        object.__setattr__(self, "tables", computed)
 
 
 class Phase(enum.Enum):
@@ -206,7 +302,8 @@ class EventKind(enum.Enum):
     BOUNCE = "bounce"
     """The diver reached the row's end square and reversed (LEA-5)."""
     BLOCKED = "blocked"
-    """The diver is on a row's end square and the letter did not lead back (LEA-6)."""
+    """The diver is on a row's end square and the letter did not lead back (LEA-6,
+    LEA-R9, LEA-R11)."""
     ARROW = "arrow"
     """An arrow took the diver one row down (LEA-7)."""
     STARFISH = "starfish"
@@ -219,7 +316,8 @@ class EventKind(enum.Enum):
     COLLISION = "collision"
     """The diver landed on another diver's square, the event's square (LEA-11)."""
     RISE = "rise"
-    """The diver rose to the first open yellow square above (LEA-8, LEA-11, LEA-R7)."""
+    """The diver rose to the first open yellow square above (LEA-8, LEA-11, LEA-R7,
+    LEA-R10)."""
     START = "start"
     """The diver was sent back to the start square (LEA-11, LEA-12)."""
     EXTRA_SPIN = "extra_spin"
@@ -228,7 +326,7 @@ class EventKind(enum.Enum):
     """The diver reached the red arrow and won (LEA-1, LEA-R8)."""
 
 
-@frozen
+@frozen(weakref_slot=False)  # no weak references: see trusted_constructor
 class Event:
     """One consequence of a spin: ``kind`` happened to ``seat``'s diver, who is then on
     ``square`` (a square index; ``None`` for the events of the order spin-off).
@@ -256,6 +354,11 @@ class State:
     """The seat to spin; once the game is over, the winner."""
     positions: tuple[int, ...]
     """The square index of every seat's diver."""
+    placed: tuple[bool, ...]
+    """For every seat, whether his diver was put on his square (on the start when the
+    game began or when he was sent back, or by an arrow, starfish, octopus or rise)
+    rather than walking there with the move of a spin. It decides his next walk under
+    `Rules.blocked_when_placed` (LEA-R9) and `Rules.start_always_right` (LEA-R11)."""
     order: tuple[int, ...]
     """The order of play once it is settled, else empty (LEA-2)."""
     groups: tuple[tuple[int, ...], ...]

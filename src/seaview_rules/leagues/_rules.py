@@ -39,6 +39,10 @@ _TAKEN, _COLLISION, _RISE, _START = (
 _EXTRA, _WIN = EventKind.EXTRA_SPIN, EventKind.WIN
 _OCTOPUS = SquareKind.OCTOPUS
 _state = trusted_constructor(State)
+# Events too: through attrs' frozen __init__, the two or three events of a spin cost a
+# seventh of a random game's instructions (benchmarks/instructions.py, 4 players: 39,300
+# instructions per spin with Event(...), 33,900 with _event(...)).
+_event = trusted_constructor(Event)
 _EFFECT_EVENTS = {
     SquareKind.ARROW: EventKind.ARROW,
     SquareKind.STARFISH: EventKind.STARFISH,
@@ -56,9 +60,10 @@ def new_game(rules: Rules = Rules()) -> State:  # noqa: B008 - Rules is frozen
     """
     seats = tuple(range(rules.players))
     positions = (rules.board.start,) * rules.players
+    placed = (True,) * rules.players  # put on the start square (LEA-3)
     if rules.spin_off:
-        return _state(rules, Phase.ORDER, 0, positions, (), (seats,), (), 0, 0, 0, None, ())
-    return _state(rules, Phase.SPIN, 0, positions, seats, (), (), 0, 0, 0, None, ())
+        return _state(rules, Phase.ORDER, 0, positions, placed, (), (seats,), (), 0, 0, 0, None, ())
+    return _state(rules, Phase.SPIN, 0, positions, placed, seats, (), (), 0, 0, 0, None, ())
 
 
 def current_player(state: State) -> Player:
@@ -172,29 +177,29 @@ def _order_spin(state: State, move: Spin) -> State:
     current = next(i for i, g in enumerate(groups) if len(g) > 1)
     group = groups[current]
     spun = (*state.spun, move.number)
-    events = [Event(EventKind.ORDER_SPIN, seat, None)]
+    events = [_event(EventKind.ORDER_SPIN, seat, None)]
     rules = state.rules
     if len(spun) < len(group):
         return _state(
-            rules, Phase.ORDER, group[len(spun)], state.positions, (), groups, spun,
+            rules, Phase.ORDER, group[len(spun)], state.positions, state.placed, (), groups, spun,
             0, 0, state.order_spins + 1, move, tuple(events),
         )  # fmt: skip
     ranked = tuple(
         tuple(s for s, n in zip(group, spun, strict=True) if n == number)
         for number in sorted(set(spun), reverse=True)
     )
-    events.extend(Event(EventKind.TIE, s, None) for g in ranked if len(g) > 1 for s in g)
+    events.extend(_event(EventKind.TIE, s, None) for g in ranked if len(g) > 1 for s in g)
     groups = (*groups[:current], *ranked, *groups[current + 1 :])
     tied = next((g for g in groups if len(g) > 1), None)
     if tied is not None:
         return _state(
-            rules, Phase.ORDER, tied[0], state.positions, (), groups, (),
+            rules, Phase.ORDER, tied[0], state.positions, state.placed, (), groups, (),
             0, 0, state.order_spins + 1, move, tuple(events),
         )  # fmt: skip
     order = tuple(g[0] for g in groups)
-    events.append(Event(EventKind.ORDER, order[0], None))
+    events.append(_event(EventKind.ORDER, order[0], None))
     return _state(
-        rules, Phase.SPIN, order[0], state.positions, order, (), (),
+        rules, Phase.SPIN, order[0], state.positions, state.placed, order, (), (),
         0, 0, state.order_spins + 1, move, tuple(events),
     )  # fmt: skip
 
@@ -205,28 +210,31 @@ def _spin(state: State, move: Spin, k: int) -> State:
     seat = state.player
     positions = state.positions
     here = positions[seat]
+    placed = state.placed
+    was_placed = placed[seat]
     previous = state.events
     # A turn begins with a spin that is not an extra spin (LEA-7, LEA-9).
     turns = state.turns if previous and previous[-1].kind is _EXTRA else state.turns + 1
-    landing, bounces = t.moves[here][k]
+    # LEA-R9, LEA-R11: how he came to his square may change his walk (the options).
+    landing, bounces = t.moves[was_placed][here][k]
     extra = False
     if landing < 0:
         # LEA-6, LEA-R9: on a row's end square with the wrong letter: no move, turn over.
-        events: list[Event] = [Event(_BLOCKED, seat, here)]
+        events: list[Event] = [_event(_BLOCKED, seat, here)]
         square = here
     else:
         # LEA-3, LEA-4, LEA-5: the walk (bounces included) comes from the tables.
-        events = [Event(_BOUNCE, seat, b) for b in bounces] if bounces else []
-        events.append(Event(_MOVE, seat, landing))
+        events = [_event(_BOUNCE, seat, b) for b in bounces] if bounces else []
+        events.append(_event(_MOVE, seat, landing))
         others = positions[:seat] + positions[seat + 1 :]
         square = landing
         if landing == t.red:
             pass  # LEA-1: landing on the red arrow wins
         elif landing in others and landing != t.start:
             # LEA-11: landed on another diver (the start square holds any number, LEA-R4).
-            events.append(Event(_COLLISION, seat, landing))
+            events.append(_event(_COLLISION, seat, landing))
             if landing < t.columns:
-                events.append(Event(_START, seat, t.start))  # in row 1: back to the start
+                events.append(_event(_START, seat, t.start))  # in row 1: back to the start
                 square = t.start
             else:
                 square = _rise(t.above[landing], others, seat, events, t.start)
@@ -236,33 +244,39 @@ def _spin(state: State, move: Spin, k: int) -> State:
                 # LEA-R5: only the square where the move ends acts, and only once.
                 kind = t.kinds[landing]
                 if target in others:
-                    # LEA-8, LEA-9, LEA-10: the square it sends him to is taken: rise.
-                    events.append(Event(_TAKEN, seat, target))
-                    above = t.above[target] if kind is _OCTOPUS else t.above[landing]
-                    square = _rise(above, others, seat, events, t.start)
-                    # LEA-R6: no extra spin without a real descent, unless the option says so.
-                    extra = rules.extra_spin_after_rise and kind is not _OCTOPUS
+                    # LEA-8, LEA-9, LEA-10: the square it sends him to is taken: rise
+                    # (from where LEA-R10 and its option say, for a starfish).
+                    events.append(_event(_TAKEN, seat, target))
+                    square = _rise(t.rise[landing], others, seat, events, t.start)
+                    # LEA-R6: no extra spin without a real descent (a rise from below a
+                    # starfish may end below its row), unless the option says so.
+                    extra = kind is not _OCTOPUS and (
+                        rules.extra_spin_after_rise or square // t.columns > landing // t.columns
+                    )
                 else:
                     # LEA-7, LEA-9: down and spin again; LEA-10: up, no extra spin.
-                    events.append(Event(_EFFECT_EVENTS[kind], seat, target))
+                    events.append(_event(_EFFECT_EVENTS[kind], seat, target))
                     square = target
                     extra = kind is not _OCTOPUS
+        # He walked to his square, unless an effect or a penalty put him elsewhere.
+        if (square != landing) is not was_placed:
+            placed = (*placed[:seat], not was_placed, *placed[seat + 1 :])
     new_positions = (*positions[:seat], square, *positions[seat + 1 :])
     if square == t.red:
         # LEA-1, LEA-R8: landing on or being placed on the red arrow wins at once.
-        events.append(Event(_WIN, seat, square))
+        events.append(_event(_WIN, seat, square))
         return _state(
-            rules, Phase.OVER, seat, new_positions, state.order, (), (),
+            rules, Phase.OVER, seat, new_positions, placed, state.order, (), (),
             state.spins + 1, turns, state.order_spins, move, tuple(events),
         )  # fmt: skip
     if extra:
-        events.append(Event(_EXTRA, seat, square))
+        events.append(_event(_EXTRA, seat, square))
         player = seat
     else:
         order = state.order
         player = order[order.index(seat) + 1 - len(order)]  # LEA-2: in the settled order
     return _state(
-        rules, Phase.SPIN, player, new_positions, state.order, (), (),
+        rules, Phase.SPIN, player, new_positions, placed, state.order, (), (),
         state.spins + 1, turns, state.order_spins, move, tuple(events),
     )  # fmt: skip
 
@@ -274,7 +288,7 @@ def _rise(
     # LEA-12: none up to row 1, back to the start.
     for square in above:
         if square not in others:
-            events.append(Event(_RISE, seat, square))
+            events.append(_event(_RISE, seat, square))
             return square
-    events.append(Event(_START, seat, start))
+    events.append(_event(_START, seat, start))
     return start

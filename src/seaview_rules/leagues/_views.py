@@ -27,6 +27,7 @@ class View:
     phase: Phase
     player: int
     positions: tuple[int, ...]
+    placed: tuple[bool, ...]
     order: tuple[int, ...]
     groups: tuple[tuple[int, ...], ...]
     spun: tuple[int, ...]
@@ -50,7 +51,7 @@ def view(state: State, seat: int | None) -> View:
     """
     check_seat(seat, state.rules.players)
     return View(
-        state.rules, seat, state.phase, state.player, state.positions, state.order,
-        state.groups, state.spun, state.spins, state.turns, state.order_spins,
+        state.rules, seat, state.phase, state.player, state.positions, state.placed,
+        state.order, state.groups, state.spun, state.spins, state.turns, state.order_spins,
         state.last_spin, state.events,
     )  # fmt: skip

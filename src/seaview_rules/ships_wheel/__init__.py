@@ -125,7 +125,7 @@ def render(state: State) -> str:
 
     >>> print(render(new_game(Rules(players=2))))
     hand 1, dealer 0, size: seat 0 to move
-    deck: 48 cards
+    deck: 76 cards
     seat 0:    0 pts | (no cards) | pile: --
     seat 1:    0 pts | (no cards) | pile: --
     """
@@ -158,7 +158,7 @@ def every_move(rules: Rules) -> tuple[Move, ...]:
     the discards and the passes of every card kind.
 
     >>> len(every_move(Rules())), len(every_move(Rules(players=2)))
-    (148, 146)
+    (238, 236)
     """
     table = move_table(rules.table)
     return (
@@ -213,8 +213,8 @@ def rules_applied(before: State, move: Move, after: State) -> tuple[str, ...]:
                 tags += ["SW-13", "SW-R8"]
     elif move is Action.DRAW:
         tags.append("SW-5")
-        if not any(before.piles):
-            tags.append("SW-R5")
+        if not any(before.piles) and not before.reshuffles:
+            tags.append("SW-R5")  # the first turn of a hand
     elif isinstance(move, Take):
         tags += ["SW-5", "SW-7"]
     elif isinstance(move, Discard):

@@ -15,6 +15,7 @@ from seaview_rules._core import InvalidDataError
 from seaview_rules._json import Field, dump_envelope, load_envelope
 from seaview_rules._play import GameRecord, record_from_data, record_to_data
 from seaview_rules.ships_wheel._model import (
+    MAX_NAMES,
     Card,
     DeckSpec,
     Ending,
@@ -73,6 +74,7 @@ def deck_data(deck: DeckSpec) -> dict[str, Any]:
     return {
         "shapes": list(deck.shapes),
         "colours": list(deck.colours),
+        "plain": None if deck.plain is None else [str(c) for c in deck.plain],
         "lighthouses": list(deck.lighthouses),
         "white_starfish": deck.white_starfish,
         "black_starfish": deck.black_starfish,
@@ -98,7 +100,7 @@ def rules_data(rules: Rules) -> dict[str, Any]:
 
 
 _DECK_KEYS = frozenset(
-    {"shapes", "colours", "lighthouses", "white_starfish", "black_starfish", "anchors"}
+    {"shapes", "colours", "plain", "lighthouses", "white_starfish", "black_starfish", "anchors"}
 )
 _RULES_KEYS = frozenset(
     {"players", "deck", "decks", "scoring", "target", "first_dealer", "min_hand_size",
@@ -119,6 +121,12 @@ def read_deck(data: Field) -> DeckSpec:
         item = data.get(key)
         if key in ("shapes", "colours", "lighthouses"):
             options[key] = [name.str() for name in item.list(0, 100)]
+        elif key == "plain":
+            # A partial grid (SW-R1): null is every shape in every colour.
+            given = item.optional()
+            options[key] = (
+                None if given is None else [card.str() for card in given.list(0, MAX_NAMES**2)]
+            )
         else:
             options[key] = item.int(0)
     try:

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import Any
 
-from attrs import Factory, field, frozen
+from attrs import Attribute, Factory, field, frozen
 
 from seaview_rules._core import InvalidDataError
 from seaview_rules._options import boolean, in_range
@@ -121,34 +121,80 @@ def _lighthouses(value: object) -> tuple[str, ...]:
     return _names("lighthouses", value)
 
 
+def _plain(value: object) -> tuple[Card, ...] | None:
+    # Entries are read here; whether their shapes and colours belong to the deck, and
+    # repeats, are checked once the deck's names are known (DeckSpec.__attrs_post_init__).
+    if value is None:
+        return None
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise InvalidDataError("plain", f"must be a list of plain cards or None, not {value!r}")
+    cards = []
+    for k, item in enumerate(value):
+        if isinstance(item, str):
+            try:
+                card = Card.parse(item)
+            except ValueError as exc:
+                raise InvalidDataError(f"plain[{k}]", str(exc)) from None
+        elif isinstance(item, Card):
+            card = item
+        else:
+            raise InvalidDataError(
+                f"plain[{k}]", f"must be a card such as 'red-star', not {item!r}"
+            )
+        if card.kind is not Kind.PLAIN:
+            raise InvalidDataError(
+                f"plain[{k}]",
+                f"{card} is not a plain card (Lighthouses and action cards are counted apart)",
+            )
+        cards.append(card)
+    return tuple(cards)
+
+
+SHAPES = ("circle", "square", "triangle", "star", "diamond", "heart", "moon", "wave")
+"""The shapes of the default deck (a reconstruction, SW-R1)."""
+COLOURS = ("red", "orange", "yellow", "green", "blue", "purple", "pink", "brown")
+"""The colours of the default deck (a reconstruction, SW-R1)."""
+
+
 @frozen(kw_only=True)
 class DeckSpec:
-    """What one deck holds (SW-1, SW-R1). The defaults are our labelled reconstruction.
+    """What one deck holds (SW-1, SW-R1). The defaults are our labelled reconstruction
+    of the unknown real deck: 8 shapes x 8 colours, 4 Lighthouses, 3 White Starfish,
+    3 Black Starfish and 2 Anchors, 76 cards.
 
-    Every shape comes in every colour, once; each Lighthouse is given by its colour
-    (listing a colour twice puts two matching Lighthouses in the deck); the action cards
-    are counted.
+    By default every shape comes in every colour, once; ``plain`` lists the plain cards
+    instead, for a deck that lacks some combinations (a partial grid), so that a real
+    deck can be entered exactly. Each Lighthouse is given by its colour (listing a
+    colour twice puts two matching Lighthouses in the deck); the action cards are
+    counted.
 
     >>> DeckSpec().size
-    48
+    76
     >>> DeckSpec(shapes=["star"], colours=["red"], lighthouses=[]).size
     9
+    >>> partial = DeckSpec(shapes=["star", "moon"], colours=["red", "blue"],
+    ...                    plain=["red-star", "blue-star", "red-moon"], lighthouses=["red"])
+    >>> partial.size, partial.plain
+    (12, (Card.parse('red-star'), Card.parse('red-moon'), Card.parse('blue-star')))
+    >>> DeckSpec(shapes=["star", "moon"], colours=["red"], plain=["red-star", "red-sun"], lighthouses=[])
+    Traceback (most recent call last):
+    ...
+    seaview_rules.InvalidDataError: plain[1]: red-sun: 'sun' is not one of the shapes ['star', 'moon']
     >>> DeckSpec(shapes=[], colours=["red"])
     Traceback (most recent call last):
     ...
     seaview_rules.InvalidDataError: shapes: a deck needs plain cards: at least one shape
     """
 
-    shapes: tuple[str, ...] = field(
-        default=("circle", "square", "triangle", "star", "diamond", "heart"),
-        converter=_shapes,
-    )
+    shapes: tuple[str, ...] = field(default=SHAPES, converter=_shapes)
     """The shape names, in card order."""
-    colours: tuple[str, ...] = field(
-        default=("red", "orange", "yellow", "green", "blue", "purple"),
-        converter=_colours,
-    )
+    colours: tuple[str, ...] = field(default=COLOURS, converter=_colours)
     """The colour names, in card order."""
+    plain: tuple[Card, ...] | None = field(default=None, converter=_plain)
+    """The plain cards of a partial grid, each once, in card order (colour by colour,
+    then shape by shape, whatever order they were given in); every shape and every
+    colour must be on at least one of them. ``None``, the default, is every shape in
+    every colour; a list of the whole grid is stored as ``None``."""
     lighthouses: tuple[str, ...] = field(
         default=("red", "yellow", "green", "blue"), converter=_lighthouses
     )
@@ -173,12 +219,57 @@ class DeckSpec:
             raise InvalidDataError("lighthouses", f"{unknown[0]!r} is not a colour of the deck")
         if len(self.lighthouses) > MAX_ACTION_CARDS:
             raise InvalidDataError("lighthouses", f"at most {MAX_ACTION_CARDS} Lighthouses")
+        if self.plain is not None:
+            object.__setattr__(self, "plain", self._checked_plain(self.plain))
+
+    def _checked_plain(self, plain: tuple[Card, ...]) -> tuple[Card, ...] | None:
+        shapes = {s: i for i, s in enumerate(self.shapes)}
+        colours = {c: i for i, c in enumerate(self.colours)}
+        first: dict[Card, int] = {}
+        for k, card in enumerate(plain):
+            if card.shape not in shapes:
+                raise InvalidDataError(
+                    f"plain[{k}]",
+                    f"{card}: {card.shape!r} is not one of the shapes {list(self.shapes)}",
+                )
+            if card.colour not in colours:
+                raise InvalidDataError(
+                    f"plain[{k}]",
+                    f"{card}: {card.colour!r} is not one of the colours {list(self.colours)}",
+                )
+            if card in first:
+                raise InvalidDataError(
+                    f"plain[{k}]",
+                    f"{card} is listed twice (also plain[{first[card]}]): a deck holds each "
+                    "plain card once (Rules.decks=2 doubles the deck)",
+                )
+            first[card] = k
+        if not plain:
+            raise InvalidDataError("plain", "a deck needs plain cards: list at least one")
+        for what, names, used in (
+            ("shapes", self.shapes, {c.shape for c in plain}),
+            ("colours", self.colours, {c.colour for c in plain}),
+        ):
+            for name in names:
+                if name not in used:
+                    raise InvalidDataError(what, f"{name!r} is on none of the plain cards listed")
+        if len(plain) == len(shapes) * len(colours):
+            return None  # the whole grid: the same deck as the default form
+        return tuple(sorted(plain, key=lambda c: (colours[c.colour or ""], shapes[c.shape or ""])))
+
+    @property
+    def plain_cards(self) -> tuple[Card, ...]:
+        """Every plain card of the deck in card order, that is ``plain`` or the whole
+        grid."""
+        if self.plain is not None:
+            return self.plain
+        return tuple(Card(Kind.PLAIN, c, s) for c in self.colours for s in self.shapes)
 
     @property
     def size(self) -> int:
         """Cards in one deck."""
         return (
-            len(self.shapes) * len(self.colours)
+            len(self.plain_cards)
             + len(self.lighthouses)
             + self.white_starfish
             + self.black_starfish
@@ -207,8 +298,37 @@ class CardTable:
     takeable: tuple[bool, ...]
     """For each id, whether it may be taken from a discard pile (SW-7)."""
     max_winning: int
-    """The largest hand that can win, since every card needs its own shape and colour
-    (SW-R4)."""
+    """The largest hand that can win (SW-R4). Every card needs a shape and a colour of
+    its own, so it is no more than the deck has shapes or colours, and no more than the
+    most plain cards of distinct shapes and colours (a maximum matching) plus the
+    Lighthouse colours."""
+
+
+def max_matching(cards: Iterable[Card]) -> int:
+    """The most plain cards among ``cards`` no two of which share a shape or a colour:
+    a maximum matching between shapes and colours, found by augmenting paths.
+
+    >>> max_matching(Card.parse(t) for t in ("red-star", "red-moon", "blue-star"))
+    2
+    >>> max_matching(Card.parse(t) for t in ("red-star", "blue-star", "green-star"))
+    1
+    """
+    colours_of: dict[str | None, set[str | None]] = {}
+    for card in cards:
+        if card.kind is Kind.PLAIN:
+            colours_of.setdefault(card.shape, set()).add(card.colour)
+    shape_of: dict[str | None, str | None] = {}  # colour -> the shape matched to it
+
+    def augment(shape: str | None, visited: set[str | None]) -> bool:
+        for colour in colours_of[shape]:
+            if colour not in visited:
+                visited.add(colour)
+                if colour not in shape_of or augment(shape_of[colour], visited):
+                    shape_of[colour] = shape
+                    return True
+        return False
+
+    return sum(augment(shape, set()) for shape in colours_of)
 
 
 def table_of(deck: DeckSpec, decks: int = 1) -> CardTable:
@@ -222,11 +342,13 @@ def _table(deck: DeckSpec, decks: int) -> CardTable:
     counts: list[int] = []
     masks: list[int] = []
     shapes, colours = len(deck.shapes), len(deck.colours)
-    for c, colour in enumerate(deck.colours):
-        for s, shape in enumerate(deck.shapes):
-            cards.append(Card(Kind.PLAIN, colour, shape))
-            counts.append(decks)
-            masks.append(1 << s | 1 << (shapes + c))
+    shape_bit = {s: 1 << i for i, s in enumerate(deck.shapes)}
+    colour_bit = {c: 1 << (shapes + i) for i, c in enumerate(deck.colours)}
+    plain = deck.plain_cards
+    for card in plain:
+        cards.append(card)
+        counts.append(decks)
+        masks.append(shape_bit[card.shape or ""] | colour_bit[card.colour or ""])
     for c, colour in enumerate(deck.colours):
         cards.append(Card(Kind.LIGHTHOUSE, colour))
         counts.append(deck.lighthouses.count(colour) * decks)
@@ -240,6 +362,9 @@ def _table(deck: DeckSpec, decks: int) -> CardTable:
         counts.append(count * decks)
         masks.append(-1)
     full = tuple(i for i, n in enumerate(counts) for _ in range(n))
+    # SW-R4: a Lighthouse takes a shape and a colour no other card of the hand has; the
+    # plain cards of a winning hand are a matching of shapes and colours.
+    matched = min(shapes, colours) if deck.plain is None else max_matching(plain)
     return CardTable(
         tuple(cards),
         tuple(counts),
@@ -247,7 +372,28 @@ def _table(deck: DeckSpec, decks: int) -> CardTable:
         {card: i for i, card in enumerate(cards)},
         tuple(masks),
         tuple(not card.is_action for card in cards),
-        min(shapes, colours),
+        min(shapes, colours, matched + len(set(deck.lighthouses))),
+    )
+
+
+def winning_limit(deck: DeckSpec) -> str:
+    """Why no hand larger than ``table_of(deck).max_winning`` can win, in words (SW-R4).
+
+    >>> winning_limit(DeckSpec(shapes=["a", "b"], colours=["x", "y", "z"], lighthouses=[]))
+    'a winning hand has at most 2 cards: each needs a shape of its own, and the deck has 2 shapes'
+    """
+    most = table_of(deck).max_winning
+    shapes, colours = len(deck.shapes), len(deck.colours)
+    head = f"a winning hand has at most {most} card{'s' * (most != 1)}: "
+    if most == shapes <= colours:
+        return head + f"each needs a shape of its own, and the deck has {shapes} shapes"
+    if most == colours:
+        return head + f"each needs a colour of its own, and the deck has {colours} colours"
+    matched = max_matching(deck.plain_cards)
+    lights = len(set(deck.lighthouses))
+    return head + (
+        f"at most {matched} of the deck's plain cards differ in both shape and colour, and "
+        f"its Lighthouses come in {lights} colour{'s' * (lights != 1)}"
     )
 
 
@@ -289,24 +435,35 @@ def _deck_spec(value: object) -> DeckSpec:
     return value
 
 
+def _min_hand_size(instance: object, attribute: Attribute[int], value: int) -> None:
+    if value == 1 and type(value) is int:
+        # SW-R2: one card that is not a Starfish or an Anchor is a winning hand on its
+        # own, so nearly every deal is a tie, and a tie redeals the same size (SW-R9).
+        raise InvalidDataError(
+            attribute.name,
+            "must be 2 to 8, not 1: a hand of one card wins unless it is a Starfish or an "
+            "Anchor, so nearly every deal is a tie (997 in 1,000 with 4 players and the "
+            "default deck) and a tie redeals the same size (SW-R2, SW-R9)",
+        )
+    in_range(2, 8)(instance, attribute, value)
+
+
 @frozen(kw_only=True)
 class Rules:
     """The options of a Ship's Wheel match. The defaults are the printed rules and our
     rulings.
 
-    >>> Rules().hand_sizes, Rules(players=3, min_hand_size=5).hand_sizes
-    ((3, 4, 5, 6), (5, 6))
-    >>> eight = DeckSpec(shapes=[f"s{i}" for i in range(8)], colours=[f"c{i}" for i in range(8)], lighthouses=[])
-    >>> Rules(players=3, deck=eight).hand_sizes, Rules(players=4, deck=eight).hand_sizes
-    ((3, 4, 5, 6, 7, 8), (3, 4, 5, 6))
-    >>> Rules(players=4, deck=eight, decks=2).hand_sizes
-    (3, 4, 5, 6, 7, 8)
+    >>> Rules(players=3).hand_sizes, Rules().hand_sizes, Rules(decks=2).hand_sizes
+    ((3, 4, 5, 6, 7, 8), (3, 4, 5, 6), (3, 4, 5, 6, 7, 8))
+    >>> six = DeckSpec(shapes=[f"s{i}" for i in range(6)], colours=[f"c{i}" for i in range(6)], lighthouses=[])
+    >>> Rules(players=3, deck=six, min_hand_size=5).hand_sizes
+    (5, 6)
     >>> Rules(scoring=Scoring.HANDS).target
     5
     >>> Rules(players=6, deck=DeckSpec(shapes=["a", "b", "c"], colours=["x", "y", "z"], lighthouses=["x"]))
     Traceback (most recent call last):
     ...
-    seaview_rules.InvalidDataError: deck: 6 hands of 3 cards and 2 to draw need more than the 18 cards of the deck
+    seaview_rules.InvalidDataError: deck: 6 hands of 3 cards and 2 to draw need more than the 18 cards of the deck (SW-R2)
     """
 
     players: int = field(default=4, validator=in_range(2, 6))
@@ -322,11 +479,11 @@ class Rules:
     (SW-R10)."""
     first_dealer: int = field(default=0, validator=in_range(0, 5))
     """Seat of the first hand's dealer (SW-R10)."""
-    min_hand_size: int = field(default=3, validator=in_range(1, 8))
-    """The smallest hand a dealer may choose (SW-R2)."""
-    max_hand_size: int = field(default=8, validator=in_range(1, 8))
+    min_hand_size: int = field(default=3, validator=_min_hand_size)
+    """The smallest hand a dealer may choose, 2 to 8 (SW-R2)."""
+    max_hand_size: int = field(default=8, validator=in_range(2, 8))
     """The largest hand a dealer may choose (SW-R2)."""
-    crowded_max_hand_size: int = field(default=6, validator=in_range(1, 8))
+    crowded_max_hand_size: int = field(default=6, validator=in_range(2, 8))
     """The largest hand with 4 or more players and one deck (SW-R2)."""
     max_reshuffles: int = field(default=1, validator=in_range(0))
     """Times the discards become the deck in one hand; the next time the deck runs out
@@ -345,30 +502,37 @@ class Rules:
             raise InvalidDataError("first_dealer", f"must be a seat below {self.players}")
         table = table_of(self.deck, self.decks)
         largest = self.max_hand_size
-        if self.players >= 4 and self.decks == 1:
+        if self.crowded:
             largest = min(largest, self.crowded_max_hand_size)
         if largest < self.min_hand_size:
             raise InvalidDataError(
-                "max_hand_size", f"no hand size from {self.min_hand_size} to {largest} is allowed"
+                "max_hand_size",
+                f"no hand size from {self.min_hand_size} to {largest} is allowed (SW-R2)",
             )
         if self.min_hand_size > table.max_winning:
             raise InvalidDataError(
                 "min_hand_size",
-                f"no hand of {self.min_hand_size} cards can win with "
-                f"{len(self.deck.shapes)} shapes and {len(self.deck.colours)} colours",
+                f"hands of {self.min_hand_size} can never win with this deck "
+                f"({winning_limit(self.deck)}, SW-R4)",
             )
         object.__setattr__(self, "table", table)
-        # SW-R4: a hand larger than the number of shapes or colours can never win, and a
-        # tie redeals the same size (SW-R9), so such sizes are never offered.
+        # SW-R4: a hand too large to ever win would be redealt for ever after a tie
+        # (SW-R9), so such sizes are never offered.
         largest = min(largest, table.max_winning)
         total = len(table.full)
         if self.players * largest + 2 > total:
             raise InvalidDataError(
                 "deck",
                 f"{self.players} hands of {largest} cards and 2 to draw need more than "
-                f"the {total} cards of the deck",
+                f"the {total} cards of the deck (SW-R2)",
             )
         object.__setattr__(self, "hand_sizes", tuple(range(self.min_hand_size, largest + 1)))
+
+    @property
+    def crowded(self) -> bool:
+        """Whether four or more players share one deck, so that the printed advice caps
+        the hands at ``crowded_max_hand_size`` (SW-R2)."""
+        return self.players >= 4 and self.decks == 1
 
 
 class Phase(enum.Enum):

@@ -31,6 +31,7 @@ from seaview_rules.ships_wheel._model import (
     Rules,
     Scoring,
     State,
+    winning_limit,
 )
 from seaview_rules.ships_wheel._moves import (
     SIZES,
@@ -60,7 +61,7 @@ def new_game(rules: Rules = Rules()) -> State:  # noqa: B008 - Rules is frozen
 
     >>> state = new_game(Rules(players=3))
     >>> state.phase, current_player(state), len(state.deck)
-    (<Phase.SIZE: 'size'>, 0, 48)
+    (<Phase.SIZE: 'size'>, 0, 76)
     """
     return _new_hand(rules, rules.first_dealer, 0, (0,) * rules.players, ())
 
@@ -124,7 +125,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
 
     >>> state = new_game(Rules(players=2))
     >>> [str(m) for m in legal_moves(state)]
-    ['size 3', 'size 4', 'size 5', 'size 6']
+    ['size 3', 'size 4', 'size 5', 'size 6', 'size 7', 'size 8']
     """
     phase = state.phase
     if phase is _DISCARD:
@@ -156,7 +157,7 @@ def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
     >>> from seaview_rules.ships_wheel import parse_move
     >>> state = apply_move(new_game(Rules(players=2)), parse_move("size 3"))
     >>> [(str(m), str(p)) for m, p in chance_outcomes(state)][-3:]
-    [('deal white-starfish', '1/16'), ('deal black-starfish', '1/16'), ('deal anchor', '1/24')]
+    [('deal white-starfish', '3/76'), ('deal black-starfish', '3/76'), ('deal anchor', '1/38')]
     """
     phase = state.phase
     if phase is not _DEAL and phase is not _DECK:
@@ -185,7 +186,7 @@ def check_move(state: State, move: Move) -> Violation | None:
 
     >>> from seaview_rules.ships_wheel import parse_move
     >>> check_move(new_game(Rules(players=4)), parse_move("size 7"))
-    Violation(rule='SW-R2', reason='hands of 7 are not allowed here: choose from 3 to 6')
+    Violation(rule='SW-R2', reason='hands of 7 are too large for 4 players on one deck: deal 6 or fewer, or play with two decks (Rules.decks=2); choose from 3 to 6')
     """
     result = _transition(state, move)
     return result if isinstance(result, Violation) else None
@@ -246,12 +247,8 @@ def _transition(state: State, move: Move) -> State | Violation:
         return _commit(state, move)
     if kind is Size and phase is _SIZE:
         assert isinstance(move, Size)
-        sizes = state.rules.hand_sizes
-        if move.cards not in sizes:
-            return Violation(
-                "SW-R2",
-                f"hands of {move.cards} are not allowed here: choose from {sizes[0]} to {sizes[-1]}",
-            )
+        if move.cards not in state.rules.hand_sizes:
+            return _refused_size(state.rules, move.cards)
         return _state(
             state.rules, _DEAL, (state.dealer + 1) % state.rules.players, state.dealer,
             move.cards, state.hands, state.deck, state.piles, state.passing, state.scores,
@@ -265,6 +262,31 @@ def _transition(state: State, move: Move) -> State | Violation:
         rule, reason = _WRONG_PHASE[phase]
         return Violation(rule, f"not now ({move}): {reason}")
     return Violation("API-MOVE", f"{move!r} is not a Ship's Wheel move")
+
+
+def _refused_size(rules: Rules, cards: int) -> Violation:
+    # The rule that sets the bound the size crosses: the options and the printed advice
+    # (SW-R2) before the deck's own limit (SW-R4), which only a custom deck reaches.
+    sizes = rules.hand_sizes
+    choose = f"choose from {sizes[0]} to {sizes[-1]}"
+    if cards < sizes[0]:
+        return Violation(
+            "SW-R2", f"hands of {cards} are too small: Rules.min_hand_size is {sizes[0]}; {choose}"
+        )
+    if rules.max_hand_size == sizes[-1]:
+        return Violation(
+            "SW-R2", f"hands of {cards} are too large: Rules.max_hand_size is {sizes[-1]}; {choose}"
+        )
+    if rules.crowded and rules.crowded_max_hand_size == sizes[-1]:
+        return Violation(
+            "SW-R2",
+            f"hands of {cards} are too large for {rules.players} players on one deck: deal "
+            f"{sizes[-1]} or fewer, or play with two decks (Rules.decks=2); {choose}",
+        )
+    return Violation(
+        "SW-R4",
+        f"hands of {cards} can never win with this deck ({winning_limit(rules.deck)}); {choose}",
+    )
 
 
 def _insert(cards: tuple[int, ...], i: int) -> tuple[int, ...]:
@@ -328,8 +350,13 @@ def _take(state: State, seat: int) -> State | Violation:
         return Violation("SW-5", f"there is no seat {seat}")
     pile = piles[seat]
     if not pile:
-        # SW-R5: at the first turn of a hand every pile is empty: draw from the deck.
-        return Violation("SW-R5", f"seat {seat}'s discard pile is empty: draw from the deck")
+        if not state.reshuffles and not any(piles):
+            # SW-R5: nobody has discarded yet, so the first turn of a hand draws from the deck.
+            return Violation(
+                "SW-R5", "the first turn of a hand draws from the deck: no card has been discarded"
+            )
+        # SW-5: only a pile's top card can be taken, and an empty pile has none.
+        return Violation("SW-5", f"seat {seat}'s discard pile is empty: it has no top card to take")
     top = pile[-1]
     table = state.rules.table
     if not table.takeable[top]:

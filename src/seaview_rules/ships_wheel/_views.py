@@ -68,7 +68,7 @@ def view(state: State, seat: int | None) -> View:
     ...     state = sw.apply_move(state, sw.parse_move(text))
     >>> v = view(state, 1)
     >>> [str(c) for c in state.cards(v.hand)], v.hand_sizes, v.deck_size
-    (['red-star'], (1, 1), 46)
+    (['red-star'], (1, 1), 74)
 
     Raises:
         InvalidDataError: ``seat`` is not a seat of the game.

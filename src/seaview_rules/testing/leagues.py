@@ -151,6 +151,9 @@ def rules(
     max_columns: int = 7,
     spin_off: st.SearchStrategy[bool] | None = None,
     extra_spin_after_rise: st.SearchStrategy[bool] | None = None,
+    starfish_rise_above_taken: st.SearchStrategy[bool] | None = None,
+    blocked_when_placed: st.SearchStrategy[bool] | None = None,
+    start_always_right: st.SearchStrategy[bool] | None = None,
 ) -> st.SearchStrategy[Rules]:
     """Valid `Rules` on random boards (`boards`) and spinners (`spinners` with both
     directions): combinations where a diver could never reach the red arrow, or a
@@ -162,21 +165,32 @@ def rules(
         max_columns: most columns of the board.
         spin_off: whether the order of play is spun for (default: both).
         extra_spin_after_rise: the option of LEA-R6 (default: both).
+        starfish_rise_above_taken: the option of LEA-R10 (default: both).
+        blocked_when_placed: the option of LEA-R9 (default: both).
+        start_always_right: the option of LEA-R11 (default: both).
     """
+    flags = {
+        "spin_off": spin_off,
+        "extra_spin_after_rise": extra_spin_after_rise,
+        "starfish_rise_above_taken": starfish_rise_above_taken,
+        "blocked_when_placed": blocked_when_placed,
+        "start_always_right": start_always_right,
+    }
 
     @st.composite
     def build(draw: st.DrawFn) -> Rules:
         board = draw(boards(max_rows=max_rows, max_columns=max_columns))
         spinner = draw(spinners(both_directions=True, max_segments=6))
+        options = {
+            name: draw(st.booleans() if strategy is None else strategy)
+            for name, strategy in flags.items()
+        }
         try:
             return Rules(
                 players=draw(st.integers(2, 4) if players is None else players),
                 board=board,
                 spinner=spinner,
-                spin_off=draw(st.booleans() if spin_off is None else spin_off),
-                extra_spin_after_rise=draw(
-                    st.booleans() if extra_spin_after_rise is None else extra_spin_after_rise
-                ),
+                **options,
             )
         except InvalidDataError:
             reject()  # an unwinnable combination
@@ -218,6 +232,11 @@ def views(*, states: st.SearchStrategy[State] | None = None) -> st.SearchStrateg
 
 _STANDING = (SquareKind.START, SquareKind.YELLOW)
 _DOWN = {EventKind.ARROW: 1, EventKind.STARFISH: 2, EventKind.OCTOPUS: -1}
+_EFFECT_EVENT = {
+    SquareKind.ARROW: EventKind.ARROW,
+    SquareKind.STARFISH: EventKind.STARFISH,
+    SquareKind.OCTOPUS: EventKind.OCTOPUS,
+}
 
 
 def _require(condition: bool, problem: str, state: State) -> None:
@@ -227,12 +246,17 @@ def _require(condition: bool, problem: str, state: State) -> None:
 
 def _walk(state: State, spin: Spin) -> tuple[int, int] | None:
     """Where the diver to spin lands and how often he reverses, worked out square by
-    square from the printed rules (LEA-3 to LEA-6, LEA-R4); ``None`` if blocked."""
-    board = state.rules.board
+    square from the printed rules (LEA-3 to LEA-6) and the rulings (LEA-R4, LEA-R9,
+    LEA-R11, with their options); ``None`` if blocked."""
+    game = state.rules
+    board = game.board
     here = state.positions[state.player]
+    placed = state.placed[state.player]
     row, column = divmod(here, board.columns)
-    step = 1 if spin.direction is Direction.RIGHT or here == board.start else -1
-    if here != board.start and column + step in (-1, board.columns):
+    restart = here == board.start and (placed or game.start_always_right)
+    step = 1 if spin.direction is Direction.RIGHT or restart else -1
+    free = restart or (placed and here != board.start and not game.blocked_when_placed)
+    if not free and column + step in (-1, board.columns):
         return None
     reversals = 0
     for _ in range(spin.number):
@@ -248,9 +272,12 @@ def check_spin(before: State, spin: Spin, after: State) -> None:
     No two divers share a square but the start; every diver stands on the start, a
     yellow square or (the winner) the red arrow; chance outcomes are the spinner's
     merged weights; only the diver who spun moves; he covers exactly the spun distance
-    along his row, reversing at the ends (or is blocked at an end); effects move him
-    by their rows; a rise never moves him down; he spins again exactly after a real
-    descent (or a rise, with the LEA-R6 option); the game ends exactly on the red arrow.
+    along his row, reversing at the ends (or is blocked at an end, as the way he came
+    to his square and the options say); effects move him by their rows; a rise goes up
+    its column to the first open yellow square above where it starts (LEA-R7, LEA-R10);
+    `State.placed` says whether he walked to his square; he spins again exactly after a
+    real descent (or a rise, with the LEA-R6 option); the game ends exactly on the red
+    arrow.
 
     Raises:
         ContractError: the first broken invariant.
@@ -311,6 +338,16 @@ def check_spin(before: State, spin: Spin, after: State) -> None:
         _require(
             moved == [landing], f"the move does not cover {spin} exactly (LEA-4, LEA-5)", after
         )
+    # Where a rise starts: above the square landed on, above an octopus's square, and
+    # above a starfish or (LEA-R10's option) the taken square two rows below it.
+    landed_on = board.squares[landing]
+    origin = landing
+    if EventKind.TAKEN in kinds and (
+        landed_on is SquareKind.OCTOPUS
+        or (landed_on is SquareKind.STARFISH and game.starfish_rise_above_taken)
+    ):
+        origin = landing + _DOWN[_EFFECT_EVENT[landed_on]] * columns
+    final = after.positions[mover]
     for event in events:
         if event.kind in _DOWN:
             _require(
@@ -323,13 +360,39 @@ def check_spin(before: State, spin: Spin, after: State) -> None:
             _require(
                 board.squares[square] is SquareKind.YELLOW, "a rise stops on a yellow square", after
             )
-            _require(square // columns < landing // columns, "a penalty moved a diver down", after)
-    descended = EventKind.ARROW in kinds or EventKind.STARFISH in kinds
+            _require(
+                square % columns == origin % columns and square < origin,
+                "a rise does not go up its column (LEA-R7, LEA-R10)",
+                after,
+            )
+            passed = range(square + columns, origin, columns)
+            _require(
+                all(
+                    board.squares[s] is not SquareKind.YELLOW or s in after.positions
+                    for s in passed
+                ),
+                "a rise passes an open yellow square (LEA-R7)",
+                after,
+            )
+    descended = (
+        EventKind.ARROW in kinds
+        or EventKind.STARFISH in kinds
+        or (landed_on is SquareKind.STARFISH and final // columns > landing // columns)
+    )
     risen = (
         game.extra_spin_after_rise
         and EventKind.TAKEN in kinds
-        and board.squares[landing] is not SquareKind.OCTOPUS
+        and landed_on is not SquareKind.OCTOPUS
     )
+    if walk is None:
+        _require(after.placed == before.placed, "a blocked diver changed how he came there", after)
+    else:
+        others_placed = all(after.placed[s] == before.placed[s] for s in others)
+        _require(
+            others_placed and after.placed[mover] == (final != landing),
+            "placed is not true exactly of a diver put where he did not walk (LEA-R9)",
+            after,
+        )
     if after.phase is Phase.OVER:
         _require(
             kinds[-1] is EventKind.WIN and after.positions[mover] == board.red_arrow,

@@ -24,8 +24,24 @@ from seaview_rules.testing._strategies import legal_moves, seat_views
 
 __all__ = ["decks", "hands", "hidden_twin", "moves", "rules", "states", "views"]
 
-SHAPE_NAMES = ("circle", "square", "triangle", "star", "diamond", "heart", "moon", "wave")
-COLOUR_NAMES = ("red", "orange", "yellow", "green", "blue", "purple", "pink", "teal")
+SHAPE_NAMES = sw.DeckSpec().shapes
+COLOUR_NAMES = sw.DeckSpec().colours
+
+
+@st.composite
+def _grid(
+    draw: st.DrawFn, shapes: tuple[str, ...], colours: tuple[str, ...]
+) -> tuple[sw.Card, ...] | None:
+    """``None`` (every shape in every colour) or a partial grid that puts every shape
+    and every colour on at least one card, as `~seaview_rules.ships_wheel.DeckSpec`
+    requires."""
+    if draw(st.booleans()):
+        return None
+    cells = {(s, draw(st.sampled_from(colours))) for s in shapes}
+    cells |= {(draw(st.sampled_from(shapes)), c) for c in colours}
+    extra = st.tuples(st.sampled_from(shapes), st.sampled_from(colours))
+    cells |= set(draw(st.lists(extra, max_size=len(shapes) * len(colours))))
+    return tuple(sw.Card(sw.Kind.PLAIN, c, s) for s, c in sorted(cells))
 
 
 @st.composite
@@ -37,13 +53,16 @@ def _decks(
     max_colours: int,
     max_lighthouses: int,
     max_actions: int,
+    partial: bool,
 ) -> sw.DeckSpec:
     shapes = SHAPE_NAMES[: draw(st.integers(min_shapes, max_shapes))]
     colours = COLOUR_NAMES[: draw(st.integers(min_colours, max_colours))]
+    plain = draw(_grid(shapes, colours)) if partial else None
     lighthouses = draw(st.lists(st.sampled_from(colours), max_size=max_lighthouses))
     return sw.DeckSpec(
         shapes=shapes,
         colours=colours,
+        plain=plain,
         lighthouses=lighthouses,
         white_starfish=draw(st.integers(0, max_actions)),
         black_starfish=draw(st.integers(0, max_actions)),
@@ -59,8 +78,11 @@ def decks(
     max_colours: int = 6,
     max_lighthouses: int = 4,
     max_actions: int = 3,
+    partial: bool = True,
 ) -> st.SearchStrategy[sw.DeckSpec]:
-    """Valid `~seaview_rules.ships_wheel.DeckSpec` values.
+    """Valid `~seaview_rules.ships_wheel.DeckSpec` values, many of them partial grids
+    (``DeckSpec.plain``: every shape and colour on some card, not every combination)
+    unless ``partial`` is false.
 
     Args:
         min_shapes: fewest shapes (at least 1).
@@ -69,8 +91,11 @@ def decks(
         max_colours: most colours (at most 8).
         max_lighthouses: most Lighthouses; their colours may repeat.
         max_actions: most cards of each action kind.
+        partial: also draw decks that lack some shape-colour combinations.
     """
-    return _decks(min_shapes, max_shapes, min_colours, max_colours, max_lighthouses, max_actions)
+    return _decks(
+        min_shapes, max_shapes, min_colours, max_colours, max_lighthouses, max_actions, partial
+    )
 
 
 @st.composite
@@ -107,12 +132,13 @@ def _rules(
     draw: st.DrawFn, min_players: int, max_players: int, small_decks: bool, copies: int | None
 ) -> sw.Rules:
     players = draw(st.integers(min_players, max_players))
-    deck = draw(_decks(2, 6, 2, 6, 4, 3)) if small_decks else sw.DeckSpec()
+    deck = draw(_decks(2, 6, 2, 6, 4, 3, True)) if small_decks else sw.DeckSpec()
     number = draw(st.integers(1, 2)) if copies is None else copies
     total = deck.size * number
     room = (total - 2) // players  # the largest hand that leaves two cards to draw
-    low = min(3, len(deck.shapes), len(deck.colours), room)
-    if low < 1:  # too many players for so small a deck: play the default deck instead
+    # Hands of 2 or more (SW-R2) that the deck can win (SW-R4).
+    low = min(3, sw.table_of(deck).max_winning, room)
+    if low < 2:  # too many players for so small a deck: play the default deck instead
         deck, total = sw.DeckSpec(), sw.DeckSpec().size * number
         room, low = (total - 2) // players, 3
     top = min(8, room)
@@ -144,7 +170,8 @@ def rules(
     Args:
         min_players: fewest seats.
         max_players: most seats.
-        small_decks: also draw smaller decks (2-6 shapes and colours).
+        small_decks: also draw smaller decks (2-6 shapes and colours, some of them
+            partial grids).
         copies: fix the number of decks (1 or 2); ``None`` draws it.
     """
     return _rules(min_players, max_players, small_decks, copies)
