@@ -23,7 +23,7 @@ from seaview_rules import (
     play,
     replay,
 )
-from seaview_rules._core import trusted_constructor
+from seaview_rules._core import API, trusted_constructor
 from seaview_rules.testing import ContractError, check_game, check_state
 
 ALL_GAMES = sorted(GAMES)
@@ -62,11 +62,81 @@ def test_every_game_module_exposes_the_shared_api(name: str) -> None:
     import importlib
 
     module = importlib.import_module(f"seaview_rules.{name}")
-    for attribute in ("Rules", "State", "View", "GAME", "new_game", "current_player", "legal_moves",
-                      "chance_outcomes", "sample_chance", "check_move", "apply_move", "is_terminal",
-                      "outcome", "view", "parse_move", "dumps", "loads"):  # fmt: skip
-        assert hasattr(module, attribute), attribute
+    for attribute in ("Rules", "State", "View", "GAME", *API):
+        assert attribute in module.__all__, attribute
+    for function in API:
+        assert callable(getattr(module, function)), function
     assert module.GAME is GAMES[name]
+
+
+def _reachable_states(game: Game[Any, Any, Any, Any], seed: int, limit: int) -> list[Any]:
+    """Every state of a seeded random game up to ``limit`` moves, the last one too."""
+    rng = random.Random(seed)
+    state = game.new_game(default_rules(game))
+    states = [state]
+    while not game.is_terminal(state) and len(states) < limit:
+        if game.current_player(state) is CHANCE:
+            move = game.sample_chance(state, rng)
+        else:
+            move = rng.choice(game.legal_moves(state))
+        state = game.apply_move(state, move)
+        states.append(state)
+    return states
+
+
+@pytest.mark.rule("API-SEAT")
+@pytest.mark.parametrize("name", ALL_GAMES)
+def test_every_move_from_every_seat_that_is_not_to_move_is_refused(name: str) -> None:
+    game = GAMES[name]
+    rules = default_rules(game)
+    seats = range(game.players(rules))
+    moves = game.every_move(rules)
+    finished = play(game, rules, random.Random(5)).final
+    refused = 0
+    for state in [*_reachable_states(game, 5, 150)[::10], finished]:
+        to_move = game.current_player(state)
+        for seat in seats:
+            if seat == to_move:
+                continue
+            for move in moves:
+                violation = game.check_move(state, move, seat=seat)
+                assert violation is not None
+                assert violation.rule == ("API-OVER" if to_move is None else "API-SEAT")
+                with pytest.raises(IllegalMoveError) as err:
+                    game.apply_move(state, move, seat=seat)
+                assert err.value.rule == violation.rule
+                refused += 1
+    assert refused > 100
+
+
+@pytest.mark.parametrize("name", ALL_GAMES)
+def test_the_seat_to_move_gets_exactly_what_it_would_without_a_seat(name: str) -> None:
+    game = GAMES[name]
+    rules = default_rules(game)
+    for state in _reachable_states(game, 8, 120):
+        to_move = game.current_player(state)
+        if not isinstance(to_move, int):
+            continue
+        for move in game.every_move(rules):
+            assert game.check_move(state, move, seat=to_move) == game.check_move(state, move)
+        move = game.legal_moves(state)[0]
+        assert game.apply_move(state, move, seat=to_move) == game.apply_move(state, move)
+
+
+@pytest.mark.parametrize("name", ALL_GAMES)
+def test_a_view_says_whose_turn_it_is_and_what_this_seat_may_do(name: str) -> None:
+    game = GAMES[name]
+    rules = default_rules(game)
+    finished = play(game, rules, random.Random(2)).final
+    assert game.current_player(finished) is None
+    for state in [*_reachable_states(game, 2, 300), finished]:
+        to_move = game.current_player(state)
+        assert (to_move is None) == game.is_terminal(state)
+        for seat in [None, *range(game.players(rules))]:
+            seen = game.view(state, seat)
+            assert seen.to_move == to_move
+            mine = seat is not None and seat == to_move
+            assert seen.legal_moves == (game.legal_moves(state) if mine else ())
 
 
 @pytest.mark.rule("API-TURN")

@@ -26,14 +26,14 @@ def show(state: sw.State, view: sw.View) -> str:
     hint = f" ({away} to replace)" if away is not None else ""
     chosen = f"; you pass {cards[view.passing]}" if view.passing is not None else ""
     return (
-        f"hand {len(view.results) + 1}, scores {list(view.scores)}; deck {view.deck_size}; "
+        f"hand {view.hand_number}, scores {list(view.scores)}; deck {view.deck_size}; "
         f"piles {piles}\nyour hand: {' '.join(map(str, hand))}{hint}{chosen}"
     )
 
 
 def ask(state: sw.State, read: Callable[[str], str], write: Callable[[str], None]) -> sw.Move:
     """Read a move's number or notation until it is legal; say why the others are not."""
-    legal = sw.legal_moves(state)
+    legal = sw.view(state, 0).legal_moves
     menu = " | ".join(f"{n} {m}" for n, m in enumerate(legal, 1))
     while True:
         text = read(f"your move ({menu}): ").strip()
@@ -44,7 +44,7 @@ def ask(state: sw.State, read: Callable[[str], str], write: Callable[[str], None
         except ValueError as err:
             write(str(err))
             continue
-        violation = sw.check_move(state, move)  # the rule that forbids it, if any
+        violation = sw.check_move(state, move, seat=0)  # the rule that forbids it
         if violation is None:
             return move
         write(f"not now: {violation.reason} ({violation.rule})")
@@ -67,9 +67,10 @@ def main(
             write(show(state, sw.view(state, 0)))
             move = ask(state, read, write)
         else:
-            move = bot.choose(sw.view(state, seat), sw.legal_moves(state), rng)
+            seen = sw.view(state, seat)  # all a bot may know, its legal moves included
+            move = bot.choose(seen, seen.legal_moves, rng)
         before, state = state, sw.apply_move(state, move)
-        said = sw.narrate(before, move, state)  # never a hidden card or a secret choice
+        said = sw.narrate(before, move, state, seat=0)  # what you saw, and no secret
         if said:
             write(said)
     winner = state.player

@@ -1,7 +1,8 @@
 """A complete terminal frontend for the Voyage card game: you are seat 0, bots the rest.
 
 Run it with ``python voyage_terminal.py``. It uses only the public API: the view of
-your seat, the legal moves, the notation, and chance resolved by a seeded generator.
+your seat (with your legal moves), the notation, moves sent with the seat that makes
+them, the log as your seat saw it, and chance resolved by a seeded generator.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ def show(view: voyage.View) -> str:
     )
     drawn = f" (you drew {view.drawn})" if view.drawn else ""
     return (
-        f"round {len(view.results) + 1}, scores {list(view.scores)}; top card {top}"
+        f"round {view.round}, scores {list(view.scores)}; top card {top}"
         f"{f' (played before it: {before})' if before else ''}; "
         f"draw pile {view.draw_pile_size}; {others}\nyour hand: {view.hand}{drawn}"
     )
@@ -31,7 +32,7 @@ def ask(
     state: voyage.State, read: Callable[[str], str], write: Callable[[str], None]
 ) -> voyage.Move:
     """Read moves in notation until one is legal; say why the others are not."""
-    legal = voyage.legal_moves(state)
+    legal = voyage.view(state, 0).legal_moves
     while True:
         text = read(f"your move ({' '.join(map(str, legal))}): ")
         try:
@@ -39,7 +40,7 @@ def ask(
         except ValueError as err:
             write(str(err))
             continue
-        violation = voyage.check_move(state, move)  # the rule that forbids it, if any
+        violation = voyage.check_move(state, move, seat=0)  # the rule that forbids it
         if violation is None:
             return move
         write(f"not now: {violation.reason} ({violation.rule})")
@@ -62,13 +63,13 @@ def main(
             write(show(voyage.view(state, 0)))
             move = ask(state, read, write)
         else:
-            move = bot.choose(voyage.view(state, seat), voyage.legal_moves(state), rng)
-            write(f"seat {seat}: {move}")
-        rounds = len(state.results)
-        state = voyage.apply_move(state, move)
-        if len(state.results) > rounds:
-            result = state.results[-1]
-            write(f"seat {result.winner} goes out and scores {result.points}")
+            seen = voyage.view(state, seat)  # all a bot may know, its legal moves included
+            move = bot.choose(seen, seen.legal_moves, rng)
+        after = voyage.apply_move(state, move, seat=None if seat is CHANCE else seat)
+        said = voyage.narrate(state, move, after, seat=0)  # what you saw: no hidden card
+        if said:
+            write(said)
+        state = after
     winner = state.results[-1].winner
     write(f"seat {winner} wins the match with {state.scores[winner]} points")
     return state

@@ -11,13 +11,17 @@ from __future__ import annotations
 
 from seaview_rules._core import (
     CHANCE,
+    OMNISCIENT,
     Chance,
+    Event,
     Game,
     IllegalMoveError,
     InvalidDataError,
+    Omniscient,
     Outcome,
     Player,
     Termination,
+    Viewer,
     Violation,
 )
 from seaview_rules._play import (
@@ -31,24 +35,32 @@ from seaview_rules._play import (
 )
 from seaview_rules._registry import GAMES
 from seaview_rules._simulate import GameSummary, SimulationReport, simulate
+from seaview_rules._table import LogEntry, Table, Undone
 
 __all__ = [
     "CHANCE",
     "DEFAULT_MAX_MOVES",
     "GAMES",
+    "OMNISCIENT",
     "Bot",
     "Chance",
+    "Event",
     "Game",
     "GameRecord",
     "GameSummary",
     "IllegalMoveError",
     "InvalidDataError",
+    "LogEntry",
+    "Omniscient",
     "Outcome",
     "PlayedGame",
     "Player",
     "RandomBot",
     "SimulationReport",
+    "Table",
     "Termination",
+    "Undone",
+    "Viewer",
     "Violation",
     "play",
     "replay",

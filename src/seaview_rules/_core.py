@@ -7,7 +7,7 @@ import random
 from collections.abc import Callable, Mapping
 from fractions import Fraction
 from types import ModuleType
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 import attrs
 from attrs import field, frozen
@@ -282,6 +282,42 @@ R = TypeVar("R")
 S = TypeVar("S")
 M = TypeVar("M")
 V = TypeVar("V")
+S_in = TypeVar("S_in", contravariant=True)
+M_in = TypeVar("M_in", contravariant=True)
+
+
+class CheckMove(Protocol[S_in, M_in]):
+    """The type of ``check_move``: the refusal of ``move`` (sent by ``seat``), or ``None``."""
+
+    def __call__(
+        self, state: S_in, move: M_in, /, *, seat: int | None = None
+    ) -> Violation | None: ...
+
+
+class ApplyMove(Protocol[S, M_in]):
+    """The type of ``apply_move``: the state after ``move`` (sent by ``seat``)."""
+
+    def __call__(self, state: S, move: M_in, /, *, seat: int | None = None) -> S: ...
+
+
+class Events(Protocol[S_in, M_in]):
+    """The type of ``events``: what a move did, as ``seat`` saw it."""
+
+    def __call__(
+        self, before: S_in, move: M_in, after: S_in, /, *, seat: Viewer = None
+    ) -> tuple[Event, ...]: ...
+
+
+class FromDict(Protocol):
+    """The type of ``from_dict``: the object of a document, checked to be of ``kind``."""
+
+    def __call__(self, data: object, /, kind: Any = None) -> Any: ...
+
+
+class Narrate(Protocol[S_in, M_in]):
+    """The type of ``narrate``: what a move did, in words for ``seat``."""
+
+    def __call__(self, before: S_in, move: M_in, after: S_in, /, *, seat: Viewer = None) -> str: ...
 
 
 def _players(rules: Any) -> int:
@@ -295,7 +331,8 @@ def _with_players(rules: Any, players: int) -> Any:
 API = (
     "new_game", "current_player", "legal_moves", "chance_outcomes", "sample_chance",
     "check_move", "apply_move", "is_terminal", "outcome", "view", "parse_move", "dumps",
-    "loads", "statistics", "render", "every_move", "rules_applied", "narrate",
+    "loads", "to_dict", "from_dict", "statistics", "render", "every_move", "rules_applied",
+    "events", "narrate",
 )  # fmt: skip
 """The functions every game package exposes under these names, besides its ``Rules``,
 ``State`` and ``View`` classes."""
@@ -323,18 +360,26 @@ class Game(Generic[R, S, M, V]):
     state_type: type[S]
     view_type: type[V]
     new_game: Callable[[R], S]
-    current_player: Callable[[S], Player]
+    current_player: Callable[[S], Player | None]
+    """The seat to move, `CHANCE`, or ``None`` once the game is over."""
     legal_moves: Callable[[S], tuple[M, ...]]
     chance_outcomes: Callable[[S], tuple[tuple[M, Fraction], ...]]
     sample_chance: Callable[[S, random.Random], M]
-    check_move: Callable[[S, M], Violation | None]
-    apply_move: Callable[[S, M], S]
+    check_move: CheckMove[S, M]
+    apply_move: ApplyMove[S, M]
     is_terminal: Callable[[S], bool]
     outcome: Callable[[S], Outcome | None]
     view: Callable[[S, int | None], V]
     parse_move: Callable[[str], M]
     dumps: Callable[[Any], str]
     loads: Callable[[str], Any]
+    to_dict: Callable[[Any], dict[str, Any]]
+    """The document `dumps` writes, as a dict (to embed in a larger JSON response)."""
+    from_dict: FromDict
+    """The object of a document read as a dict, checked as `loads` checks it."""
+    events: Events[S, M] = field(repr=False)
+    """What a legal move did, as typed events for one viewer (a seat, ``None`` for a
+    spectator, `OMNISCIENT` for the server's log)."""
     players: Callable[[R], int] = field(default=_players, repr=False)
     """The number of seats a `Rules` value sets up (its ``players`` option)."""
     with_players: Callable[[R, int], R] = field(default=_with_players, repr=False)
@@ -343,15 +388,16 @@ class Game(Generic[R, S, M, V]):
     """Game-specific counters of a game so far (rounds, reshuffles, ...)."""
     render: Callable[[S], str] = field(repr=False)
     """A plain-text picture of a state for terminals and logs (shows hidden cards)."""
-    every_move: Callable[[R], tuple[M, ...]] | None = field(default=None, repr=False)
+    every_move: Callable[[R], tuple[M, ...]] = field(repr=False)
     """Every move the game can have under these rules, legal or not, in a fixed order
     (an action space for learning agents, and the candidates of conformance checks)."""
-    rules_applied: Callable[[S, M, S], tuple[str, ...]] | None = field(default=None, repr=False)
+    rules_applied: Callable[[S, M, S], tuple[str, ...]] = field(repr=False)
     """The IDs of the rules and rulings a legal move exercised, given the states before
     and after it (used to label the conformance vectors)."""
-    narrate: Callable[[S, M, S], str] | None = field(default=None, repr=False)
-    """Words for a log line saying what a move did, given the states before and after
-    (empty for moves not worth a line, such as each card of a deal)."""
+    narrate: Narrate[S, M] = field(repr=False)
+    """Words for a log line saying what a move did, given the states before and after,
+    for one viewer as in `events` (empty for moves not worth a line, such as each card
+    of a deal)."""
 
     @classmethod
     def from_package(

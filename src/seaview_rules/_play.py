@@ -164,8 +164,10 @@ def play(
     state = game.new_game(rules)
     moves: list[M] = []
     decisions = 0
-    while not game.is_terminal(state) and (max_moves is None or len(moves) < max_moves):
+    while max_moves is None or len(moves) < max_moves:
         player = game.current_player(state)
+        if player is None:  # the game is over
+            break
         if player is CHANCE:
             move = game.sample_chance(state, rng)
         else:

@@ -12,7 +12,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TextIO
 
 from seaview_rules import __version__
-from seaview_rules._core import CHANCE, Game, InvalidDataError, Termination
+from seaview_rules._core import OMNISCIENT, Game, InvalidDataError, Termination
 from seaview_rules._play import DEFAULT_MAX_MOVES
 from seaview_rules._registry import GAMES
 from seaview_rules._simulate import SimulationReport, simulate
@@ -29,46 +29,46 @@ def demo(
     seed: int,
     out: TextIO,
     max_moves: int | None = DEFAULT_MAX_MOVES,
+    *,
+    quiet: bool = False,
 ) -> None:
-    """Play one seeded game between random bots and print a readable log: a line per
-    move (the game's own words where it has them), and a picture of the state whenever
-    a round or hand ends and at the end (or where ``max_moves`` cut the game off)."""
+    """Play one seeded game between random bots and print a readable log: a header for
+    each round or hand, a line per move in the game's own words (everything shown, hidden
+    cards included), a picture of the table as it stood when each round or hand ended,
+    and the result. ``quiet`` prints the result only."""
     from seaview_rules._play import play
 
     rules = _rules(game, players)
     out.write(f"{game.title}: {game.players(rules)} random bots, seed {seed}\n\n")
-    pending: list[str] = []
-
-    def line(before: Any, move: Any, after: Any) -> str:
-        if game.narrate is not None:
-            return game.narrate(before, move, after)
-        player = game.current_player(before)
-        if player is CHANCE:
-            pending.append(str(move))
-            return ""
-        text = f"chance: {', '.join(pending)}\n" if pending else ""
-        pending.clear()
-        return f"{text}seat {player}: {move}"
 
     def log(before: Any, move: Any, after: Any) -> None:
-        text = line(before, move, after)
+        counted = [game.statistics(s) for s in (before, after)]
+        text = game.narrate(before, move, after, seat=OMNISCIENT)
         if text:
             out.write(f"  {text}\n")
-        counters = game.statistics(before), game.statistics(after)
-        if any(counters[0].get(k) != counters[1].get(k) for k in _PERIODS) or game.is_terminal(
-            after
-        ):
-            out.write("\n" + game.render(after) + "\n\n")
+        for period in _PERIODS:
+            done = counted[1].get(period)
+            if done is not None and done != counted[0].get(period) and not game.is_terminal(after):
+                # The engine starts the next round at once: show the table as it stood
+                # before the move that ended this one.
+                out.write("\n" + game.render(before) + "\n")
+                out.write(f"\n{period[:-1].capitalize()} {done + 1}\n")
 
-    result = play(game, rules, random.Random(seed), max_moves=max_moves, on_move=log)
+    for period in _PERIODS:
+        if period in game.statistics(game.new_game(rules)) and not quiet:
+            out.write(f"{period[:-1].capitalize()} 1\n")
+    result = play(
+        game, rules, random.Random(seed), max_moves=max_moves, on_move=None if quiet else log
+    )
     outcome = result.outcome
     counted = (
         f"{result.decisions} player decisions and {len(result.record.moves)} moves in all"
         if result.decisions
         else f"{len(result.record.moves)} moves, all of them chance"
     )
-    if outcome is None:
+    if not quiet:
         out.write("\n" + game.render(result.final) + "\n\n")
+    if outcome is None:
         out.write(f"Unfinished: the move cap of {max_moves:,} stopped the game; {counted}.\n")
         return
     why = _ENDINGS[outcome.termination]
@@ -123,21 +123,40 @@ def _positive(text: str) -> int:
     return value
 
 
+class _Defaults(argparse.ArgumentDefaultsHelpFormatter):
+    """Adds "(default: ...)" to a help text that does not speak of its default itself."""
+
+    def _get_help_string(self, action: argparse.Action) -> str:
+        text = action.help or ""
+        if "default" in text or action.default in (None, argparse.SUPPRESS):
+            return text
+        return super()._get_help_string(action) or text
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of ``seaview``."""
+    """Entry point of ``seaview``; Ctrl-C ends any command with one line."""
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        print("seaview: interrupted", file=sys.stderr)
+        return 130
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = argparse.ArgumentParser(
         prog="seaview",
         description="Seeded demos, simulations and conformance vectors of the seaview_rules games.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
-    defaults = argparse.ArgumentDefaultsHelpFormatter
+    defaults = _Defaults
     demo_parser = commands.add_parser(
         "demo", help="play one seeded game between random bots", formatter_class=defaults
     )
     demo_parser.add_argument("game", nargs="?", default="voyage", choices=sorted(GAMES))
     demo_parser.add_argument("--players", type=int, help="seats (default: the game's own)")
     demo_parser.add_argument("--seed", type=int, default=1, help="the game's seed")
+    demo_parser.add_argument("--quiet", action="store_true", help="print the result only")
     sim = commands.add_parser(
         "simulate", help="play many seeded games and summarise them", formatter_class=defaults
     )
@@ -152,8 +171,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=DEFAULT_MAX_MOVES,
         help="cut a game off, unfinished, after this many moves (chance included)",
     )
-    conformance = commands.add_parser("conformance", help="language-neutral conformance vectors")
-    conformance_commands = conformance.add_subparsers(dest="action", required=True)
+    conformance = commands.add_parser(
+        "conformance",
+        help="language-neutral conformance vectors",
+        description="Language-neutral conformance vectors. Its one action is 'export DIR'.",
+    )
+    conformance_commands = conformance.add_subparsers(dest="action")
     export = conformance_commands.add_parser(
         "export", help="write DIR/<game>.json for each game and DIR/schema.json"
     )
@@ -162,12 +185,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     if args.command == "conformance":
+        if args.action is None:
+            conformance.print_help(sys.stderr)
+            return 2
         return _export(export, args.directory, args.games)
     game = GAMES[args.game]
     command = demo_parser if args.command == "demo" else sim
     try:
         if args.command == "demo":
-            demo(game, args.players, args.seed, sys.stdout)
+            demo(game, args.players, args.seed, sys.stdout, quiet=args.quiet)
             return 0
         rules = _rules(game, args.players)
         show = _progress(sys.stderr) if sys.stderr.isatty() else None

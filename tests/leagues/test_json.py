@@ -1,24 +1,35 @@
-"""20,000 Leagues JSON: the options of `Rules` and `State.placed` round-trip, and
-documents that break them are refused with `InvalidDataError` naming the path."""
+"""20,000 Leagues JSON: the options of `Rules`, `State.placed` and a view's `to_move` and
+`legal_moves` round-trip, documents that break them are refused with `InvalidDataError`
+naming the path, and documents come as dicts (`to_dict`, `from_dict`), of a given kind,
+and as lists of moves."""
 
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import pytest
 
-from seaview_rules import InvalidDataError
+from seaview_rules import CHANCE, GameRecord, InvalidDataError, play
 from seaview_rules.leagues import (
+    GAME,
     Board,
+    Phase,
     Rules,
     Spinner,
     State,
+    View,
     apply_move,
     dumps,
+    from_dict,
+    is_terminal,
+    legal_moves,
     loads,
     new_game,
     parse_move,
+    sample_chance,
+    to_dict,
     view,
 )
 
@@ -122,3 +133,118 @@ def test_a_blocked_spin_must_be_one_the_rules_block() -> None:
     data["data"]["rules"]["start_always_right"] = False
     loaded = loads(json.dumps(data))  # with the option, he is blocked there
     assert isinstance(loaded, State)
+
+
+def _played(rules: Rules, spins: int, seed: int = 1) -> list[State]:
+    states = [new_game(rules)]
+    rng = random.Random(seed)
+    while len(states) <= spins and not is_terminal(states[-1]):
+        states.append(apply_move(states[-1], sample_chance(states[-1], rng)))
+    return states
+
+
+GAME_STATES = _played(Rules(players=3), 10_000)
+"""A whole game: the spin-off, turns and the end."""
+TURN = next(s for s in GAME_STATES if s.phase is Phase.SPIN and s.spins > 2)
+OVER = GAME_STATES[-1]
+
+
+def test_to_dict_is_the_document_dumps_writes_and_from_dict_reads_it_back() -> None:
+    record = play(GAME, Rules(players=2), random.Random(2)).record
+    moves = record.moves[:5]
+    objects: list[Any] = [
+        *GAME_STATES[::40],
+        OVER,
+        *(view(OVER, s) for s in (None, 0)),
+        view(GAME_STATES[1], 2),
+        view(TURN, 1),
+        record,
+        moves,
+    ]
+    for obj in objects:
+        data = to_dict(obj)
+        assert json.loads(dumps(obj)) == data
+        assert from_dict(data) == loads(dumps(obj)) == obj
+    assert from_dict(to_dict(list(moves))) == moves  # a list is written as a tuple of moves
+    assert to_dict(moves)["kind"] == "moves"
+
+
+def test_loads_of_a_kind_returns_that_kind_and_refuses_the_others() -> None:
+    state = TURN
+    documents: dict[type[Any], str] = {
+        State: dumps(state),
+        View: dumps(view(state, 1)),
+        GameRecord: dumps(play(GAME, Rules(players=2), random.Random(3)).record),
+        tuple: dumps(legal_moves(state)),
+    }
+    for kind, text in documents.items():
+        assert isinstance(loads(text, kind=kind), kind)
+        assert isinstance(from_dict(json.loads(text), kind=kind), kind)
+        for other in documents:
+            if other is not kind:
+                with pytest.raises(InvalidDataError) as err:
+                    loads(text, kind=other)
+                assert err.value.where == "kind"
+    seen: View = loads(documents[View], kind=View)  # typed: mypy knows it is a View
+    assert seen.to_move is CHANCE
+    with pytest.raises(TypeError):
+        loads(documents[State], kind=dict)  # type: ignore[arg-type]  # no such kind, on purpose
+
+
+def test_a_moves_document_holds_spins_only() -> None:
+    with pytest.raises(TypeError, match="item 1"):
+        dumps([parse_move("3R"), "3L"])  # type: ignore[list-item]  # not a move on purpose
+    data = to_dict((parse_move("3R"),))
+    data["data"] = ["3R", "3X"]
+    error = from_dict_refused(data)
+    assert error.where == "data[1]"
+    data["data"] = "3R"
+    assert from_dict_refused(data).problem == "must be a list, not a string"
+
+
+def from_dict_refused(data: dict[str, Any]) -> InvalidDataError:
+    with pytest.raises(InvalidDataError) as err:
+        from_dict(data)
+    return err.value
+
+
+def test_a_view_writes_whose_turn_it_is_and_the_seat_s_moves() -> None:
+    assert OVER.phase is Phase.OVER
+    playing, over = view(TURN, 0), view(OVER, 0)
+    assert to_dict(playing)["data"]["to_move"] == "chance"
+    assert to_dict(over)["data"]["to_move"] is None
+    assert to_dict(playing)["data"]["legal_moves"] == to_dict(over)["data"]["legal_moves"] == []
+
+
+@pytest.mark.rule("LEA-1")
+@pytest.mark.parametrize(
+    ("over", "to_move"),
+    [(False, None), (False, 0), (False, "0"), (False, True), (True, "chance"), (True, 0)],
+)
+def test_a_view_must_say_chance_is_to_move_until_the_end(over: bool, to_move: object) -> None:
+    data = to_dict(view(OVER if over else TURN, 1))
+    data["data"]["to_move"] = to_move
+    error = from_dict_refused(data)
+    assert error.where == "data.to_move"
+    assert error.problem == (
+        "must be null: the game is over"
+        if over
+        else "must be 'chance': every move is a spin until the game is over"
+    )
+
+
+@pytest.mark.parametrize("legal", [["3R"], ["9Z"], "3R", None])
+def test_a_view_gives_no_seat_a_move_of_its_own(legal: object) -> None:
+    data = to_dict(view(TURN, 1))
+    data["data"]["legal_moves"] = legal
+    error = from_dict_refused(data)
+    assert error.where.startswith("data.legal_moves")
+    if legal == ["3R"]:
+        assert error.problem == "must be empty: every move is a spin of the chance player"
+
+
+def test_a_view_without_the_new_fields_is_refused() -> None:
+    for key in ("to_move", "legal_moves"):
+        data = to_dict(view(TURN, 1))
+        del data["data"][key]
+        assert from_dict_refused(data).problem == f"missing key {key!r}"

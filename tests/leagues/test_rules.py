@@ -86,7 +86,8 @@ def test_landing_exactly_on_the_red_arrow_wins_and_ends_the_game() -> None:
     assert kinds(state) == [EventKind.MOVE, EventKind.WIN]
     assert is_terminal(state)
     assert state.phase is Phase.OVER
-    assert current_player(state) == 0
+    assert current_player(state) is None  # nobody is to move; the winner is state.player
+    assert state.player == 0
     result = outcome(state)
     assert result is not None
     assert (result.winner, result.scores, result.termination) == (0, (1, 0), Termination.TREASURE)

@@ -7,10 +7,12 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import given
 
-from seaview_rules import CHANCE, InvalidDataError, play
+from seaview_rules import CHANCE, GameRecord, InvalidDataError, play
 from seaview_rules import ships_wheel as sw
 from seaview_rules.ships_wheel import Phase, State
+from seaview_rules.testing import ships_wheel as sst
 
 
 def find(rules: sw.Rules, phase: Phase, seed: int = 1) -> State:
@@ -184,3 +186,187 @@ def test_a_view_must_add_up_to_the_deck() -> None:
     doc["data"]["deck_size"] += 1
     with pytest.raises(InvalidDataError, match="add up"):
         sw.loads(json.dumps(doc))
+
+
+TAKING = play(sw.GAME, sw.Rules(players=3), random.Random(5), max_moves=28).final
+"""Seat 2 to draw: the deck, or brown-square on seat 1's pile; the White Starfish on
+top of seat 2's own pile is out of play (SW-7) and seat 0's pile is empty."""
+DISCARDING = find(sw.Rules(players=3), Phase.DISCARD)
+"""Seat 1 to discard one of orange-heart, yellow-circle, brown-wave, red-lighthouse and
+black-starfish."""
+
+
+def test_to_dict_is_the_document_dumps_writes() -> None:
+    for obj in (MID, sw.view(MID, 1), sw.view(MID, None), MATCH.record,
+                sw.legal_moves(DISCARDING)):  # fmt: skip
+        data = sw.to_dict(obj)
+        assert json.loads(sw.dumps(obj)) == data
+        assert sw.dumps(obj) == json.dumps(data, separators=(",", ":"))
+        assert sw.from_dict(data) == obj
+
+
+def test_a_view_writes_whose_turn_it_is_and_the_seats_legal_moves_last() -> None:
+    mover = TAKING.player
+    data = sw.to_dict(sw.view(TAKING, mover))["data"]
+    assert list(data)[-2:] == ["to_move", "legal_moves"]
+    assert (data["to_move"], data["legal_moves"]) == (2, ["draw", "take 1"])
+    assert sw.to_dict(sw.view(TAKING, 0))["data"]["legal_moves"] == []
+    dealing = sw.apply_move(sw.new_game(sw.Rules(players=2)), sw.parse_move("size 3"))
+    chance = sw.to_dict(sw.view(dealing, 1))["data"]
+    assert (chance["to_move"], chance["legal_moves"]) == ("chance", [])
+    final = play(sw.GAME, sw.Rules(players=2, target=3), random.Random(1)).final
+    over = sw.to_dict(sw.view(final, final.player))["data"]
+    assert (over["to_move"], over["legal_moves"]) == (None, [])
+
+
+def test_typed_loading_gives_the_kind_asked_for() -> None:
+    state: sw.State = sw.loads(sw.dumps(MID), kind=sw.State)
+    seen: sw.View = sw.loads(sw.dumps(sw.view(MID, 0)), kind=sw.View)
+    record: GameRecord[sw.Rules, sw.Move] = sw.from_dict(sw.to_dict(MATCH.record), kind=GameRecord)
+    moves: tuple[sw.Move, ...] = sw.loads(
+        sw.dumps([sw.Action.DRAW, sw.parse_move("pass red-star")]), kind=tuple
+    )
+    assert (state, seen, record) == (MID, sw.view(MID, 0), MATCH.record)
+    assert moves == (sw.Action.DRAW, sw.parse_move("pass red-star"))
+
+
+@pytest.mark.parametrize(
+    ("obj", "kind", "holds"),
+    [
+        (MID, sw.View, "State"),
+        (sw.view(MID, 0), sw.State, "View"),
+        (MATCH.record, tuple, "GameRecord"),
+        ((sw.Action.DRAW,), GameRecord, "tuple"),
+    ],
+)
+def test_a_document_of_another_kind_is_refused(obj: Any, kind: type[Any], holds: str) -> None:
+    with pytest.raises(InvalidDataError, match=f"^kind: the document holds a {holds}") as err:
+        sw.loads(sw.dumps(obj), kind=kind)
+    assert err.value.where == "kind"
+    with pytest.raises(InvalidDataError, match=r"^kind: "):
+        sw.from_dict(sw.to_dict(obj), kind=kind)
+
+
+def test_a_kind_that_no_document_holds_is_a_programming_error() -> None:
+    with pytest.raises(TypeError, match="kind must be"):
+        sw.loads(sw.dumps(MID), kind=dict)  # type: ignore[arg-type]  # on purpose
+
+
+@pytest.mark.parametrize(
+    ("change", "where"),
+    [
+        ({"reshuffles": float("nan")}, "data.reshuffles: must be a finite number"),
+        ({"scores": [0, 0, float("inf")]}, r"data.scores\[2\]: must be a finite number"),
+        ({"deck": {"red-star"}}, "data.deck: set is not JSON"),
+        ({"results": {1: "x"}}, "data.results: object keys must be strings"),
+        ({"dealer": (0,)}, "data.dealer: tuple is not JSON"),
+    ],
+)
+def test_a_parsed_document_holding_what_json_cannot_is_refused(
+    change: dict[str, Any], where: str
+) -> None:
+    data = sw.to_dict(MID)
+    data["data"] = {**data["data"], **change}
+    with pytest.raises(InvalidDataError, match=where):
+        sw.from_dict(data)
+
+
+def test_from_dict_validates_as_loads_does() -> None:
+    with pytest.raises(InvalidDataError, match="game: must be 'ships_wheel'"):
+        sw.from_dict({**DOC, "game": "voyage"})
+    with pytest.raises(InvalidDataError, match="must be an object"):
+        sw.from_dict([])
+    with pytest.raises(InvalidDataError, match=r"data.player: must be at most 2"):
+        sw.from_dict(json.loads(tampered(MID, {"player": 3})))
+
+
+def test_moves_round_trip_as_a_tuple_from_a_tuple_or_a_list() -> None:
+    kinds = tuple(map(sw.parse_move, ["size 3", "deal red-star", "draw", "take 1", "anchor",
+                                      "pass red-lighthouse"]))  # fmt: skip
+    assert sw.dumps(kinds) == (
+        '{"format":"seaview_rules","game":"ships_wheel","kind":"moves","version":1,'
+        '"data":["size 3","deal red-star","draw","take 1","anchor","pass red-lighthouse"]}'
+    )
+    moves = sw.every_move(sw.Rules(players=3))
+    assert sw.loads(sw.dumps(moves)) == moves
+    assert sw.loads(sw.dumps(list(kinds))) == kinds
+    assert sw.loads(sw.dumps(())) == ()
+
+
+def test_a_bad_move_in_a_list_of_moves_is_refused_at_its_index() -> None:
+    data = sw.to_dict((sw.Action.DRAW, sw.parse_move("take 1"), sw.parse_move("size 3")))
+    data["data"][1] = "take 9"
+    with pytest.raises(InvalidDataError, match=r"^data\[1\]: not a Ship's Wheel move: 'take 9'"):
+        sw.from_dict(data)
+    data["data"][1] = 7
+    with pytest.raises(InvalidDataError, match=r"^data\[1\]: must be a string"):
+        sw.from_dict(data)
+    data["data"] = "draw"
+    with pytest.raises(InvalidDataError, match=r"^data: must be a list"):
+        sw.from_dict(data)
+
+
+def test_only_moves_of_ships_wheel_are_written_as_moves() -> None:
+    with pytest.raises(TypeError, match="item 1 is a str, not a Ship's Wheel move"):
+        sw.dumps([sw.Action.DRAW, "draw"])  # type: ignore[list-item]  # on purpose
+    with pytest.raises(TypeError, match="cannot write dict"):
+        sw.to_dict({})  # type: ignore[arg-type]  # on purpose
+
+
+@pytest.mark.parametrize(
+    ("state", "seat", "change", "message"),
+    [
+        (TAKING, 2, {"to_move": 0}, "data.to_move: must be 2 in phase draw with seat 2 to act"),
+        (TAKING, 2, {"to_move": "chance"}, "data.to_move: must be 2"),
+        (TAKING, None, {"to_move": None}, "data.to_move: must be 2"),
+        (PASSING, 0, {"to_move": 5}, "data.to_move: must be at most 2"),
+        (TAKING, 2, {"to_move": "nobody"}, "data.to_move: must be a seat, 'chance' or null"),
+        (TAKING, 2, {"to_move": True}, "data.to_move: must be an integer, not a boolean"),
+        (
+            TAKING,
+            2,
+            {"legal_moves": ["draw"]},
+            r"data.legal_moves: must be the moves the view allows: \['draw', 'take 1'\]",
+        ),
+        (TAKING, 2, {"legal_moves": ["take 1", "draw"]}, "must be the moves the view allows"),
+        (  # SW-7: the White Starfish on seat 2's own pile cannot be taken
+            TAKING,
+            2,
+            {"legal_moves": ["draw", "take 1", "take 2"]},
+            "must be the moves the view allows",
+        ),
+        (TAKING, 2, {"legal_moves": ["draw", "take 7"]}, r"data.legal_moves\[1\]: not a Ship's"),
+        (TAKING, 2, {"legal_moves": "draw"}, "data.legal_moves: must be a list"),
+        (TAKING, 0, {"legal_moves": ["draw"]}, "must be empty: this seat is not to move"),
+        (TAKING, None, {"legal_moves": ["draw"]}, "must be empty: this seat is not to move"),
+        (
+            DISCARDING,
+            1,
+            {"legal_moves": ["orange-heart", "yellow-circle", "brown-wave", "red-lighthouse"]},
+            "must be the moves the view allows",
+        ),
+    ],
+)
+def test_a_view_whose_turn_or_moves_disagree_with_the_rest_is_refused(
+    state: State, seat: int | None, change: dict[str, Any], message: str
+) -> None:
+    assert [str(m) for m in sw.legal_moves(TAKING)] == ["draw", "take 1"]
+    assert TAKING.rules.table.cards[TAKING.piles[2][-1]] == sw.Card.parse("white-starfish")
+    with pytest.raises(InvalidDataError, match=message):
+        sw.loads(tampered(sw.view(state, seat), change))
+
+
+@pytest.mark.rule("SW-R7")
+def test_a_seat_whose_pass_is_pending_is_not_offered_another() -> None:
+    chooser = PASSING.player
+    chosen = next(s for s, p in enumerate(PASSING.passing) if p is not None)
+    offered = [str(m) for m in sw.legal_moves(PASSING)]
+    assert sw.to_dict(sw.view(PASSING, chooser))["data"]["legal_moves"] == offered
+    with pytest.raises(InvalidDataError, match="must be empty: this seat is not to move"):
+        sw.loads(tampered(sw.view(PASSING, chosen), {"legal_moves": offered}))
+
+
+@given(sst.views())
+def test_every_view_round_trips_through_a_dict(seen: sw.View) -> None:
+    assert sw.from_dict(sw.to_dict(seen), kind=sw.View) == seen
+    assert sw.from_dict(json.loads(sw.dumps(seen))) == seen

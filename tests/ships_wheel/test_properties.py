@@ -133,6 +133,8 @@ def test_nobody_holds_a_winning_hand_while_the_hand_goes_on(state: State) -> Non
 def test_a_seat_sees_nothing_of_the_other_hands_the_deck_or_pending_passes(
     state: State, rng: random.Random
 ) -> None:
+    """Whole views are compared, so whose turn it is and the legal moves of the seat to
+    move (every seat is tried) are covered too."""
     for seat in range(state.rules.players):
         other = sst.hidden_twin(state, seat, rng)
         assert sw.view(other, seat) == sw.view(state, seat)

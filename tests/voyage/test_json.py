@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from seaview_rules import InvalidDataError, play, voyage
+from seaview_rules import GameRecord, InvalidDataError, play, voyage
 from seaview_rules.testing import voyage as vst
 
 MATCH = play(voyage.GAME, voyage.Rules(players=3), random.Random(5), max_moves=120)
@@ -80,7 +80,8 @@ def test_a_dealer_out_of_turn_is_refused() -> None:
 
 
 PILED = play(voyage.GAME, voyage.Rules(players=3), random.Random(5), max_moves=26).final
-"""Mid-round: R6 on top of R2 R13 B13 B6, seat 0 holding G1 G5 B3 B10."""
+"""Mid-round: R6 on top of R2 R13 B13 B6, seat 0 holding G1 G5 B3 B10; seat 1 to move,
+who may play R5, R7, R10 or R11."""
 
 
 def tampered_pile(kind: str, change: dict[str, Any]) -> str:
@@ -191,3 +192,197 @@ def test_tampered_documents_load_or_raise_invalid_data_only(
     except InvalidDataError:
         return
     assert voyage.loads(voyage.dumps(loaded)) == loaded  # what loads accepts is consistent
+
+
+def test_to_dict_is_the_document_dumps_writes() -> None:
+    for obj in (MID, voyage.view(MID, 1), voyage.view(MID, None), MATCH.record,
+                voyage.legal_moves(PILED)):  # fmt: skip
+        document = voyage.to_dict(obj)
+        assert json.loads(voyage.dumps(obj)) == document
+        assert voyage.dumps(obj) == json.dumps(document, separators=(",", ":"))
+        assert voyage.from_dict(document) == obj
+
+
+def test_a_view_writes_whose_turn_it_is_and_the_seats_legal_moves_last() -> None:
+    mover = PILED.player
+    document = voyage.to_dict(voyage.view(PILED, mover))["data"]
+    assert list(document)[-2:] == ["to_move", "legal_moves"]
+    assert document["to_move"] == mover
+    assert document["legal_moves"] == [str(m) for m in voyage.legal_moves(PILED)]
+    assert voyage.to_dict(voyage.view(PILED, (mover + 1) % 3))["data"]["legal_moves"] == []
+    dealing = voyage.to_dict(voyage.view(voyage.new_game(voyage.Rules(players=2)), 0))["data"]
+    assert (dealing["to_move"], dealing["legal_moves"]) == ("chance", [])
+    final = play(voyage.GAME, voyage.Rules(players=2, target=3), random.Random(1)).final
+    over = voyage.to_dict(voyage.view(final, 0))["data"]
+    assert (over["to_move"], over["legal_moves"]) == (None, [])
+
+
+def test_typed_loading_gives_the_kind_asked_for() -> None:
+    state: voyage.State = voyage.loads(voyage.dumps(MID), kind=voyage.State)
+    seen: voyage.View = voyage.loads(voyage.dumps(voyage.view(MID, 0)), kind=voyage.View)
+    record: GameRecord[voyage.Rules, voyage.Move] = voyage.from_dict(
+        voyage.to_dict(MATCH.record), kind=GameRecord
+    )
+    moves: tuple[voyage.Move, ...] = voyage.loads(
+        voyage.dumps([voyage.Action.DRAW, voyage.parse_move("R7")]), kind=tuple
+    )
+    assert (state, seen, record) == (MID, voyage.view(MID, 0), MATCH.record)
+    assert moves == (voyage.Action.DRAW, voyage.parse_move("R7"))
+
+
+@pytest.mark.parametrize(
+    ("obj", "kind", "holds"),
+    [
+        (MID, voyage.View, "State"),
+        (voyage.view(MID, 0), voyage.State, "View"),
+        (MATCH.record, tuple, "GameRecord"),
+        ((voyage.Action.DRAW,), GameRecord, "tuple"),
+    ],
+)
+def test_a_document_of_another_kind_is_refused(obj: Any, kind: type[Any], holds: str) -> None:
+    with pytest.raises(InvalidDataError, match=f"^kind: the document holds a {holds}") as err:
+        voyage.loads(voyage.dumps(obj), kind=kind)
+    assert err.value.where == "kind"
+    with pytest.raises(InvalidDataError, match=r"^kind: "):
+        voyage.from_dict(voyage.to_dict(obj), kind=kind)
+
+
+def test_a_kind_that_no_document_holds_is_a_programming_error() -> None:
+    with pytest.raises(TypeError, match="kind must be"):
+        voyage.loads(voyage.dumps(MID), kind=dict)  # type: ignore[arg-type]  # on purpose
+
+
+@pytest.mark.parametrize(
+    ("change", "where"),
+    [
+        ({"reshuffles": float("nan")}, "data.reshuffles: must be a finite number"),
+        ({"scores": [0, 0, float("inf")]}, r"data.scores\[2\]: must be a finite number"),
+        ({"draw_pile": {"R1"}}, "data.draw_pile: set is not JSON"),
+        ({"results": {1: "x"}}, "data.results: object keys must be strings"),
+        ({"dealer": (0,)}, "data.dealer: tuple is not JSON"),
+    ],
+)
+def test_a_parsed_document_holding_what_json_cannot_is_refused(
+    change: dict[str, Any], where: str
+) -> None:
+    document = voyage.to_dict(MID)
+    document["data"] = {**document["data"], **change}
+    with pytest.raises(InvalidDataError, match=where):
+        voyage.from_dict(document)
+
+
+def test_from_dict_validates_as_loads_does() -> None:
+    with pytest.raises(InvalidDataError, match="game: must be 'voyage'"):
+        voyage.from_dict({**DOCUMENT, "game": "leagues"})
+    with pytest.raises(InvalidDataError, match="must be an object"):
+        voyage.from_dict([])
+    document = json.loads(tampered({"player": 3}))
+    with pytest.raises(InvalidDataError, match=r"data.player: must be at most 2"):
+        voyage.from_dict(document)
+
+
+def test_moves_round_trip_as_a_tuple_from_a_tuple_or_a_list() -> None:
+    moves = voyage.every_move(voyage.Rules(players=2, colours=1, numbers=2, hand_size=1))
+    text = voyage.dumps(moves)
+    assert text == (
+        '{"format":"seaview_rules","game":"voyage","kind":"moves","version":1,'
+        '"data":["R1","R2","deal R1","deal R2","draw","keep","pass"]}'
+    )
+    assert voyage.loads(text) == moves
+    assert voyage.loads(voyage.dumps(list(moves))) == moves
+    assert voyage.loads(voyage.dumps(())) == ()
+
+
+def test_a_bad_move_in_a_list_of_moves_is_refused_at_its_index() -> None:
+    document = voyage.to_dict((voyage.Action.DRAW, voyage.Action.KEEP, voyage.Action.PASS))
+    document["data"][1] = "deal X9"
+    with pytest.raises(InvalidDataError, match=r"^data\[1\]: not a Voyage move: 'deal X9'"):
+        voyage.from_dict(document)
+    document["data"][1] = 7
+    with pytest.raises(InvalidDataError, match=r"^data\[1\]: must be a string"):
+        voyage.from_dict(document)
+    document["data"] = "draw"
+    with pytest.raises(InvalidDataError, match=r"^data: must be a list"):
+        voyage.from_dict(document)
+
+
+def test_only_moves_of_voyage_are_written_as_moves() -> None:
+    with pytest.raises(TypeError, match="item 1 is a str, not a Voyage move"):
+        voyage.dumps([voyage.Action.DRAW, "keep"])  # type: ignore[list-item]  # on purpose
+    with pytest.raises(TypeError, match="cannot write dict"):
+        voyage.to_dict({})  # type: ignore[arg-type]  # on purpose
+
+
+def tampered_view(seat: int | None, change: dict[str, Any], state: voyage.State = PILED) -> str:
+    document = voyage.to_dict(voyage.view(state, seat))
+    document["data"].update(change)
+    return json.dumps(document)
+
+
+@pytest.mark.parametrize(
+    ("seat", "change", "message"),
+    [
+        (1, {"to_move": 0}, "data.to_move: must be 1 in phase turn with seat 1 to act"),
+        (1, {"to_move": "chance"}, "data.to_move: must be 1"),
+        (None, {"to_move": None}, "data.to_move: must be 1"),
+        (1, {"to_move": "nobody"}, "data.to_move: must be a seat, 'chance' or null"),
+        (1, {"to_move": 5}, "data.to_move: must be at most 2"),
+        (1, {"to_move": True}, "data.to_move: must be an integer, not a boolean"),
+        (
+            1,
+            {"legal_moves": []},
+            r"data.legal_moves: must be the moves the view allows: \['R5', 'R7', 'R10', 'R11'\]",
+        ),
+        (
+            1,
+            {"legal_moves": ["R7", "R5", "R10", "R11"]},
+            "data.legal_moves: must be the moves the view allows",
+        ),
+        (
+            1,
+            {"legal_moves": ["R5", "R7", "R10", "R11", "draw"]},
+            "data.legal_moves: must be the moves the view allows",
+        ),
+        (1, {"legal_moves": ["R5", "Q5"]}, r"data.legal_moves\[1\]: not a Voyage move"),
+        (0, {"legal_moves": ["G1"]}, "data.legal_moves: must be empty: this seat is not to move"),
+        (None, {"legal_moves": ["draw"]}, "data.legal_moves: must be empty"),
+        (
+            1,
+            {"discard_top": None, "draw_pile_size": 21},
+            "data.discard_top: in phase turn the discard pile has a top card",
+        ),
+        (1, {"legal_moves": "R5"}, "data.legal_moves: must be a list"),
+    ],
+)
+def test_a_view_whose_turn_or_moves_disagree_with_the_rest_is_refused(
+    seat: int | None, change: dict[str, Any], message: str
+) -> None:
+    assert PILED.player == 1
+    assert [str(m) for m in voyage.legal_moves(PILED)] == ["R5", "R7", "R10", "R11"]
+    with pytest.raises(InvalidDataError, match=message):
+        voyage.loads(tampered_view(seat, change))
+
+
+@pytest.mark.rule("VOY-R4")
+def test_a_drawing_seats_view_without_its_drawn_card_is_refused() -> None:
+    drawing = next(s for s in _states_of(MATCH.record) if s.phase is voyage.Phase.DRAWN)
+    document = tampered_view(drawing.player, {"drawn": None}, drawing)
+    with pytest.raises(
+        InvalidDataError, match=r"data.drawn: the drawing seat sees the card it drew"
+    ):
+        voyage.loads(document)
+
+
+def _states_of(record: GameRecord[voyage.Rules, voyage.Move]) -> list[voyage.State]:
+    state = voyage.new_game(record.rules)
+    states = [state]
+    for move in record.moves:
+        state = voyage.apply_move(state, move)
+        states.append(state)
+    return states
+
+
+@given(vst.views())
+def test_every_view_round_trips_through_a_dict(seen: voyage.View) -> None:
+    assert voyage.from_dict(voyage.to_dict(seen), kind=voyage.View) == seen
+    assert voyage.from_dict(json.loads(voyage.dumps(seen))) == seen

@@ -6,7 +6,8 @@ spin), octopuses send them up, and landing on another diver costs a rise. The fi
 diver to land on the red arrow in the deepest row wins. Boards and spinners are data
 (`load_board`, `load_spinner`); the default ones are a documented reconstruction.
 
-Every move is a spin of the chance player: the rules give a diver no choice.
+Every move is a spin of the chance player: the rules give a diver no choice, so no seat
+is ever to move. `events` and `narrate` say what each spin did.
 
 >>> import random
 >>> from seaview_rules import leagues
@@ -39,10 +40,32 @@ from seaview_rules.leagues._board import (
     spinner_from_data,
     spinner_to_data,
 )
-from seaview_rules.leagues._codec import dumps, loads
+from seaview_rules.leagues._codec import dumps, from_dict, loads, to_dict
+from seaview_rules.leagues._events import (
+    Blocked,
+    Bounced,
+    Collided,
+    DiverEvent,
+    FoundTaken,
+    Moved,
+    OrderSettled,
+    Rose,
+    SentBack,
+    SentUp,
+    SpinsAgain,
+    Spun,
+    SpunForOrder,
+    Tied,
+    TookArrow,
+    TookStarfish,
+    Won,
+    describe,
+    events,
+    narrate,
+)
 from seaview_rules.leagues._model import Event, EventKind, Phase, Rules, State
 from seaview_rules.leagues._moves import SPINS, Move, Spin, parse_move
-from seaview_rules.leagues._render import describe, render
+from seaview_rules.leagues._render import render
 from seaview_rules.leagues._rules import (
     apply_move,
     chance_outcomes,
@@ -62,19 +85,36 @@ if TYPE_CHECKING:
 __all__ = [
     "GAME",
     "SPINS",
+    "Blocked",
     "Board",
+    "Bounced",
+    "Collided",
     "Direction",
+    "DiverEvent",
     "Event",
     "EventKind",
+    "FoundTaken",
     "Move",
+    "Moved",
+    "OrderSettled",
     "Phase",
+    "Rose",
     "Rules",
     "Segment",
+    "SentBack",
+    "SentUp",
     "Spin",
     "Spinner",
+    "SpinsAgain",
+    "Spun",
+    "SpunForOrder",
     "SquareKind",
     "State",
+    "Tied",
+    "TookArrow",
+    "TookStarfish",
     "View",
+    "Won",
     "apply_move",
     "board_from_data",
     "board_to_data",
@@ -85,7 +125,9 @@ __all__ = [
     "default_spinner",
     "describe",
     "dumps",
+    "events",
     "every_move",
+    "from_dict",
     "is_terminal",
     "legal_moves",
     "load_board",
@@ -101,6 +143,7 @@ __all__ = [
     "spinner_from_data",
     "spinner_to_data",
     "statistics",
+    "to_dict",
     "view",
 ]
 
@@ -195,11 +238,6 @@ def rules_applied(before: State, move: Move, after: State) -> tuple[str, ...]:
     ):
         applied.add("LEA-R9")  # put on an end square, and the letter leads off the row
     return tuple(sorted(applied))
-
-
-def narrate(before: State, move: Move, after: State) -> str:
-    """What the spin did, in words, for a log: `describe` of the state after it."""
-    return describe(after)
 
 
 GAME: Game[Rules, State, Move, View] = Game.from_package(

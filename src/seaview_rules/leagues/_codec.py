@@ -1,19 +1,30 @@
-"""Versioned JSON for 20,000 Leagues states, views and game records.
+"""Versioned JSON for 20,000 Leagues states, views, game records and lists of moves.
 
 Squares are written as ``[row, column]`` pairs counted from 1; the rules carry the
-whole board and spinner in the format of `load_board` and `load_spinner`. `loads`
-trusts nothing: it checks types and ranges, that the board and spinner are valid, that
-divers stand where divers can stand and never share a square but the start, and that
-the spin-off, the counters and the last spin's events agree with the phase, and that
-`State.placed` agrees with the start of the game and with the last spin.
+whole board and spinner in the format of `load_board` and `load_spinner`. `from_dict`
+(and `loads`, which parses the text first) trusts nothing: it checks types and ranges,
+that the board and spinner are valid, that divers stand where divers can stand and
+never share a square but the start, that the spin-off, the counters and the last
+spin's events agree with the phase, that `State.placed` agrees with the start of the
+game and with the last spin, and that a view's `View.to_move` and `View.legal_moves`
+are what its phase makes them.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, overload
 
-from seaview_rules._core import InvalidDataError
-from seaview_rules._json import Field, dump_envelope, load_envelope
+from seaview_rules._core import CHANCE, InvalidDataError
+from seaview_rules._json import (
+    MOVES_VERSION,
+    Field,
+    dump_document,
+    envelope,
+    expect_kind,
+    parse_json,
+    read_envelope,
+    read_moves,
+)
 from seaview_rules._play import GameRecord, record_from_data, record_to_data
 from seaview_rules.leagues._board import (
     Board,
@@ -31,8 +42,13 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
 GAME = "leagues"
-VERSIONS = {"state": 1, "view": 1, "record": 1}
+VERSIONS = {"state": 1, "view": 1, "record": 1, "moves": MOVES_VERSION}
 """The format version written and read for each kind of document."""
+
+Document = State | View | GameRecord[Rules, Move] | tuple[Move, ...]
+"""What a 20,000 Leagues document holds."""
+
+_KINDS: tuple[type[Any] | None, ...] = (None, State, View, GameRecord, tuple)
 
 T = TypeVar("T")
 
@@ -44,42 +60,129 @@ _PLACING = frozenset(
 _STANDING = (SquareKind.START, SquareKind.YELLOW)
 
 
-def dumps(obj: State | View | GameRecord[Rules, Move]) -> str:
-    """JSON text of a state, a view or a game record; `loads` reads it back.
+def to_dict(
+    obj: State | View | GameRecord[Rules, Move] | tuple[Move, ...] | list[Move],
+) -> dict[str, Any]:
+    """The JSON document of a state, a view, a game record or a tuple (or list) of
+    moves, as a dict of JSON values: what `dumps` writes, for a web framework to
+    serialise; `from_dict` reads it back.
+
+    >>> from seaview_rules import leagues
+    >>> leagues.to_dict([leagues.parse_move("3R"), leagues.parse_move("6L")])
+    {'format': 'seaview_rules', 'game': 'leagues', 'kind': 'moves', 'version': 1, 'data': ['3R', '6L']}
+
+    Raises:
+        TypeError: ``obj`` is none of these (or a list holds something that is not a
+            20,000 Leagues move).
+    """
+    if isinstance(obj, State):
+        return envelope(GAME, "state", VERSIONS["state"], _state_data(obj))
+    if isinstance(obj, View):
+        return envelope(GAME, "view", VERSIONS["view"], _view_data(obj))
+    if isinstance(obj, GameRecord):
+        return envelope(GAME, "record", VERSIONS["record"], record_to_data(obj, rules_data))
+    if isinstance(obj, (tuple, list)):
+        return envelope(GAME, "moves", VERSIONS["moves"], _moves_data(obj))
+    raise TypeError(f"cannot write {type(obj).__name__} as 20,000 Leagues JSON")
+
+
+def dumps(obj: State | View | GameRecord[Rules, Move] | tuple[Move, ...] | list[Move]) -> str:
+    """JSON text of a state, a view, a game record or a tuple (or list) of moves (the
+    compact text of `to_dict`); `loads` reads it back.
 
     >>> from seaview_rules import leagues
     >>> state = leagues.new_game(leagues.Rules(players=2))
     >>> leagues.loads(leagues.dumps(state)) == state
     True
-    """
-    if isinstance(obj, State):
-        return dump_envelope(GAME, "state", VERSIONS["state"], _state_data(obj))
-    if isinstance(obj, View):
-        data = {"seat": obj.seat, **_state_data(obj)}
-        return dump_envelope(GAME, "view", VERSIONS["view"], data)
-    if isinstance(obj, GameRecord):
-        return dump_envelope(GAME, "record", VERSIONS["record"], record_to_data(obj, rules_data))
-    raise TypeError(f"cannot write {type(obj).__name__} as 20,000 Leagues JSON")
-
-
-def loads(text: str | bytes) -> State | View | GameRecord[Rules, Move]:
-    """The state, view or game record that `dumps` wrote.
+    >>> leagues.loads(leagues.dumps(leagues.legal_moves(state)[:2]), kind=tuple)
+    (parse_move('1R'), parse_move('1L'))
 
     Raises:
-        InvalidDataError: the text is not a valid 20,000 Leagues document; the message
-            names the offending path and the problem.
+        TypeError: ``obj`` is none of these.
     """
+    return dump_document(to_dict(obj))
+
+
+@overload
+def from_dict(data: object, kind: None = None) -> Document: ...
+@overload
+def from_dict(data: object, kind: type[State]) -> State: ...
+@overload
+def from_dict(data: object, kind: type[View]) -> View: ...
+@overload
+def from_dict(data: object, kind: type[GameRecord[Any, Any]]) -> GameRecord[Rules, Move]: ...
+@overload
+def from_dict(data: object, kind: type[tuple[Any, ...]]) -> tuple[Move, ...]: ...
+def from_dict(data: object, kind: type[Any] | None = None) -> Document:
+    """The state, view, game record or tuple of moves of a parsed document (what
+    `to_dict` made, or ``json.loads`` of what `dumps` wrote), validated as `loads`
+    validates text.
+
+    Args:
+        data: the parsed JSON, untrusted.
+        kind: `State`, `View`, `GameRecord` or ``tuple`` (of moves) to accept that
+            kind of document only, and be typed as such; ``None`` accepts any.
+
+    Raises:
+        InvalidDataError: ``data`` is not a valid 20,000 Leagues document, or holds a
+            value that JSON cannot (a NaN, a set, a key that is not a string), or a
+            document of another kind than ``kind`` (``where`` is ``"kind"``).
+        TypeError: ``kind`` is none of the above.
+    """
+    if kind not in _KINDS:
+        raise TypeError(f"kind must be State, View, GameRecord, tuple or None, not {kind!r}")
     from seaview_rules.leagues import GAME as LEAGUES
 
-    kind, data = load_envelope(text, GAME, VERSIONS)
-    if kind == "state":
-        return State(*_read_fields(data, set()))
-    if kind == "view":
-        seat_field = data.get("seat").optional()
-        fields = _read_fields(data, {"seat"})
-        seat = None if seat_field is None else seat_field.int(0, fields[0].players - 1)
-        return View(fields[0], seat, *fields[1:])
-    return record_from_data(data, LEAGUES, read_rules)
+    document_kind, field = read_envelope(data, GAME, VERSIONS)
+    obj: Document
+    if document_kind == "state":
+        obj = State(*_read_fields(field, set()))
+    elif document_kind == "view":
+        obj = _read_view(field)
+    elif document_kind == "moves":
+        obj = read_moves(field, parse_move)
+    else:
+        obj = record_from_data(field, LEAGUES, read_rules)
+    return expect_kind(obj, kind)
+
+
+@overload
+def loads(text: str | bytes, kind: None = None) -> Document: ...
+@overload
+def loads(text: str | bytes, kind: type[State]) -> State: ...
+@overload
+def loads(text: str | bytes, kind: type[View]) -> View: ...
+@overload
+def loads(text: str | bytes, kind: type[GameRecord[Any, Any]]) -> GameRecord[Rules, Move]: ...
+@overload
+def loads(text: str | bytes, kind: type[tuple[Any, ...]]) -> tuple[Move, ...]: ...
+def loads(text: str | bytes, kind: type[Any] | None = None) -> Document:
+    """The state, view, game record or tuple of moves that `dumps` wrote; with
+    ``kind``, only a document of that kind (and typed as such: ``loads(text,
+    kind=View)`` is a `View`).
+
+    >>> from seaview_rules import leagues
+    >>> seen = leagues.view(leagues.new_game(leagues.Rules(players=2)), 0)
+    >>> leagues.loads(leagues.dumps(seen), kind=leagues.View) == seen
+    True
+    >>> leagues.loads(leagues.dumps(seen), kind=leagues.State)
+    Traceback (most recent call last):
+    ...
+    seaview_rules.InvalidDataError: kind: the document holds a View, not a State
+
+    Raises:
+        InvalidDataError: the text is not a valid 20,000 Leagues document (of that
+            kind); the message names the offending path and the problem.
+        TypeError: ``kind`` is not `State`, `View`, `GameRecord`, ``tuple`` or ``None``.
+    """
+    return from_dict(parse_json(text), kind)
+
+
+def _moves_data(moves: tuple[Move, ...] | list[Move]) -> list[str]:
+    for index, move in enumerate(moves):
+        if not isinstance(move, Spin):
+            raise TypeError(f"item {index} is a {type(move).__name__}, not a 20,000 Leagues move")
+    return [str(m) for m in moves]
 
 
 _FLAGS = (
@@ -156,6 +259,35 @@ def _state_data(state: State | View) -> dict[str, Any]:
             for e in state.events
         ],
     }
+
+
+def _view_data(view: View) -> dict[str, Any]:
+    return {
+        "seat": view.seat,
+        **_state_data(view),
+        "to_move": None if view.to_move is None else CHANCE.value,
+        "legal_moves": [str(m) for m in view.legal_moves],
+    }
+
+
+def _read_view(data: Field) -> View:
+    seat_field = data.get("seat").optional()
+    rules, phase, *fields = _read_fields(data, {"seat", "to_move", "legal_moves"})
+    seat = None if seat_field is None else seat_field.int(0, rules.players - 1)
+    # Every move is a spin of the chance player: chance is to move until the end, and
+    # no seat ever has a move of its own.
+    to_move = None if phase is Phase.OVER else CHANCE
+    if data.get("to_move").value != (None if to_move is None else CHANCE.value):
+        data.get("to_move").fail(
+            "must be null: the game is over"
+            if to_move is None
+            else f"must be {CHANCE.value!r}: every move is a spin until the game is over"
+        )
+    legal_field = data.get("legal_moves")
+    if read_moves(legal_field, parse_move):
+        legal_field.fail("must be empty: every move is a spin of the chance player")
+    values = (phase, *fields, to_move, ())  # the state's fields but its rules, then the view's
+    return View(rules, seat, *values)
 
 
 def _read_square(field: Field, board: Board) -> int:

@@ -3,8 +3,9 @@
 The printed rules give a diver no choice: every move is a spin of the chance player,
 and every node but the end of the game is a chance node. `_transition` checks a spin
 and returns the next state (with the events that explain it) or the `Violation`;
-`apply_move` and `check_move` wrap it. Movement, effect targets and the squares a rise
-may stop on come from tables precomputed for the board and spinner (`Rules.tables`).
+`apply_move` and `check_move` wrap it, and refuse first a spin that a seat sends
+(API-SEAT). Movement, effect targets and the squares a rise may stop on come from
+tables precomputed for the board and spinner (`Rules.tables`).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from seaview_rules._core import (
     Player,
     Termination,
     Violation,
+    seat_violation,
     trusted_constructor,
 )
 from seaview_rules.leagues._board import SquareKind
@@ -66,9 +68,14 @@ def new_game(rules: Rules = Rules()) -> State:  # noqa: B008 - Rules is frozen
     return _state(rules, Phase.SPIN, 0, positions, placed, seats, (), (), 0, 0, 0, None, ())
 
 
-def current_player(state: State) -> Player:
-    """`CHANCE` until the game is over (every move is a spin); then the winner."""
-    return state.player if state.phase is Phase.OVER else CHANCE
+def current_player(state: State) -> Player | None:
+    """`CHANCE` until the game is over (every move is a spin), then ``None``: no seat
+    is ever to move. `State.player` says whose diver spins next, and at the end who won.
+
+    >>> current_player(new_game(Rules(players=2)))
+    CHANCE
+    """
+    return None if state.phase is Phase.OVER else CHANCE
 
 
 def is_terminal(state: State) -> bool:
@@ -126,39 +133,72 @@ def sample_chance(state: State, rng: random.Random) -> Move:
     return t.outcomes[bisect_right(t.cumulative, rng.randrange(t.total))]
 
 
-def check_move(state: State, move: Move) -> Violation | None:
-    """The rule that ``move`` would break in ``state``, or ``None`` if it is legal.
+def check_move(state: State, move: Move, *, seat: int | None = None) -> Violation | None:
+    """The rule that ``move`` would break in ``state``, or ``None`` if it is legal; with
+    ``seat``, also API-SEAT, which refuses every spin a seat sends (see `apply_move`).
 
     >>> from seaview_rules.leagues import parse_move
     >>> check_move(new_game(), parse_move("9R"))
     Violation(rule='LEA-R2', reason='the spinner has no 9R segment')
+    >>> check_move(new_game(), parse_move("3R"), seat=0)
+    Violation(rule='API-SEAT', reason="the next move is a chance outcome, not seat 0's")
     """
+    if seat is not None:  # only a server's calls pay for the seat check
+        refused = _seat_refusal(state, seat)
+        if refused is not None:
+            return refused
     result = _transition(state, move)
     return result if isinstance(result, Violation) else None
 
 
-def apply_move(state: State, move: Move) -> State:
+def apply_move(state: State, move: Move, *, seat: int | None = None) -> State:
     """The state after the spin ``move``. ``state`` itself never changes.
+
+    Args:
+        state: the state to spin from.
+        move: the spin.
+        seat: the seat that sends the move, for a server. Every move is a spin of the
+            chance player, so a spin sent by any seat is refused (API-SEAT; API-OVER
+            once the game is over) before the spin itself is looked at. ``None`` (the
+            default) checks no seat: the spin is chance's.
+
+    Raises:
+        IllegalMoveError: the move is not legal in ``state``; it names the rule.
 
     >>> from seaview_rules.leagues import parse_move
     >>> state = new_game(Rules(players=2, spin_off=False))
     >>> after = apply_move(state, parse_move("3L"))
     >>> state.positions, after.positions, after.player
     ((0, 0), (3, 0), 1)
-
-    Raises:
-        IllegalMoveError: the move is not legal in ``state``; it names the rule.
+    >>> apply_move(state, parse_move("3L"), seat=0)
+    Traceback (most recent call last):
+    ...
+    seaview_rules.IllegalMoveError: API-SEAT: the next move is a chance outcome, not seat 0's
     """
+    if seat is not None:  # only a server's calls pay for the seat check
+        refused = _seat_refusal(state, seat)
+        if refused is not None:
+            raise IllegalMoveError(refused)
     result = _transition(state, move)
     if isinstance(result, Violation):
         raise IllegalMoveError(result)
     return result
 
 
+_GAME_OVER = Violation("API-OVER", "the game is over: a diver reached the red arrow")
+
+
+def _seat_refusal(state: State, seat: int) -> Violation | None:
+    # API-OVER comes first, then API-SEAT, whose reason says only who is to move.
+    if state.phase is Phase.OVER:
+        return _GAME_OVER
+    return seat_violation(current_player(state), seat)
+
+
 def _transition(state: State, move: Move) -> State | Violation:
     phase = state.phase
     if phase is Phase.OVER:
-        return Violation("API-OVER", "the game is over: a diver reached the red arrow")
+        return _GAME_OVER
     if type(move) is not Spin:
         return Violation("API-MOVE", f"{move!r} is not a 20,000 Leagues move")
     k = state.rules.tables.index.get(move)

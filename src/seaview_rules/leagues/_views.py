@@ -1,31 +1,34 @@
 """What one seat, or a spectator, may see of a 20,000 Leagues game: everything.
 
 The board, the divers and the spinner are in plain sight, and nobody holds a secret,
-so a view is the state with the seat that looks at it.
+so a view is the state with the seat that looks at it, whose turn it is, and the moves
+that seat may make (none: every move is a spin of the chance player).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from attrs import frozen
 
-from seaview_rules._core import check_seat
-
-if TYPE_CHECKING:
-    from seaview_rules.leagues._model import Event, Phase, Rules, State
-    from seaview_rules.leagues._moves import Spin
+from seaview_rules._core import Player, check_seat
+from seaview_rules.leagues._model import Event, Phase, Rules, State
+from seaview_rules.leagues._moves import Move, Spin
+from seaview_rules.leagues._rules import current_player
 
 
 @frozen
 class View:
     """A seat's (or, with ``seat=None``, a spectator's) view: the whole state, since
-    20,000 Leagues hides nothing."""
+    20,000 Leagues hides nothing, then `to_move` and `legal_moves`, which every game's
+    view ends with. It is all a client needs to draw the board and the divers, say
+    whose diver spins next (`player`) or who won (`winner`), and show what the last spin
+    did (`events`)."""
 
     rules: Rules
     seat: int | None
     phase: Phase
     player: int
+    """The seat whose diver spins next, as in `State.player`; once the game is over,
+    the winner."""
     positions: tuple[int, ...]
     placed: tuple[bool, ...]
     order: tuple[int, ...]
@@ -36,6 +39,19 @@ class View:
     order_spins: int
     last_spin: Spin | None
     events: tuple[Event, ...]
+    to_move: Player | None
+    """`CHANCE` until the game is over, then ``None``: ``current_player`` of the state,
+    which every seat knows."""
+    legal_moves: tuple[Move, ...]
+    """The moves this seat may make now. There are none, ever, since every move is a
+    spin of the chance player; a frontend offers a "spin" button instead, or asks what
+    the real spinner showed."""
+
+    @property
+    def winner(self) -> int | None:
+        """The seat whose diver reached the red arrow once the game is over (LEA-1),
+        else ``None``: the winner `outcome` would name."""
+        return self.player if self.phase is Phase.OVER else None
 
 
 def view(state: State, seat: int | None) -> View:
@@ -43,8 +59,8 @@ def view(state: State, seat: int | None) -> View:
 
     >>> from seaview_rules import leagues
     >>> v = view(leagues.new_game(leagues.Rules(players=2)), 1)
-    >>> v.seat, v.positions
-    (1, (0, 0))
+    >>> v.seat, v.positions, v.to_move, v.legal_moves
+    (1, (0, 0), CHANCE, ())
 
     Raises:
         InvalidDataError: ``seat`` is not a seat of the game.
@@ -53,5 +69,5 @@ def view(state: State, seat: int | None) -> View:
     return View(
         state.rules, seat, state.phase, state.player, state.positions, state.placed,
         state.order, state.groups, state.spun, state.spins, state.turns, state.order_spins,
-        state.last_spin, state.events,
+        state.last_spin, state.events, current_player(state), (),
     )  # fmt: skip

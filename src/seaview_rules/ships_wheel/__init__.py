@@ -21,7 +21,28 @@ from collections.abc import Iterable, Mapping
 
 from seaview_rules._core import CHANCE, Game
 from seaview_rules.ships_wheel._cards import distance_to_win, is_winning_hand
-from seaview_rules.ships_wheel._codec import dumps, loads
+from seaview_rules.ships_wheel._codec import dumps, from_dict, loads, to_dict
+from seaview_rules.ships_wheel._events import (
+    CardsPassed,
+    DealDone,
+    Dealt,
+    DeckChosen,
+    DeckRanOut,
+    DeckRebuilt,
+    Discarded,
+    Drew,
+    GoesAgain,
+    HandTied,
+    HandWon,
+    PassBegins,
+    PassChosen,
+    Received,
+    SizeChosen,
+    Skipped,
+    Took,
+    events,
+    narrate,
+)
 from seaview_rules.ships_wheel._model import (
     Card,
     CardTable,
@@ -66,20 +87,37 @@ __all__ = [
     "Action",
     "Card",
     "CardTable",
+    "CardsPassed",
     "Deal",
+    "DealDone",
+    "Dealt",
+    "DeckChosen",
+    "DeckRanOut",
+    "DeckRebuilt",
     "DeckSpec",
     "Discard",
+    "Discarded",
+    "Drew",
     "Ending",
+    "GoesAgain",
     "HandResult",
+    "HandTied",
+    "HandWon",
     "Kind",
     "Move",
     "Pass",
+    "PassBegins",
+    "PassChosen",
     "Phase",
+    "Received",
     "Rules",
     "Scoring",
     "Size",
+    "SizeChosen",
+    "Skipped",
     "State",
     "Take",
+    "Took",
     "View",
     "apply_move",
     "chance_outcomes",
@@ -87,7 +125,9 @@ __all__ = [
     "current_player",
     "distance_to_win",
     "dumps",
+    "events",
     "every_move",
+    "from_dict",
     "is_terminal",
     "is_winning_hand",
     "legal_moves",
@@ -101,6 +141,7 @@ __all__ = [
     "sample_chance",
     "statistics",
     "table_of",
+    "to_dict",
     "view",
 ]
 
@@ -237,56 +278,6 @@ def rules_applied(before: State, move: Move, after: State) -> tuple[str, ...]:
             tags.append("SW-R6")
     tags += _end_of_hand(before, after)
     return tuple(sorted(set(tags)))
-
-
-_EFFECTS = {
-    Kind.WHITE_STARFISH: ": seat {seat} takes another turn",
-    Kind.BLACK_STARFISH: ": seat {skipped} is skipped",
-    Kind.ANCHOR: ": every seat chooses a card to pass to the left",
-}
-
-
-def narrate(before: State, move: Move, after: State) -> str:
-    """What ``move`` did, in words, for a log (empty for each card of the deal and for
-    a secret pass choice).
-
-    >>> state = new_game(Rules(players=2))
-    >>> narrate(state, parse_move("size 4"), apply_move(state, parse_move("size 4")))
-    'seat 0 deals hands of 4'
-    """
-    seat = before.player
-    text = ""
-    if isinstance(move, Size):
-        text = f"seat {seat} deals hands of {move.cards}"
-    elif isinstance(move, Deal):
-        if before.phase is Phase.DECK:
-            text = f"seat {seat} draws from the deck"
-            if after.reshuffles > before.reshuffles:
-                text += "; the deck ran out and the discards become the new deck"
-        elif after.phase is not Phase.DEAL or after.results != before.results:
-            text = "the deal is done"
-    elif isinstance(move, Take):
-        pile = "his own pile" if move.seat == seat else f"seat {move.seat}'s pile"
-        text = f"seat {seat} takes {before.cards(before.piles[move.seat][-1:])[0]} from {pile}"
-    elif isinstance(move, Discard):
-        text = f"seat {seat} discards {move.card}"
-        if len(after.results) == len(before.results):  # an action card acts (SW-8 to SW-10)
-            text += _EFFECTS.get(move.card.kind, "").format(
-                seat=seat, skipped=(seat + 1) % before.rules.players
-            )
-    elif isinstance(move, Pass) and after.phase is not Phase.PASS:
-        text = "every seat passes its chosen card to the left"
-    if len(after.results) > len(before.results):
-        result = after.results[-1]
-        if result.winner is not None:
-            text += f"; seat {result.winner} wins the hand, scoring {result.points}"
-        elif result.ending is Ending.EXHAUSTION:
-            text += "; the deck ran out again: the hand is a tie"
-        else:
-            text += f"; seats {', '.join(map(str, result.winners))} all win: the hand is a tie"
-        if after.phase is Phase.OVER:
-            text += f"; seat {result.winner} wins the match"
-    return text.removeprefix("; ")
 
 
 GAME: Game[Rules, State, Move, View] = Game.from_package(

@@ -20,6 +20,7 @@ from seaview_rules._core import (
     Player,
     Termination,
     Violation,
+    seat_violation,
     trusted_constructor,
 )
 from seaview_rules.ships_wheel._model import (
@@ -79,10 +80,17 @@ def _new_hand(
     )  # fmt: skip
 
 
-def current_player(state: State) -> Player:
-    """The seat to move, or `CHANCE` while a card comes off the deck."""
+def current_player(state: State) -> Player | None:
+    """The seat to move, `CHANCE` while a card comes off the deck, or ``None`` once the
+    match is over (SW-R10).
+
+    >>> current_player(new_game(Rules(players=2)))
+    0
+    """
     phase = state.phase
-    return CHANCE if phase is _DEAL or phase is _DECK else state.player
+    if phase is _DEAL or phase is _DECK:
+        return CHANCE
+    return None if phase is _OVER else state.player
 
 
 def is_terminal(state: State) -> bool:
@@ -181,27 +189,60 @@ def sample_chance(state: State, rng: random.Random) -> Move:
     return move_table(state.rules.table).deals[deck[rng.randrange(len(deck))]]
 
 
-def check_move(state: State, move: Move) -> Violation | None:
-    """The rule that ``move`` would break in ``state``, or ``None`` if it is legal.
+def check_move(state: State, move: Move, *, seat: int | None = None) -> Violation | None:
+    """The rule that ``move`` would break in ``state``, or ``None`` if it is legal; with
+    ``seat``, also API-SEAT when that seat is not to move (see `apply_move`).
 
     >>> from seaview_rules.ships_wheel import parse_move
     >>> check_move(new_game(Rules(players=4)), parse_move("size 7"))
     Violation(rule='SW-R2', reason='hands of 7 are too large for 4 players on one deck: deal 6 or fewer, or play with two decks (Rules.decks=2); choose from 3 to 6')
+    >>> check_move(new_game(Rules(players=4)), parse_move("size 7"), seat=1)
+    Violation(rule='API-SEAT', reason='seat 0 is to move, not seat 1')
     """
+    if seat is not None:
+        refused = _seat_check(state, seat)
+        if refused is not None:
+            return refused
     result = _transition(state, move)
     return result if isinstance(result, Violation) else None
 
 
-def apply_move(state: State, move: Move) -> State:
+def apply_move(state: State, move: Move, *, seat: int | None = None) -> State:
     """The state after ``move``. ``state`` itself never changes.
+
+    Args:
+        state: the state to move from.
+        move: the move.
+        seat: the seat that sends the move, for a server: unless it is the seat to
+            move, the move is refused (API-SEAT) before anything about it, or about any
+            hand, is looked at. ``None`` (the default) checks no seat: the move is the
+            current player's, chance's at a chance node.
 
     Raises:
         IllegalMoveError: the move is not legal in ``state``; it names the rule.
+
+    >>> from seaview_rules.ships_wheel import parse_move
+    >>> dealing = apply_move(new_game(Rules(players=2)), parse_move("size 3"))
+    >>> apply_move(dealing, parse_move("deal red-star"), seat=1)
+    Traceback (most recent call last):
+    ...
+    seaview_rules.IllegalMoveError: API-SEAT: the next move is a chance outcome, not seat 1's
     """
+    if seat is not None:  # only a server's calls pay for the seat check
+        refused = _seat_check(state, seat)
+        if refused is not None:
+            raise IllegalMoveError(refused)
     result = _transition(state, move)
     if isinstance(result, Violation):
         raise IllegalMoveError(result)
     return result
+
+
+def _seat_check(state: State, seat: int) -> Violation | None:
+    # API-OVER first, then API-SEAT, before the move or any hand is looked at.
+    if state.phase is _OVER:
+        return Violation("API-OVER", "the match is over")
+    return seat_violation(current_player(state), seat)
 
 
 _WRONG_PHASE = {

@@ -6,8 +6,10 @@ from collections.abc import Iterable
 
 from attrs import frozen
 
-from seaview_rules._core import check_seat
+from seaview_rules._core import CHANCE, Player, check_seat
 from seaview_rules.ships_wheel._model import Card, HandResult, Phase, Rules, State
+from seaview_rules.ships_wheel._moves import SIZES, TAKES, Action, Move, move_table
+from seaview_rules.ships_wheel._rules import current_player, legal_moves
 
 
 @frozen
@@ -17,12 +19,21 @@ class View:
 
     Cards are card ids of ``rules.table``. Of each discard pile only the top card and
     the number of cards show; the deck shows only its size.
+
+    A view is all a client needs to draw the table and play: whose turn it is
+    (`to_move`), the moves this seat may make (`legal_moves`), the scores and the hands
+    finished, the number of the hand (`hand_number`), its dealer and size, and the size
+    of every hand, every pile and the deck. Nothing in it depends on what the seat cannot see: not even its
+    legal moves, which follow from its hand, the pile tops and the phase (`loads` works
+    them out again).
     """
 
     rules: Rules
     seat: int | None
     phase: Phase
     player: int
+    """The seat to act, or at a chance node the seat receiving the card, as in
+    `State.player` (once the match is over, its winner); `to_move` says who moves."""
     dealer: int
     hand_size: int
     hand: tuple[int, ...] | None
@@ -41,6 +52,19 @@ class View:
     scores: tuple[int, ...]
     results: tuple[HandResult, ...]
     reshuffles: int
+    to_move: Player | None
+    """The seat to move next, `CHANCE` while a card comes off the deck, or ``None`` once
+    the match is over. It is always ``current_player`` of the state, which every seat
+    knows."""
+    legal_moves: tuple[Move, ...]
+    """The moves this seat may make now, in ``legal_moves`` order, or none unless this
+    seat is to move (so none for a spectator, at a chance node and after the match)."""
+
+    @property
+    def hand_number(self) -> int:
+        """The number of the current hand, from 1 (the last one once the match is over),
+        as `State.hand_number`."""
+        return len(self.results) + (self.phase is not Phase.OVER)
 
     def cards(self, ids: Iterable[int | None]) -> tuple[Card | None, ...]:
         """The cards of card ids, such as ``view.hand`` or ``view.pile_tops`` (an empty
@@ -67,13 +91,20 @@ def view(state: State, seat: int | None) -> View:
     >>> for text in ("size 3", "deal red-star", "deal anchor"):
     ...     state = sw.apply_move(state, sw.parse_move(text))
     >>> v = view(state, 1)
-    >>> [str(c) for c in state.cards(v.hand)], v.hand_sizes, v.deck_size
-    (['red-star'], (1, 1), 74)
+    >>> [str(c) for c in state.cards(v.hand)], v.hand_sizes, v.deck_size, v.to_move
+    (['red-star'], (1, 1), 74, CHANCE)
+    >>> for text in ("deal red-circle", "deal blue-moon", "deal blue-star", "deal green-moon"):
+    ...     state = sw.apply_move(state, sw.parse_move(text))
+    >>> view(state, 1).to_move, view(state, 1).legal_moves, view(state, 0).legal_moves
+    (1, (parse_move('draw'),), ())
+    >>> view(state, None).hand_number
+    1
 
     Raises:
         InvalidDataError: ``seat`` is not a seat of the game.
     """
     check_seat(seat, state.rules.players)
+    to_move = current_player(state)
     return View(
         state.rules, seat, state.phase, state.player, state.dealer, state.hand_size,
         None if seat is None else state.hands[seat],
@@ -82,6 +113,7 @@ def view(state: State, seat: int | None) -> View:
         tuple(len(p) for p in state.piles),
         _anchor(state), None if seat is None else state.passing[seat],
         state.scores, state.results, state.reshuffles,
+        to_move, legal_moves(state) if seat is not None and to_move == seat else (),
     )  # fmt: skip
 
 
@@ -90,3 +122,33 @@ def _anchor(state: State) -> int | None:
         return None
     chosen = sum(p is not None for p in state.passing)
     return (state.player - 1 - chosen) % state.rules.players
+
+
+def seat_moves(
+    rules: Rules, phase: Phase, hand: tuple[int, ...], pile_tops: tuple[int | None, ...]
+) -> tuple[Move, ...]:
+    """The legal moves of the seat to move, worked out from what its view shows: the
+    ``phase``, its ``hand`` (sorted card ids) and the top card of each pile. In Ship's
+    Wheel a seat's legal moves depend on nothing else, so this equals ``legal_moves`` of
+    the state for the seat to move; `loads` checks a view's `View.legal_moves` with it.
+    """
+    if phase is Phase.SIZE:
+        return tuple(SIZES[n] for n in rules.hand_sizes)  # SW-R2
+    if phase is Phase.DRAW:
+        takeable = rules.table.takeable
+        takes = [TAKES[s] for s, top in enumerate(pile_tops) if top is not None and takeable[top]]
+        return (Action.DRAW, *takes)  # SW-5, SW-7
+    moves = move_table(rules.table)
+    if phase is Phase.DISCARD:
+        return tuple(moves.discards[i] for i in dict.fromkeys(hand))  # SW-6
+    if phase is Phase.PASS:
+        return tuple(moves.passes[i] for i in dict.fromkeys(hand))  # SW-10
+    return ()
+
+
+def expected_to_move(phase: Phase, player: int) -> Player | None:
+    """Who is to move in ``phase`` with ``player`` to act (`current_player`, from the
+    two fields that decide it)."""
+    if phase is Phase.DEAL or phase is Phase.DECK:
+        return CHANCE
+    return None if phase is Phase.OVER else player

@@ -238,9 +238,20 @@ def hidden_twin(state: sw.State, seat: int, rng: random.Random) -> sw.State:
     """A state that differs from ``state`` only in what ``seat`` cannot see: the other
     hands and the deck keep their sizes but are dealt out anew from the same cards, and
     the other seats' pending pass choices change to other cards of their new hands.
-    ``view(twin, seat)`` must equal ``view(state, seat)``; give it to
-    `~seaview_rules.testing.check_game` as ``twin``. It is also a determinization: a
-    state a bot may imagine from its view.
+    ``view(twin, seat)`` must equal ``view(state, seat)`` (whose turn it is and the
+    seat's legal moves included); give it to `~seaview_rules.testing.check_game` as
+    ``twin``. It is also a determinization: a state a bot may imagine from its view.
+
+    A move legal in both must tell ``seat`` the same (``events`` and ``narrate``), unless
+    it shows ``seat`` something: the view after it (a hand won or not, the seat's own new
+    hand), a winning hand shown, or the card the seat receives in a pass (SW-R7). Those
+    may differ, since the twin's hidden cards are not the same.
+
+    >>> state = sw.apply_move(sw.new_game(sw.Rules(players=2)), sw.parse_move("size 3"))
+    >>> state = sw.apply_move(state, sw.parse_move("deal red-star"))
+    >>> twin = hidden_twin(state, 0, random.Random(1))
+    >>> twin.hands[1] == state.hands[1], sw.view(twin, 0) == sw.view(state, 0)
+    (False, True)
     """
     others = [s for s in range(state.rules.players) if s != seat]
     pool = [c for s in others for c in state.hands[s]] + list(state.deck)

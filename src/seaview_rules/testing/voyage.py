@@ -105,10 +105,17 @@ def hidden_twin(state: voyage.State, seat: int, rng: random.Random) -> voyage.St
     hands and the draw pile keep their sizes, but their cards are dealt out anew (and
     which card another seat just drew is chosen anew from its hand). The discard pile
     stays as it is: every card in it was played face up (VOY-R9).
-    ``view(twin, seat)`` must equal ``view(state, seat)``; give it to
+    ``view(twin, seat)`` must equal ``view(state, seat)`` (whose turn it is and the
+    seat's legal moves included), and a move legal in both must give ``seat`` the same
+    ``events`` and ``narrate`` and the same view after it; give it to
     `~seaview_rules.testing.check_game` as ``twin``.
 
     It is also a determinization: a state a bot may imagine from its view.
+
+    >>> state = voyage.apply_move(voyage.new_game(voyage.Rules(players=2)), voyage.DEALS[0])
+    >>> twin = hidden_twin(state, 0, random.Random(1))
+    >>> twin.hands[1] == state.hands[1], voyage.view(twin, 0) == voyage.view(state, 0)
+    (False, True)
     """
     others = [s for s in range(state.rules.players) if s != seat]
     pool = [c for s in others for c in state.hands[s]]

@@ -20,7 +20,20 @@ import sys
 from collections.abc import Mapping
 
 from seaview_rules._core import CHANCE, Game
-from seaview_rules.voyage._codec import dumps, loads
+from seaview_rules.voyage._codec import dumps, from_dict, loads, to_dict
+from seaview_rules.voyage._events import (
+    DealDone,
+    Dealt,
+    Drew,
+    Kept,
+    MustDraw,
+    Passed,
+    PileRebuilt,
+    Played,
+    WentOut,
+    events,
+    narrate,
+)
 from seaview_rules.voyage._model import (
     CARDS,
     Card,
@@ -55,19 +68,30 @@ __all__ = [
     "CardSet",
     "Colour",
     "Deal",
+    "DealDone",
+    "Dealt",
+    "Drew",
+    "Kept",
     "Move",
+    "MustDraw",
+    "Passed",
     "Phase",
+    "PileRebuilt",
     "Play",
+    "Played",
     "RoundResult",
     "Rules",
     "State",
     "View",
+    "WentOut",
     "apply_move",
     "chance_outcomes",
     "check_move",
     "current_player",
     "dumps",
+    "events",
     "every_move",
+    "from_dict",
     "is_terminal",
     "legal_moves",
     "loads",
@@ -76,8 +100,10 @@ __all__ = [
     "outcome",
     "parse_move",
     "render",
+    "rules_applied",
     "sample_chance",
     "statistics",
+    "to_dict",
     "view",
 ]
 
@@ -117,35 +143,6 @@ def render(state: State) -> str:
     for seat, (hand, score) in enumerate(zip(state.hands, state.scores, strict=True)):
         lines.append(f"seat {seat}: {score:>4} pts | {hand or '(no cards)'}")
     return "\n".join(lines)
-
-
-def narrate(before: State, move: Move, after: State) -> str:
-    """What ``move`` did, in words, for a log (empty for each card of the deal).
-
-    >>> state = new_game(Rules(players=2, colours=1, numbers=2, hand_size=1))
-    >>> state = apply_move(state, parse_move("deal R1"))
-    >>> lead = apply_move(state, parse_move("deal R2"))
-    >>> narrate(state, parse_move("deal R2"), lead)
-    'the deal is done; seat 1 leads'
-    >>> narrate(lead, parse_move("R1"), apply_move(lead, parse_move("R1")))
-    'seat 1 plays R1 and goes out, scoring 1'
-    """
-    seat = before.player
-    if isinstance(move, Deal):
-        if before.phase is Phase.DRAW:
-            return f"seat {seat} draws {move.card}"
-        return f"the deal is done; seat {after.player} leads" if after.phase is Phase.LEAD else ""
-    if isinstance(move, Play):
-        text = f"seat {seat} plays {move.card}"
-        if len(after.results) > len(before.results):
-            text += f" and goes out, scoring {after.results[-1].points}"
-        if after.phase is Phase.OVER:
-            text += f": seat {seat} wins the match"
-        return text
-    if move is Action.DRAW and after.reshuffles > before.reshuffles:
-        return f"seat {seat} must draw; the discard pile but its top becomes the draw pile"
-    return {Action.DRAW: f"seat {seat} must draw", Action.KEEP: f"seat {seat} keeps it",
-            Action.PASS: f"seat {seat} passes: nothing left to draw"}[move]  # fmt: skip
 
 
 def every_move(rules: Rules) -> tuple[Move, ...]:

@@ -1,8 +1,9 @@
-"""Versioned JSON for Voyage states, views and game records.
+"""Versioned JSON for Voyage states, views, game records and lists of moves.
 
-`loads` trusts nothing: it checks types, ranges, that every card of the deck is
-accounted for exactly once, and that the fields agree with each other and with the
-phase. Anything wrong raises `InvalidDataError` naming the JSON path.
+`from_dict` (and `loads`, which parses the text first) trusts nothing: it checks types,
+ranges, that every card of the deck is accounted for exactly once, and that the fields
+agree with each other and with the phase. Anything wrong raises `InvalidDataError`
+naming the JSON path.
 
 Sets of cards (hands, the draw pile) are written in index order; ``discard_under``, in
 states and in views alike, is written in the order the cards were played (VOY-R9).
@@ -10,54 +11,159 @@ states and in views alike, is written in the order the cards were played (VOY-R9
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, overload
 
 import attrs
 
-from seaview_rules._core import InvalidDataError
-from seaview_rules._json import Field, dump_envelope, load_envelope
+from seaview_rules._core import CHANCE, InvalidDataError, Player
+from seaview_rules._json import (
+    MOVES_VERSION,
+    Field,
+    dump_document,
+    envelope,
+    expect_kind,
+    parse_json,
+    read_envelope,
+    read_moves,
+)
 from seaview_rules._play import GameRecord, record_from_data, record_to_data
 from seaview_rules.voyage._model import Card, CardSet, Phase, RoundResult, Rules, State
-from seaview_rules.voyage._moves import Move
-from seaview_rules.voyage._views import View
+from seaview_rules.voyage._moves import Action, Deal, Move, Play, parse_move
+from seaview_rules.voyage._views import View, expected_to_move, seat_moves
 
 GAME = "voyage"
-VERSIONS = {"state": 1, "view": 1, "record": 1}
+VERSIONS = {"state": 1, "view": 1, "record": 1, "moves": MOVES_VERSION}
 """The format version written and read for each kind of document."""
 
+Document = State | View | GameRecord[Rules, Move] | tuple[Move, ...]
+"""What a Voyage document holds."""
 
-def dumps(obj: State | View | GameRecord[Rules, Move]) -> str:
-    """JSON text of a state, a view or a game record; `loads` reads it back.
+_KINDS: tuple[type[Any] | None, ...] = (None, State, View, GameRecord, tuple)
+
+
+def to_dict(
+    obj: State | View | GameRecord[Rules, Move] | tuple[Move, ...] | list[Move],
+) -> dict[str, Any]:
+    """The JSON document of a state, a view, a game record or a tuple (or list) of
+    moves, as a dict of JSON values: what `dumps` writes, for a web framework to
+    serialise; `from_dict` reads it back.
+
+    >>> from seaview_rules import voyage
+    >>> voyage.to_dict((voyage.parse_move("R7"), voyage.parse_move("draw")))
+    {'format': 'seaview_rules', 'game': 'voyage', 'kind': 'moves', 'version': 1, 'data': ['R7', 'draw']}
+
+    Raises:
+        TypeError: ``obj`` is none of these (or a list holds something that is not a
+            Voyage move).
+    """
+    if isinstance(obj, State):
+        return envelope(GAME, "state", VERSIONS["state"], _state_data(obj))
+    if isinstance(obj, View):
+        return envelope(GAME, "view", VERSIONS["view"], _view_data(obj))
+    if isinstance(obj, GameRecord):
+        return envelope(GAME, "record", VERSIONS["record"], record_to_data(obj, _rules_data))
+    if isinstance(obj, (tuple, list)):
+        return envelope(GAME, "moves", VERSIONS["moves"], _moves_data(obj))
+    raise TypeError(f"cannot write {type(obj).__name__} as Voyage JSON")
+
+
+def dumps(obj: State | View | GameRecord[Rules, Move] | tuple[Move, ...] | list[Move]) -> str:
+    """JSON text of a state, a view, a game record or a tuple (or list) of moves (the
+    compact text of `to_dict`); `loads` reads it back.
 
     >>> from seaview_rules import voyage
     >>> state = voyage.new_game(voyage.Rules(players=2))
     >>> voyage.loads(voyage.dumps(state)) == state
     True
-    """
-    if isinstance(obj, State):
-        return dump_envelope(GAME, "state", VERSIONS["state"], _state_data(obj))
-    if isinstance(obj, View):
-        return dump_envelope(GAME, "view", VERSIONS["view"], _view_data(obj))
-    if isinstance(obj, GameRecord):
-        return dump_envelope(GAME, "record", VERSIONS["record"], record_to_data(obj, _rules_data))
-    raise TypeError(f"cannot write {type(obj).__name__} as Voyage JSON")
-
-
-def loads(text: str | bytes) -> State | View | GameRecord[Rules, Move]:
-    """The state, view or game record that `dumps` wrote.
+    >>> voyage.loads(voyage.dumps(voyage.legal_moves(state)[:2]), kind=tuple)
+    (parse_move('deal R1'), parse_move('deal R2'))
 
     Raises:
-        InvalidDataError: the text is not a valid Voyage document; the message names
-            the offending path and the problem.
+        TypeError: ``obj`` is none of these.
     """
+    return dump_document(to_dict(obj))
+
+
+@overload
+def from_dict(data: object, kind: None = None) -> Document: ...
+@overload
+def from_dict(data: object, kind: type[State]) -> State: ...
+@overload
+def from_dict(data: object, kind: type[View]) -> View: ...
+@overload
+def from_dict(data: object, kind: type[GameRecord[Any, Any]]) -> GameRecord[Rules, Move]: ...
+@overload
+def from_dict(data: object, kind: type[tuple[Any, ...]]) -> tuple[Move, ...]: ...
+def from_dict(data: object, kind: type[Any] | None = None) -> Document:
+    """The state, view, game record or tuple of moves of a parsed document (what
+    `to_dict` made, or ``json.loads`` of what `dumps` wrote), validated as `loads`
+    validates text.
+
+    Args:
+        data: the parsed JSON, untrusted.
+        kind: `State`, `View`, `GameRecord` or ``tuple`` (of moves) to accept that
+            kind of document only, and be typed as such; ``None`` accepts any.
+
+    Raises:
+        InvalidDataError: ``data`` is not a valid Voyage document, or holds a value
+            that JSON cannot (a NaN, a set, a key that is not a string), or a document
+            of another kind than ``kind`` (``where`` is ``"kind"``).
+        TypeError: ``kind`` is none of the above.
+    """
+    if kind not in _KINDS:
+        raise TypeError(f"kind must be State, View, GameRecord, tuple or None, not {kind!r}")
     from seaview_rules.voyage import GAME as VOYAGE
 
-    kind, data = load_envelope(text, GAME, VERSIONS)
-    if kind == "state":
-        return _read_state(data)
-    if kind == "view":
-        return _read_view(data)
-    return record_from_data(data, VOYAGE, _read_rules)
+    document_kind, field = read_envelope(data, GAME, VERSIONS)
+    obj: Document
+    if document_kind == "state":
+        obj = _read_state(field)
+    elif document_kind == "view":
+        obj = _read_view(field)
+    elif document_kind == "moves":
+        obj = read_moves(field, parse_move)
+    else:
+        obj = record_from_data(field, VOYAGE, _read_rules)
+    return expect_kind(obj, kind)
+
+
+@overload
+def loads(text: str | bytes, kind: None = None) -> Document: ...
+@overload
+def loads(text: str | bytes, kind: type[State]) -> State: ...
+@overload
+def loads(text: str | bytes, kind: type[View]) -> View: ...
+@overload
+def loads(text: str | bytes, kind: type[GameRecord[Any, Any]]) -> GameRecord[Rules, Move]: ...
+@overload
+def loads(text: str | bytes, kind: type[tuple[Any, ...]]) -> tuple[Move, ...]: ...
+def loads(text: str | bytes, kind: type[Any] | None = None) -> Document:
+    """The state, view, game record or tuple of moves that `dumps` wrote; with
+    ``kind``, only a document of that kind (and typed as such: ``loads(text,
+    kind=View)`` is a `View`).
+
+    >>> from seaview_rules import voyage
+    >>> seen = voyage.view(voyage.new_game(voyage.Rules(players=2)), 0)
+    >>> voyage.loads(voyage.dumps(seen), kind=voyage.View) == seen
+    True
+    >>> voyage.loads(voyage.dumps(seen), kind=voyage.State)
+    Traceback (most recent call last):
+    ...
+    seaview_rules.InvalidDataError: kind: the document holds a View, not a State
+
+    Raises:
+        InvalidDataError: the text is not a valid Voyage document (of that kind); the
+            message names the offending path and the problem.
+        TypeError: ``kind`` is not `State`, `View`, `GameRecord`, ``tuple`` or ``None``.
+    """
+    return from_dict(parse_json(text), kind)
+
+
+def _moves_data(moves: tuple[Move, ...] | list[Move]) -> list[str]:
+    for index, move in enumerate(moves):
+        if not isinstance(move, (Play, Deal, Action)):
+            raise TypeError(f"item {index} is a {type(move).__name__}, not a Voyage move")
+    return [str(m) for m in moves]
 
 
 def _rules_data(rules: Rules) -> dict[str, Any]:
@@ -125,7 +231,13 @@ def _view_data(view: View) -> dict[str, Any]:
         "scores": list(view.scores),
         "results": [_result_data(r) for r in view.results],
         "reshuffles": view.reshuffles,
+        "to_move": _player_data(view.to_move),
+        "legal_moves": [str(m) for m in view.legal_moves],
     }
+
+
+def _player_data(player: Player | None) -> int | str | None:
+    return CHANCE.value if player is CHANCE else player
 
 
 class _Reader:
@@ -322,7 +434,8 @@ def _read_state(data: Field) -> State:
 
 def _read_view(data: Field) -> View:
     keys = {"rules", "seat", "phase", "player", "dealer", "hand", "hand_sizes", "draw_pile_size",
-            "discard_top", "discard_under", "drawn", "scores", "results", "reshuffles"}  # fmt: skip
+            "discard_top", "discard_under", "drawn", "scores", "results", "reshuffles",
+            "to_move", "legal_moves"}  # fmt: skip
     r = _Reader(data, keys)
     seat_field = data.get("seat").optional()
     seat = None if seat_field is None else seat_field.int(0, r.seats - 1)
@@ -340,18 +453,56 @@ def _read_view(data: Field) -> View:
     under = r.pile(data.get("discard_under"))
     if sum(sizes) + draw_size + len(under) + (top is not None) != r.rules.deck_size:
         data.fail("the counts must add up to the deck size")
+    if (top is None) != (phase is Phase.DEAL or phase is Phase.LEAD):
+        data.get("discard_top").fail(
+            f"in phase {phase.value} the discard pile {'has no' if top else 'has a'} top card"
+        )
     _check_discard_pile(data, top, under, hand)
     drawn = r.optional_card("drawn")
+    own = seat is not None and seat == player
     if drawn is not None and (
-        hand is None or drawn not in hand or seat != player or phase is not Phase.DRAWN
+        hand is None or drawn not in hand or not own or phase is not Phase.DRAWN
     ):
         data.get("drawn").fail("only the drawing seat sees its drawn card, in its hand (VOY-R4)")
+    if drawn is None and own and phase is Phase.DRAWN:
+        data.get("drawn").fail("the drawing seat sees the card it drew (VOY-R4)")
     scores = r.counts("scores")
     results = r.results(scores)
     r.phase_facts(phase, player, dealer, results)
     reshuffles = data.get("reshuffles").int(0)
+    to_move = _read_player(data.get("to_move"), r.seats)
+    if to_move != expected_to_move(phase, player):
+        data.get("to_move").fail(
+            f"must be {_player_data(expected_to_move(phase, player))!r} "
+            f"in phase {phase.value} with seat {player} to act"
+        )
+    legal_field = data.get("legal_moves")
+    legal = read_moves(legal_field, parse_move)
+    # A seat's legal moves depend only on what its view shows (its hand, the top card,
+    # the phase, the card it drew, and whether anything is left to draw), so they are
+    # worked out again here and must be the same.
+    expected: tuple[Move, ...] = ()
+    if own and to_move == seat and hand is not None:
+        expected = seat_moves(r.rules, phase, hand, top, drawn, bool(draw_size or under))
+    if legal != expected:
+        legal_field.fail(
+            f"must be the moves the view allows: {[str(m) for m in expected]}"
+            if expected
+            else "must be empty: this seat is not to move"
+        )
     return View(r.rules, seat, phase, player, dealer, hand, sizes, draw_size, top, under,
-                drawn, scores, results, reshuffles)  # fmt: skip
+                drawn, scores, results, reshuffles, to_move, legal)  # fmt: skip
+
+
+def _read_player(field: Field, seats: int) -> Player | None:
+    """A seat, ``"chance"`` or ``null``."""
+    if field.value is None:
+        return None
+    if field.value == CHANCE.value:
+        return CHANCE
+    if isinstance(field.value, str):
+        field.fail(f"must be a seat, {CHANCE.value!r} or null, not {field.value!r}")
+    return field.int(0, seats - 1)
 
 
 def _check_discard_pile(

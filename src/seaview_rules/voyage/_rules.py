@@ -17,6 +17,7 @@ from seaview_rules._core import (
     Player,
     Termination,
     Violation,
+    seat_violation,
     trusted_constructor,
 )
 from seaview_rules.voyage._model import (
@@ -64,10 +65,17 @@ def _new_round(
     )  # fmt: skip
 
 
-def current_player(state: State) -> Player:
-    """The seat to move, or `CHANCE` while a card comes off the draw pile."""
+def current_player(state: State) -> Player | None:
+    """The seat to move, `CHANCE` while a card comes off the draw pile, or ``None`` once
+    the match is over (VOY-8).
+
+    >>> current_player(new_game(Rules(players=2)))
+    CHANCE
+    """
     phase = state.phase
-    return CHANCE if phase is _DEAL or phase is _DRAW else state.player
+    if phase is _DEAL or phase is _DRAW:
+        return CHANCE
+    return None if phase is _OVER else state.player
 
 
 def is_terminal(state: State) -> bool:
@@ -186,16 +194,19 @@ def sample_chance(state: State, rng: random.Random) -> Move:
     return DEALS[2 * MAX_NUMBER + _OFFSETS[pile >> 2 * MAX_NUMBER][n - count]]
 
 
-def check_move(state: State, move: Move) -> Violation | None:
-    """The rule that ``move`` would break in ``state``, or ``None`` if it is legal.
+def check_move(state: State, move: Move, *, seat: int | None = None) -> Violation | None:
+    """The rule that ``move`` would break in ``state``, or ``None`` if it is legal; with
+    ``seat``, also API-SEAT when that seat is not to move (see `apply_move`).
 
     >>> state = new_game(Rules(players=2))
     >>> from seaview_rules.voyage import parse_move
     >>> check_move(state, parse_move("draw"))
     Violation(rule='API-TURN', reason='the next move is a chance outcome (a card off the draw pile), not draw')
+    >>> check_move(state, parse_move("draw"), seat=1)
+    Violation(rule='API-SEAT', reason="the next move is a chance outcome, not seat 1's")
     """
     try:
-        apply_move(state, move)
+        apply_move(state, move, seat=seat)
     except IllegalMoveError as err:
         return err.violation
     return None
@@ -205,17 +216,37 @@ def _refuse(rule: str, reason: str) -> IllegalMoveError:
     return IllegalMoveError(Violation(rule, reason))
 
 
-def apply_move(state: State, move: Move) -> State:
+def apply_move(state: State, move: Move, *, seat: int | None = None) -> State:
     """The state after ``move``. ``state`` itself never changes.
 
     Each branch checks the move against the rules it could break, then builds the next
     state directly (this is the hot path: no re-validation of what the engine built,
     and the commonest moves, dealing and playing a card, are handled inline).
 
+    Args:
+        state: the state to move from.
+        move: the move.
+        seat: the seat that sends the move, for a server: unless it is the seat to
+            move, the move is refused (API-SEAT) before anything about it, or about any
+            hand, is looked at. ``None`` (the default) checks no seat: the move is the
+            current player's, chance's at a chance node.
+
     Raises:
         IllegalMoveError: the move is not legal in ``state``; it names the rule.
+
+    >>> state = new_game(Rules(players=2))
+    >>> apply_move(state, DEALS[0], seat=0)
+    Traceback (most recent call last):
+    ...
+    seaview_rules.IllegalMoveError: API-SEAT: the next move is a chance outcome, not seat 0's
     """
     phase = state.phase
+    if seat is not None:  # only a server's calls pay for the seat check
+        if phase is _OVER:
+            raise _refuse("API-OVER", "the match is over")
+        refused = seat_violation(current_player(state), seat)  # API-SEAT
+        if refused is not None:
+            raise IllegalMoveError(refused)
     if phase is _DEAL or phase is _DRAW:
         if type(move) is not Deal:
             raise _refuse(

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from attrs import frozen
 
-from seaview_rules._core import check_seat
-from seaview_rules.voyage._model import Card, CardSet, Phase, RoundResult, Rules, State
+from seaview_rules._core import CHANCE, Player, check_seat
+from seaview_rules.voyage._model import MATCHES, Card, CardSet, Phase, RoundResult, Rules, State
+from seaview_rules.voyage._moves import PLAYS, Action, Move
+from seaview_rules.voyage._rules import current_player, legal_moves
 
 
 @frozen
@@ -17,12 +19,21 @@ class View:
     they were played, since each was played face up in front of everyone (VOY-R9). Once
     the pile is turned into a new draw pile (VOY-6) those cards are hidden again. The other
     hands and the draw pile are shown as counts only.
+
+    A view is all a client needs to draw the table and play: whose turn it is
+    (`to_move`), the moves this seat may make (`legal_moves`), the scores, the round
+    (`round`) and its dealer, and the size of every hand and of the draw pile. Nothing
+    in it depends on what the seat cannot see: not even its legal moves, which follow
+    from its hand, the top card, the phase, the card it drew and whether anything is
+    left to draw (`loads` works them out again).
     """
 
     rules: Rules
     seat: int | None
     phase: Phase
     player: int
+    """The seat to act, or at a chance node the seat receiving the card, as in
+    `State.player`; `to_move` says who moves."""
     dealer: int
     hand: CardSet | None
     """The seat's own hand; ``None`` for a spectator."""
@@ -37,24 +48,43 @@ class View:
     scores: tuple[int, ...]
     results: tuple[RoundResult, ...]
     reshuffles: int
+    to_move: Player | None
+    """The seat to move next, `CHANCE` while a card comes off the draw pile, or ``None``
+    once the match is over. It is always ``current_player`` of the state, which every
+    seat knows."""
+    legal_moves: tuple[Move, ...]
+    """The moves this seat may make now, in ``legal_moves`` order, or none unless this
+    seat is to move (so none for a spectator, at a chance node and after the match)."""
+
+    @property
+    def round(self) -> int:
+        """The number of the current round, from 1 (the last one once the match is
+        over), as `State.round`: ``len(results) + 1`` while the match goes on."""
+        return len(self.results) + (self.phase is not Phase.OVER)
 
 
 def view(state: State, seat: int | None) -> View:
     """What ``seat`` may see of ``state``; ``seat=None`` is the spectator's view.
 
     >>> from seaview_rules import voyage
-    >>> state = voyage.new_game(voyage.Rules(players=2))
-    >>> for text in ("deal R1", "deal B5"):
+    >>> state = voyage.new_game(voyage.Rules(players=2, hand_size=2))
+    >>> for text in ("deal R1", "deal B5", "deal G7"):
     ...     state = voyage.apply_move(state, voyage.parse_move(text))
     >>> v = view(state, 1)
-    >>> str(v.hand), v.hand_sizes
-    ('R1', (1, 1))
+    >>> str(v.hand), v.hand_sizes, v.to_move, v.legal_moves
+    ('R1 G7', (1, 2), CHANCE, ())
+    >>> state = voyage.apply_move(state, voyage.parse_move("deal B9"))
+    >>> view(state, 1).to_move, view(state, 1).legal_moves, view(state, 0).legal_moves
+    (1, (parse_move('R1'), parse_move('G7')), ())
+    >>> view(state, None).round
+    1
 
     Raises:
         InvalidDataError: ``seat`` is not a seat of the game.
     """
     check_seat(seat, state.rules.players)
     own = seat is not None and seat == state.player
+    to_move = current_player(state)
     return View(
         state.rules, seat, state.phase, state.player, state.dealer,
         None if seat is None else state.hands[seat],
@@ -62,4 +92,44 @@ def view(state: State, seat: int | None) -> View:
         state.discard_top, state.discard_under,  # VOY-R9: played face up, in sight
         state.drawn if own else None,
         state.scores, state.results, state.reshuffles,
+        to_move, legal_moves(state) if own and to_move == seat else (),
     )  # fmt: skip
+
+
+def seat_moves(
+    rules: Rules,
+    phase: Phase,
+    hand: CardSet,
+    top: Card | None,
+    drawn: Card | None,
+    can_draw: bool,
+) -> tuple[Move, ...]:
+    """The legal moves of the seat to move, worked out from what its view shows: its
+    ``hand``, the ``top`` of the discard pile, the ``phase``, the card it has just
+    ``drawn``, and whether there is anything to draw (``can_draw``: a draw pile, or
+    cards under the top to rebuild it from, VOY-6). In Voyage a seat's legal moves
+    depend on nothing else, so this equals ``legal_moves`` of the state for the seat to
+    move; `loads` checks a view's `View.legal_moves` with it.
+    """
+    if phase is Phase.LEAD:
+        return tuple(PLAYS[c.index] for c in hand)  # VOY-2
+    if phase is Phase.TURN and top is not None:
+        plays: list[Move] = [PLAYS[c.index] for c in CardSet(hand & MATCHES[top.index])]
+        if not plays:
+            return (Action.DRAW,) if can_draw else (Action.PASS,)  # VOY-4, VOY-R5
+        if not rules.must_play and can_draw:
+            plays.append(Action.DRAW)  # VOY-R3
+        return tuple(plays)
+    if phase is Phase.DRAWN and top is not None and drawn is not None:
+        if drawn.matches(top):
+            return (PLAYS[drawn.index], Action.KEEP)  # VOY-4
+        return (Action.KEEP,)  # VOY-R4
+    return ()
+
+
+def expected_to_move(phase: Phase, player: int) -> Player | None:
+    """Who is to move in ``phase`` with ``player`` to act (`current_player`, from the
+    two fields that decide it)."""
+    if phase is Phase.DEAL or phase is Phase.DRAW:
+        return CHANCE
+    return None if phase is Phase.OVER else player

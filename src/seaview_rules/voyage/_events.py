@@ -1,0 +1,243 @@
+"""What each move of a Voyage match did, as each seat saw it: events and narration.
+
+Every move gives one or two events (`events`). A card that comes off the draw pile goes
+into a hand face down, so `Dealt` and `Drew` name it only for the seat that receives
+it and for the omniscient log; everything else an event says is in sight of the whole
+table: a card played face up (VOY-R9), the points of a round (counted in the open,
+VOY-5), who draws, keeps or passes.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from attrs import frozen
+
+from seaview_rules._core import OMNISCIENT, Event, Viewer, check_seat, subject, verb
+from seaview_rules.voyage._model import Card, Phase, State
+from seaview_rules.voyage._moves import Action, Deal, Move, Play
+
+__all__ = [
+    "DealDone",
+    "Dealt",
+    "Drew",
+    "Kept",
+    "MustDraw",
+    "Passed",
+    "PileRebuilt",
+    "Played",
+    "WentOut",
+    "events",
+    "narrate",
+]
+
+
+def _card(card: Card | None) -> str:
+    return "a card" if card is None else str(card)
+
+
+def _who(seat: int, viewer: Viewer, third: str, second: str) -> str:
+    """The subject and its verb: "seat 2 draws" or "you draw"."""
+    return f"{subject(seat, viewer)} {verb(seat, viewer, third, second)}"
+
+
+@frozen
+class Dealt(Event):
+    """A card of the deal went to ``seat`` (VOY-1). Not worth a line in `narrate`, but
+    a frontend may animate it."""
+
+    seat: int
+    card: Card | None
+    """The card; ``None`` for every viewer but ``seat`` and the omniscient log."""
+
+    def text(self, viewer: Viewer = None) -> str:
+        """For example "seat 1 is dealt a card", "you are dealt R3"."""
+        return f"{_who(self.seat, viewer, 'is', 'are')} dealt {_card(self.card)}"
+
+
+@frozen
+class DealDone(Event):
+    """The last card of the deal was dealt; ``seat``, on the dealer's left, leads
+    (VOY-2)."""
+
+    seat: int
+
+    def text(self, viewer: Viewer = None) -> str:
+        """For example "the deal is done; seat 1 leads", "the deal is done; you lead"."""
+        return f"the deal is done; {_who(self.seat, viewer, 'leads', 'lead')}"
+
+
+@frozen
+class Played(Event):
+    """``seat`` played ``card`` face up onto the discard pile: a lead (VOY-2), a match
+    (VOY-3) or the card just drawn (VOY-4)."""
+
+    reveals: ClassVar[bool] = True
+
+    seat: int
+    card: Card
+
+    def text(self, viewer: Viewer = None) -> str:
+        """For example "seat 0 plays R7", "you play R7"."""
+        return f"{_who(self.seat, viewer, 'plays', 'play')} {self.card}"
+
+
+@frozen
+class WentOut(Event):
+    """``seat`` played its last card, ``card``, and won the round with ``points``
+    (VOY-5); ``wins_match`` if that took its total to the target (VOY-8)."""
+
+    reveals: ClassVar[bool] = True
+
+    seat: int
+    card: Card
+    points: int
+    wins_match: bool
+
+    def text(self, viewer: Viewer = None) -> str:
+        """For example "seat 1 plays R1 and goes out, scoring 4: seat 1 wins the
+        match", "you play R1 and go out, scoring 4"."""
+        seat = self.seat
+        text = (
+            f"{_who(seat, viewer, 'plays', 'play')} {self.card} and "
+            f"{verb(seat, viewer, 'goes', 'go')} out, scoring {self.points}"
+        )
+        if self.wins_match:
+            text += f": {_who(seat, viewer, 'wins', 'win')} the match"
+        return text
+
+
+@frozen
+class MustDraw(Event):
+    """``seat`` draws instead of playing: it holds no match (VOY-4), or, under
+    ``Rules(must_play=False)``, chose to (VOY-R3). The card follows in `Drew`."""
+
+    seat: int
+
+    def text(self, viewer: Viewer = None) -> str:
+        """For example "seat 0 must draw", "you must draw"."""
+        return f"{subject(self.seat, viewer)} must draw"
+
+
+@frozen
+class PileRebuilt(Event):
+    """The draw pile was empty: the ``cards`` under the top of the discard pile became
+    the new draw pile, face down (VOY-6)."""
+
+    cards: int
+    seat: None = None
+
+    def text(self, viewer: Viewer = None) -> str:
+        """The same words for every viewer."""
+        return "the discard pile but its top becomes the draw pile"
+
+
+@frozen
+class Drew(Event):
+    """``seat`` drew a card from the draw pile (VOY-4)."""
+
+    seat: int
+    card: Card | None
+    """The card; ``None`` for every viewer but ``seat`` and the omniscient log."""
+
+    def text(self, viewer: Viewer = None) -> str:
+        """For example "seat 2 draws a card", "seat 2 draws R3", "you draw R3"."""
+        return f"{_who(self.seat, viewer, 'draws', 'draw')} {_card(self.card)}"
+
+
+@frozen
+class Kept(Event):
+    """``seat`` kept the card it drew, and its turn ended (VOY-R4)."""
+
+    seat: int
+
+    def text(self, viewer: Viewer = None) -> str:
+        """For example "seat 0 keeps it", "you keep it"."""
+        return f"{_who(self.seat, viewer, 'keeps', 'keep')} it"
+
+
+@frozen
+class Passed(Event):
+    """``seat`` had no match and nothing was left to draw: its turn passed (VOY-R5)."""
+
+    seat: int
+
+    def text(self, viewer: Viewer = None) -> str:
+        """For example "seat 0 passes: nothing left to draw"."""
+        return f"{_who(self.seat, viewer, 'passes', 'pass')}: nothing left to draw"
+
+
+def events(before: State, move: Move, after: State, *, seat: Viewer = None) -> tuple[Event, ...]:
+    """What the legal ``move`` from ``before`` to ``after`` did, as ``seat`` saw it: a
+    seat, ``None`` for a spectator, or `~seaview_rules.OMNISCIENT` for the server's own
+    log (every card named).
+
+    >>> from seaview_rules import OMNISCIENT
+    >>> from seaview_rules.voyage import Rules, apply_move, new_game, parse_move
+    >>> state = new_game(Rules(players=2))
+    >>> deal = parse_move("deal R3")
+    >>> [events(state, deal, apply_move(state, deal), seat=s) for s in (1, 0, OMNISCIENT)]
+    [(Dealt(seat=1, card=Card.parse('R3')),), (Dealt(seat=1, card=None),), (Dealt(seat=1, card=Card.parse('R3')),)]
+
+    Raises:
+        InvalidDataError: ``seat`` is not a seat of the game, ``None`` or
+            `~seaview_rules.OMNISCIENT`.
+    """
+    if seat is not OMNISCIENT:
+        check_seat(seat, before.rules.players)
+    mover = before.player
+    if type(move) is Deal:
+        # The card goes into the mover's hand, face down.
+        card = move.card if seat is OMNISCIENT or seat == mover else None
+        if before.phase is Phase.DRAW:
+            return (Drew(mover, card),)
+        if after.phase is Phase.LEAD:
+            return Dealt(mover, card), DealDone(after.player)
+        return (Dealt(mover, card),)
+    if type(move) is Play:
+        if len(after.results) > len(before.results):
+            points = after.results[-1].points
+            return (WentOut(mover, move.card, points, after.phase is Phase.OVER),)
+        return (Played(mover, move.card),)
+    if move is Action.DRAW:
+        if after.reshuffles > before.reshuffles:
+            return MustDraw(mover), PileRebuilt(len(before.discard_under))
+        return (MustDraw(mover),)
+    if move is Action.KEEP:
+        return (Kept(mover),)
+    return (Passed(mover),)
+
+
+def narrate(before: State, move: Move, after: State, *, seat: Viewer = None) -> str:
+    """What ``move`` did, in words for ``seat``: the texts of its `events` for that
+    viewer joined by "; ", leaving out each card of the deal (`Dealt`), which is not
+    worth a line. ``None`` (the default) is a spectator, who is told of no hidden card;
+    `~seaview_rules.OMNISCIENT` gives everything, for the server's own log.
+
+    >>> from seaview_rules import OMNISCIENT
+    >>> from seaview_rules.voyage import Rules, apply_move, new_game, parse_move
+    >>> state = new_game(Rules(players=2, colours=1, numbers=2, hand_size=1))
+    >>> state = apply_move(state, parse_move("deal R1"))
+    >>> lead = apply_move(state, parse_move("deal R2"))
+    >>> narrate(state, parse_move("deal R2"), lead), narrate(state, parse_move("deal R2"), lead, seat=1)
+    ('the deal is done; seat 1 leads', 'the deal is done; you lead')
+    >>> narrate(lead, parse_move("R1"), apply_move(lead, parse_move("R1")))
+    'seat 1 plays R1 and goes out, scoring 1'
+    >>> narrate(lead, parse_move("R1"), apply_move(lead, parse_move("R1")), seat=1)
+    'you play R1 and go out, scoring 1'
+
+    A card drawn is named for the seat that draws it, and for the omniscient log only:
+
+    >>> state = new_game(Rules(players=2, colours=2, numbers=3, hand_size=2))
+    >>> for text in ("deal R1", "deal G2", "deal R2", "deal G3", "R1", "draw"):
+    ...     state = apply_move(state, parse_move(text))
+    >>> drawn = apply_move(state, parse_move("deal R3"))
+    >>> [narrate(state, parse_move("deal R3"), drawn, seat=s) for s in (0, 1, None, OMNISCIENT)]
+    ['you draw R3', 'seat 0 draws a card', 'seat 0 draws a card', 'seat 0 draws R3']
+
+    Raises:
+        InvalidDataError: ``seat`` is not a seat of the game, ``None`` or
+            `~seaview_rules.OMNISCIENT`.
+    """
+    seen = events(before, move, after, seat=seat)
+    return "; ".join(e.text(seat) for e in seen if type(e) is not Dealt)

@@ -1,0 +1,294 @@
+"""20,000 Leagues events and narration: what each spin did, told alike to every viewer
+(nothing in the game is hidden) but for "you"."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import attrs
+import pytest
+
+from seaview_rules import OMNISCIENT, Event, InvalidDataError, Viewer, leagues, play
+from seaview_rules.leagues import (
+    Blocked,
+    Board,
+    Bounced,
+    Collided,
+    DiverEvent,
+    EventKind,
+    FoundTaken,
+    Moved,
+    OrderSettled,
+    Rose,
+    Rules,
+    SentBack,
+    SentUp,
+    SpinsAgain,
+    Spun,
+    SpunForOrder,
+    State,
+    Tied,
+    TookArrow,
+    TookStarfish,
+    View,
+    Won,
+    parse_move,
+)
+
+SMALL = Board.from_rows(["S.*..v", ".v..@.", "...v..", ".X...."])
+GAMES = [
+    (Rules(players=4), 1),
+    (Rules(players=3), 2),
+    (Rules(players=2, spin_off=False), 3),
+    (Rules(players=4, board=SMALL, extra_spin_after_rise=True), 4),
+    (Rules(players=3, board=SMALL, starfish_rise_above_taken=True, blocked_when_placed=False), 5),
+]
+
+_WORDS_BEFORE_ISSUE_12 = {
+    EventKind.MOVE: "moved to {square}",
+    EventKind.BOUNCE: "bounced at {square}",
+    EventKind.BLOCKED: "is blocked at the row's end on {square}",
+    EventKind.ARROW: "took the arrow down to {square}",
+    EventKind.STARFISH: "took the starfish down to {square}",
+    EventKind.OCTOPUS: "was sent up by the octopus to {square}",
+    EventKind.TAKEN: "found {square} taken",
+    EventKind.COLLISION: "landed on another diver at {square}",
+    EventKind.RISE: "rose to {square}",
+    EventKind.START: "went back to the start",
+    EventKind.EXTRA_SPIN: "spins again",
+    EventKind.WIN: "reached the red arrow and wins",
+}
+
+
+def described_before_issue_12(state: State) -> str:
+    """``leagues.describe`` (and so ``narrate``) as it was before events existed: the
+    omniscient log keeps these words, which ``seaview demo`` prints."""
+    board = state.rules.board
+    events = state.events
+    head = events[0]
+    if head.kind is EventKind.ORDER_SPIN:
+        text = f"seat {head.seat} spun {state.last_spin} for the order of play"
+        tied = [str(e.seat) for e in events if e.kind is EventKind.TIE]
+        if tied:
+            text += f"; seats {', '.join(tied)} tied and spin again"
+        if events[-1].kind is EventKind.ORDER:
+            text += f"; order of play: {' '.join(str(s) for s in state.order)}"
+        return text
+    done = [
+        _WORDS_BEFORE_ISSUE_12[e.kind].format(
+            square="" if e.square is None else board.coordinates(e.square)
+        )
+        for e in events
+    ]
+    return f"seat {head.seat} spun {state.last_spin}: " + ", ".join(done)
+
+
+def steps() -> list[tuple[State, leagues.Move, State]]:
+    found: list[tuple[State, leagues.Move, State]] = []
+    for rules, seed in GAMES:
+        play(
+            leagues.GAME,
+            rules,
+            random.Random(seed),
+            on_move=lambda b, m, a: found.append((b, m, a)),
+        )
+    return found
+
+
+STEPS = steps()
+
+
+def viewers(state: State) -> list[Viewer]:
+    return [None, OMNISCIENT, *range(state.rules.players)]
+
+
+def test_the_games_show_every_kind_of_event() -> None:
+    kinds = Counter(type(e) for b, m, a in STEPS for e in leagues.events(b, m, a, seat=OMNISCIENT))
+    assert set(kinds) == {Spun, SpunForOrder, Tied, OrderSettled, Moved, Bounced, Blocked,
+                          TookArrow, TookStarfish, SentUp, FoundTaken, Collided, Rose, SentBack,
+                          SpinsAgain, Won}  # fmt: skip
+
+
+def test_a_spin_is_told_first_then_one_event_per_record_of_state_events() -> None:
+    for before, move, after in STEPS:
+        told = leagues.events(before, move, after, seat=OMNISCIENT)
+        assert told[0] in (Spun(before.player, move), SpunForOrder(before.player, move))
+        if before.phase is leagues.Phase.SPIN:
+            board = after.rules.board
+            assert [(e.seat, e.square) for e in told[1:] if isinstance(e, DiverEvent)] == [
+                (r.seat, board.coordinates(r.square)) for r in after.events if r.square is not None
+            ]
+            assert len(told) == len(after.events) + 1
+
+
+def test_the_omniscient_log_keeps_the_words_of_before() -> None:
+    """Word for word, but for a spin-off spin after which two groups tie (these games
+    have none): those are now told group by group (see the next test)."""
+    for before, move, after in STEPS:
+        text = leagues.narrate(before, move, after, seat=OMNISCIENT)
+        assert text == leagues.describe(after) == described_before_issue_12(after)
+
+
+def test_each_group_that_ties_in_the_spin_off_is_told_apart() -> None:
+    state = leagues.new_game(Rules(players=4))
+    for text in ("6R", "6L", "3R"):
+        state = leagues.apply_move(state, parse_move(text))
+    move = parse_move("3L")
+    after = leagues.apply_move(state, move)
+    assert after.groups == ((0, 1), (2, 3))
+    assert leagues.events(state, move, after) == (
+        SpunForOrder(3, move), Tied((0, 1)), Tied((2, 3)),
+    )  # fmt: skip
+    assert leagues.narrate(state, move, after, seat=OMNISCIENT) == (
+        "seat 3 spun 3L for the order of play; seats 0, 1 tied and spin again; "
+        "seats 2, 3 tied and spin again"
+    )
+    assert leagues.narrate(state, move, after, seat=3) == (
+        "you spun 3L for the order of play; seats 0, 1 tied and spin again; "
+        "you and seat 2 tied and spin again"
+    )
+
+
+@pytest.mark.rule("LEA-2", "LEA-R3")
+def test_the_spin_off_reads_as_it_went() -> None:
+    state = leagues.new_game(Rules(players=3, spin_off=True))
+    for text in ("2R", "5L"):
+        state = leagues.apply_move(state, parse_move(text))
+    move = parse_move("2L")
+    tied = leagues.apply_move(state, move)
+    assert leagues.events(state, move, tied, seat=1) == (SpunForOrder(2, move), Tied((0, 2)))
+    assert leagues.narrate(state, move, tied, seat=2) == (
+        "you spun 2L for the order of play; you and seat 0 tied and spin again"
+    )
+    settled = leagues.apply_move(leagues.apply_move(tied, parse_move("1R")), parse_move("3R"))
+    assert settled.events[-1].kind is EventKind.ORDER
+    assert leagues.narrate(tied, parse_move("3R"), settled) == (
+        "seat 2 spun 3R for the order of play; order of play: 1 2 0"
+    )
+
+
+@pytest.mark.rule("LEA-7")
+def test_a_turn_reads_as_one_clause_for_every_viewer() -> None:
+    rules = Rules(players=2, spin_off=False, board=Board.from_rows(["S..v", "..v.", ".X.."]))
+    state = leagues.new_game(rules)
+    move = parse_move("3L")
+    after = leagues.apply_move(state, move)
+    told = (Spun(0, move), Moved(0, (1, 4)), TookArrow(0, (2, 4)), SpinsAgain(0, (2, 4)))
+    assert all(leagues.events(state, move, after, seat=v) == told for v in viewers(state))
+    said = "spun 3L: moved to (1, 4), took the arrow down to (2, 4)"
+    assert leagues.narrate(state, move, after, seat=0) == f"you {said}, spin again"
+    for viewer in (1, None, OMNISCIENT):
+        assert leagues.narrate(state, move, after, seat=viewer) == f"seat 0 {said}, spins again"
+    assert leagues.narrate(state, move, after) == leagues.describe(after)
+
+
+@pytest.mark.parametrize(
+    ("event", "own", "other"),
+    [
+        (Spun(1, parse_move("3L")), "you spun 3L", "seat 1 spun 3L"),
+        (
+            SpunForOrder(1, parse_move("6R")),
+            "you spun 6R for the order of play",
+            "seat 1 spun 6R for the order of play",
+        ),
+        (Tied((1, 3)), "you and seat 3 tied and spin again", "seats 1, 3 tied and spin again"),
+        (
+            Tied((1, 2, 3)),
+            "you and seats 2, 3 tied and spin again",
+            "seats 1, 2, 3 tied and spin again",
+        ),
+        (OrderSettled((1, 0, 2)), "order of play: 1 0 2", "order of play: 1 0 2"),
+        (Moved(1, (1, 4)), "you moved to (1, 4)", "seat 1 moved to (1, 4)"),
+        (Bounced(1, (1, 10)), "you bounced at (1, 10)", "seat 1 bounced at (1, 10)"),
+        (
+            Blocked(1, (1, 10)),
+            "you are blocked at the row's end on (1, 10)",
+            "seat 1 is blocked at the row's end on (1, 10)",
+        ),
+        (
+            TookArrow(1, (2, 4)),
+            "you took the arrow down to (2, 4)",
+            "seat 1 took the arrow down to (2, 4)",
+        ),
+        (
+            TookStarfish(1, (3, 3)),
+            "you took the starfish down to (3, 3)",
+            "seat 1 took the starfish down to (3, 3)",
+        ),
+        (
+            SentUp(1, (1, 5)),
+            "you were sent up by the octopus to (1, 5)",
+            "seat 1 was sent up by the octopus to (1, 5)",
+        ),
+        (FoundTaken(1, (2, 6)), "you found (2, 6) taken", "seat 1 found (2, 6) taken"),
+        (
+            Collided(1, (2, 3)),
+            "you landed on another diver at (2, 3)",
+            "seat 1 landed on another diver at (2, 3)",
+        ),
+        (Rose(1, (1, 3)), "you rose to (1, 3)", "seat 1 rose to (1, 3)"),
+        (SentBack(1, (1, 1)), "you went back to the start", "seat 1 went back to the start"),
+        (SpinsAgain(1, (2, 4)), "you spin again", "seat 1 spins again"),
+        (
+            Won(1, (4, 2)),
+            "you reached the red arrow and win",
+            "seat 1 reached the red arrow and wins",
+        ),
+    ],
+)
+def test_each_event_has_words_for_its_seat_and_for_the_others(
+    event: Event, own: str, other: str
+) -> None:
+    assert isinstance(event, Event)
+    assert event.text(1) == own
+    assert event.text(0) == event.text(None) == event.text(OMNISCIENT) == str(event) == other
+    if isinstance(event, DiverEvent):
+        assert event.text(1) == f"you {event.predicate(1)}"
+
+
+def test_no_event_reveals_anything_and_a_spin_is_no_move_of_a_seat() -> None:
+    """A spin is chance's: ``seaview_rules.Table.undo`` never takes one back, and with
+    nothing hidden no event shows what was hidden."""
+    assert not any(e.reveals for b, m, a in STEPS for e in leagues.events(b, m, a))
+    assert Tied((0, 1)).seat is None
+    assert OrderSettled((0, 1)).seat is None
+
+
+@pytest.mark.parametrize("seat", [2, -1, True, "0", 1.0])
+def test_a_viewer_that_is_no_seat_is_refused(seat: object) -> None:
+    start = leagues.new_game(Rules(players=2))
+    move = parse_move("3R")
+    after = leagues.apply_move(start, move)
+    with pytest.raises(InvalidDataError, match="seat"):
+        leagues.events(start, move, after, seat=seat)  # type: ignore[arg-type]  # a bad seat on purpose
+    with pytest.raises(InvalidDataError, match="seat"):
+        leagues.narrate(start, move, after, seat=seat)  # type: ignore[arg-type]  # a bad seat on purpose
+
+
+def test_what_a_seat_is_told_depends_only_on_what_it_sees() -> None:
+    """Noninterference of views, events and narration. Nothing is hidden: a view holds
+    the whole state (`View` is `State` with the seat, `to_move` and `legal_moves`), so
+    no two different states give a seat the same view, and a seat's hidden twin is the
+    state itself. So what a seat is told of a spin depends on its views before and
+    after only; it is told the events of the omniscient log, and the same words as a
+    spectator unless an event is about it ("you")."""
+    state_fields = [f.name for f in attrs.fields(State)]
+    states: dict[View, State] = {}
+    views = leaks = 0
+    for before, move, after in STEPS:
+        everything = leagues.events(before, move, after, seat=OMNISCIENT)
+        spectator = leagues.narrate(before, move, after)
+        named = {getattr(e, "seat", None) for e in everything}  # the seats told "you"
+        named |= {s for e in everything if isinstance(e, Tied) for s in e.seats}
+        for seat in (None, *range(before.rules.players)):
+            seen = leagues.view(before, seat)
+            assert State(*(getattr(seen, name) for name in state_fields)) == before
+            views += 1
+            leaks += states.setdefault(seen, before) != before  # two states, one view
+            assert leagues.events(before, move, after, seat=seat) == everything
+            told = leagues.narrate(before, move, after, seat=seat)
+            assert (told == spectator) == (seat is None or seat not in named)
+    print(f"leagues noninterference: {views} views of {len(STEPS)} states, {leaks} leaks")
+    assert views > 1_500
+    assert leaks == 0

@@ -1,0 +1,452 @@
+"""Ship's Wheel events and narration: what each seat is told of a move, and nothing more."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any, cast
+
+import attrs
+import pytest
+from hypothesis import event, given, settings
+from hypothesis import strategies as st
+
+from seaview_rules import CHANCE, OMNISCIENT, Event, InvalidDataError, Viewer, play
+from seaview_rules import ships_wheel as sw
+from seaview_rules.ships_wheel import (
+    Card,
+    CardsPassed,
+    DealDone,
+    Dealt,
+    DeckChosen,
+    DeckRanOut,
+    DeckRebuilt,
+    Discarded,
+    Drew,
+    Ending,
+    GoesAgain,
+    HandTied,
+    HandWon,
+    Kind,
+    PassBegins,
+    PassChosen,
+    Phase,
+    Received,
+    SizeChosen,
+    Skipped,
+    State,
+    Took,
+    parse_move,
+)
+from seaview_rules.testing import ships_wheel as sst
+
+TINY = sw.DeckSpec(
+    shapes=["circle", "square", "star"],
+    colours=["red", "green", "blue"],
+    lighthouses=["red"],
+    white_starfish=1,
+    black_starfish=1,
+    anchors=2,
+)
+GAMES = [
+    (sw.Rules(players=3, scoring=sw.Scoring.HANDS, target=3), 1),
+    (sw.Rules(players=2, deck=TINY, min_hand_size=2, scoring=sw.Scoring.HANDS, target=3), 2),
+    (sw.Rules(players=6, deck=TINY, decks=2, min_hand_size=2, scoring=sw.Scoring.HANDS), 4),
+]
+
+
+def steps() -> list[tuple[State, sw.Move, State]]:
+    found: list[tuple[State, sw.Move, State]] = []
+    for rules, seed in GAMES:
+        play(sw.GAME, rules, random.Random(seed), on_move=lambda b, m, a: found.append((b, m, a)))
+    return found
+
+
+STEPS = steps()
+VIEWERS: tuple[Viewer, ...] = (None, OMNISCIENT, *range(6))
+
+
+def viewers(state: State) -> tuple[Viewer, ...]:
+    return VIEWERS[: 2 + state.rules.players]
+
+
+_EFFECTS = {
+    Kind.WHITE_STARFISH: ": seat {seat} takes another turn",
+    Kind.BLACK_STARFISH: ": seat {skipped} is skipped",
+    Kind.ANCHOR: ": every seat chooses a card to pass to the left",
+}
+
+
+def narrated_before_issue_12(before: State, move: sw.Move, after: State) -> str:
+    """``ships_wheel.narrate`` as it was before events existed."""
+    seat = before.player
+    text = ""
+    if isinstance(move, sw.Size):
+        text = f"seat {seat} deals hands of {move.cards}"
+    elif isinstance(move, sw.Deal):
+        if before.phase is Phase.DECK:
+            text = f"seat {seat} draws from the deck"
+            if after.reshuffles > before.reshuffles:
+                text += "; the deck ran out and the discards become the new deck"
+        elif after.phase is not Phase.DEAL or after.results != before.results:
+            text = "the deal is done"
+    elif isinstance(move, sw.Take):
+        pile = "his own pile" if move.seat == seat else f"seat {move.seat}'s pile"
+        text = f"seat {seat} takes {before.cards(before.piles[move.seat][-1:])[0]} from {pile}"
+    elif isinstance(move, sw.Discard):
+        text = f"seat {seat} discards {move.card}"
+        if len(after.results) == len(before.results):
+            text += _EFFECTS.get(move.card.kind, "").format(
+                seat=seat, skipped=(seat + 1) % before.rules.players
+            )
+    elif isinstance(move, sw.Pass) and after.phase is not Phase.PASS:
+        text = "every seat passes its chosen card to the left"
+    if len(after.results) > len(before.results):
+        result = after.results[-1]
+        if result.winner is not None:
+            text += f"; seat {result.winner} wins the hand, scoring {result.points}"
+        elif result.ending is Ending.EXHAUSTION:
+            text += "; the deck ran out again: the hand is a tie"
+        else:
+            text += f"; seats {', '.join(map(str, result.winners))} all win: the hand is a tie"
+        if after.phase is Phase.OVER:
+            text += f"; seat {result.winner} wins the match"
+    return text.removeprefix("; ")
+
+
+def test_the_games_show_every_kind_of_event() -> None:
+    kinds = Counter(type(e) for b, m, a in STEPS for e in sw.events(b, m, a, seat=OMNISCIENT))
+    assert set(kinds) == {SizeChosen, Dealt, DealDone, DeckChosen, Drew, DeckRebuilt, Took,
+                          Discarded, GoesAgain, Skipped, PassBegins, PassChosen, CardsPassed,
+                          Received, HandWon, HandTied, DeckRanOut}  # fmt: skip
+
+
+def test_the_omniscient_log_keeps_the_words_of_before_and_names_the_hidden_cards() -> None:
+    """The omniscient log (which ``seaview demo`` prints) says what it said before, and
+    also names the card drawn from the deck and each card chosen for a pass."""
+    for before, move, after in STEPS:
+        expected = narrated_before_issue_12(before, move, after)
+        if isinstance(move, sw.Deal) and before.phase is Phase.DECK:
+            expected = expected.replace(" draws ", f" draws {move.card} ", 1)
+        if isinstance(move, sw.Pass):
+            choice = f"seat {before.player} chooses {move.card} to pass"
+            expected = f"{choice}; {expected}" if expected else choice
+        assert sw.narrate(before, move, after, seat=OMNISCIENT) == expected
+
+
+@pytest.mark.rule("SW-R3")
+def test_a_card_off_the_deck_is_named_to_its_receiver_only() -> None:
+    for before, move, after in STEPS:
+        if not isinstance(move, sw.Deal):
+            continue
+        receiver = before.player
+        for seat in viewers(before):
+            first = sw.events(before, move, after, seat=seat)[0]
+            assert isinstance(first, Dealt | Drew)
+            assert first.seat == receiver
+            sees = seat is OMNISCIENT or seat == receiver
+            assert first.card == (move.card if sees else None)
+            assert (str(move.card) in first.text(seat)) == sees
+
+
+@pytest.mark.rule("SW-10", "SW-R7")
+def test_a_pass_choice_is_named_to_its_chooser_and_a_card_passed_to_its_receiver_only() -> None:
+    passes = 0
+    for before, move, after in STEPS:
+        if not isinstance(move, sw.Pass):
+            continue
+        n = before.rules.players
+        chosen = list(before.passing)
+        chosen[before.player] = before.rules.table.index[move.card]
+        for seat in viewers(before):
+            told = sw.events(before, move, after, seat=seat)
+            choice = told[0]
+            assert isinstance(choice, PassChosen)
+            assert choice.seat == before.player
+            own = seat is OMNISCIENT or seat == before.player
+            assert choice.card == (move.card if own else None)
+            received = [e for e in told if isinstance(e, Received)]
+            if after.phase is Phase.PASS:  # not everyone has chosen: nothing moves yet
+                assert told == (choice,)
+                continue
+            assert isinstance(told[1], CardsPassed)
+            assert [(e.seat, e.giver) for e in received] == [(s, (s - 1) % n) for s in range(n)]
+            for e in received:
+                shown = seat is OMNISCIENT or seat == e.seat
+                given = chosen[e.giver]
+                assert given is not None
+                assert e.card == (before.rules.table.cards[given] if shown else None)
+        passes += 1
+    assert passes > 20
+
+
+def test_a_draw_and_a_pass_read_as_the_issue_asks() -> None:
+    state = sw.apply_move(sw.new_game(sw.Rules(players=3)), parse_move("size 3"))
+    dealt = ["anchor", "blue-star", "red-moon", "red-circle", "black-starfish", "green-moon",
+             "blue-moon", "green-star", "yellow-star"]  # fmt: skip
+    for text in dealt:  # seat 1 first, one card at a time (SW-2)
+        state = sw.apply_move(state, parse_move(f"deal {text}"))
+    state = sw.apply_move(state, parse_move("draw"))
+    assert (state.phase, state.player) == (Phase.DECK, 1)
+    move = parse_move("deal yellow-circle")
+    after = sw.apply_move(state, move)
+    assert sw.narrate(state, move, after, seat=1) == "you draw yellow-circle from the deck"
+    assert sw.narrate(state, move, after, seat=0) == "seat 1 draws from the deck"
+    assert sw.narrate(state, move, after) == "seat 1 draws from the deck"  # a spectator
+    assert sw.narrate(state, move, after, seat=OMNISCIENT) == (
+        "seat 1 draws yellow-circle from the deck"
+    )
+    assert sw.events(state, move, after, seat=1) == (Drew(1, Card.parse("yellow-circle")),)
+    assert sw.events(state, move, after, seat=2) == (Drew(1, None),)
+    anchor = parse_move("anchor")
+    state = sw.apply_move(after, anchor)
+    assert sw.narrate(after, anchor, state, seat=2) == (
+        "seat 1 discards anchor: every seat chooses a card to pass to the left"
+    )
+    for text in ("black-starfish", "red-moon", "red-circle"):  # seats 2, 0, then 1
+        before, state = state, sw.apply_move(state, parse_move(f"pass {text}"))
+    assert state.phase is Phase.DRAW
+    last = parse_move("pass red-circle")
+    assert [sw.narrate(before, last, state, seat=s) for s in (0, 1, 2, None)] == [
+        "seat 1 chooses a card to pass; every seat passes its chosen card to the left; "
+        "you receive black-starfish from seat 2",
+        "you choose red-circle to pass; every seat passes its chosen card to the left; "
+        "you receive red-moon from seat 0",
+        "seat 1 chooses a card to pass; every seat passes its chosen card to the left; "
+        "you receive red-circle from seat 1",
+        "seat 1 chooses a card to pass; every seat passes its chosen card to the left",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("event", "own", "other"),
+    [
+        (SizeChosen(1, 4), "you deal hands of 4", "seat 1 deals hands of 4"),
+        (Dealt(1, Card.parse("red-star")), "you are dealt red-star", "seat 1 is dealt red-star"),
+        (DeckChosen(1), "you choose to draw from the deck", "seat 1 chooses to draw from the deck"),
+        (
+            Drew(1, Card.parse("red-star")),
+            "you draw red-star from the deck",
+            "seat 1 draws red-star from the deck",
+        ),
+        (
+            Took(1, 1, Card.parse("blue-lighthouse")),
+            "you take blue-lighthouse from your own pile",
+            "seat 1 takes blue-lighthouse from his own pile",
+        ),
+        (
+            Took(1, 2, Card.parse("red-star")),
+            "you take red-star from seat 2's pile",
+            "seat 1 takes red-star from seat 2's pile",
+        ),
+        (Discarded(1, Card.parse("anchor")), "you discard anchor", "seat 1 discards anchor"),
+        (GoesAgain(1), "you take another turn", "seat 1 takes another turn"),
+        (Skipped(1), "you are skipped", "seat 1 is skipped"),
+        (
+            PassChosen(1, Card.parse("red-star")),
+            "you choose red-star to pass",
+            "seat 1 chooses red-star to pass",
+        ),
+        (
+            Received(1, 2, Card.parse("red-star")),
+            "you receive red-star from seat 2",
+            "seat 1 receives red-star from seat 2",
+        ),
+        (
+            HandWon(1, (Card.parse("red-star"),), 1, False),
+            "you win the hand, scoring 1",
+            "seat 1 wins the hand, scoring 1",
+        ),
+        (
+            HandWon(1, (Card.parse("red-star"),), 1, True),
+            "you win the hand, scoring 1; you win the match",
+            "seat 1 wins the hand, scoring 1; seat 1 wins the match",
+        ),
+        (
+            HandTied((1, 3, 4), ((), (), ())),
+            "you and seats 3, 4 all win: the hand is a tie",
+            "seats 1, 3, 4 all win: the hand is a tie",
+        ),
+    ],
+)
+def test_each_event_has_words_for_its_seat_and_for_the_others(
+    event: Event, own: str, other: str
+) -> None:
+    assert event.text(1) == own
+    assert event.text(0) == event.text(None) == event.text(OMNISCIENT) == str(event) == other
+
+
+@pytest.mark.parametrize(
+    ("event", "viewer", "text"),
+    [
+        (Dealt(1, None), 0, "seat 1 is dealt a card"),
+        (Drew(1, None), None, "seat 1 draws from the deck"),
+        (Took(1, 2, Card.parse("red-star")), 2, "seat 1 takes red-star from your pile"),
+        (PassChosen(1, None), 2, "seat 1 chooses a card to pass"),
+        (Received(1, 0, None), 2, "seat 1 receives a card from seat 0"),
+        (Received(1, 0, None), 0, "seat 1 receives a card from you"),
+        (HandTied((1, 3), ((), ())), 3, "you and seat 1 all win: the hand is a tie"),
+        (DealDone(), 1, "the deal is done"),
+        (DeckRebuilt(12), 1, "the deck ran out and the discards become the new deck"),
+        (PassBegins(), 1, "every seat chooses a card to pass to the left"),
+        (CardsPassed(), 1, "every seat passes its chosen card to the left"),
+        (DeckRanOut(), 1, "the deck ran out again: the hand is a tie"),
+    ],
+)
+def test_the_words_of_an_event_for_a_viewer(event: Event, viewer: Viewer, text: str) -> None:
+    assert event.text(viewer) == text
+
+
+def test_a_card_out_of_a_hand_into_sight_reveals_what_was_hidden() -> None:
+    """`seaview_rules.Table.undo` never takes back a move whose events reveal: a discard,
+    a winning hand shown, and a card passed (its receiver sees it). A pass choice reveals
+    nothing until the last seat chooses."""
+    revealing = {type(e) for b, m, a in STEPS for e in sw.events(b, m, a) if e.reveals}
+    assert revealing == {Discarded, Received, HandWon, HandTied}
+    for before, move, after in STEPS:
+        if isinstance(move, sw.Pass):
+            told = sw.events(before, move, after, seat=OMNISCIENT)
+            assert any(e.reveals for e in told) == (after.phase is not Phase.PASS)
+    assert all(e.seat is None for e in (DealDone(), DeckRebuilt(3), PassBegins(), CardsPassed(),
+                                        DeckRanOut(), HandTied((0, 1), ((), ()))))  # fmt: skip
+
+
+@pytest.mark.rule("SW-3", "SW-12", "SW-R6")
+def test_the_hands_shown_at_the_end_of_a_hand_are_the_winning_hands() -> None:
+    shown = 0
+    for before, move, after in STEPS:
+        for e in sw.events(before, move, after, seat=None):
+            if isinstance(e, HandWon | HandTied):
+                hands = (e.hand,) if isinstance(e, HandWon) else e.hands
+                winners = (e.seat,) if isinstance(e, HandWon) else e.winners
+                assert winners == after.results[-1].winners
+                for hand in hands:
+                    assert len(hand) == before.hand_size
+                    assert sw.is_winning_hand(hand, before.rules.deck)
+                if after.phase is Phase.OVER and isinstance(e, HandWon):
+                    assert e.hand == after.cards(after.hands[e.seat])
+                shown += 1
+    assert shown > 10
+
+
+def test_every_viewer_is_told_the_same_events_but_for_the_cards_it_may_not_see() -> None:
+    for before, move, after in STEPS:
+        everything = sw.events(before, move, after, seat=OMNISCIENT)
+        for seat in viewers(before):
+            told = sw.events(before, move, after, seat=seat)
+            assert [type(e) for e in told] == [type(e) for e in everything]
+            for seen, full in zip(told, everything, strict=True):
+                assert seen == full or seen == attrs.evolve(cast(Any, full), card=None)
+
+
+def test_each_card_of_the_deal_and_the_choice_of_the_deck_are_events_but_not_lines() -> None:
+    start = sw.apply_move(sw.new_game(sw.Rules(players=2)), parse_move("size 3"))
+    move = parse_move("deal red-star")
+    after = sw.apply_move(start, move)
+    assert sw.events(start, move, after, seat=1) == (Dealt(1, Card.parse("red-star")),)
+    assert sw.narrate(start, move, after, seat=1) == ""
+    drawing = next(b for b, m, a in STEPS if m is sw.Action.DRAW)
+    after = sw.apply_move(drawing, sw.Action.DRAW)
+    assert sw.events(drawing, sw.Action.DRAW, after) == (DeckChosen(drawing.player),)
+    assert sw.narrate(drawing, sw.Action.DRAW, after, seat=OMNISCIENT) == ""
+
+
+@pytest.mark.parametrize("seat", [2, -1, True, "0"])
+def test_a_viewer_that_is_no_seat_is_refused(seat: object) -> None:
+    start = sw.new_game(sw.Rules(players=2))
+    move = parse_move("size 3")
+    after = sw.apply_move(start, move)
+    with pytest.raises(InvalidDataError, match="seat"):
+        sw.events(start, move, after, seat=seat)  # type: ignore[arg-type]  # a bad seat on purpose
+    with pytest.raises(InvalidDataError, match="seat"):
+        sw.narrate(start, move, after, seat=seat)  # type: ignore[arg-type]  # a bad seat on purpose
+
+
+SMALL = sst.rules(max_players=4)
+PASSING = sst.states(rules=SMALL, phases=frozenset({Phase.PASS}))
+MID_HAND = st.one_of(
+    sst.states(rules=SMALL, phases=frozenset({Phase.DRAW, Phase.DECK, Phase.DISCARD})),
+    PASSING,
+    PASSING,
+    sst.states(rules=SMALL, max_moves=60),
+)
+"""States in the middle of a hand (a pass in progress for half of them), and states of
+the first hands, the deal included."""
+
+
+def disclosed(before: State, move: sw.Move, after: State, seat: int) -> object:
+    """What ``move`` shows ``seat`` that it could not see before: the view after it, the
+    winning hands shown, and the card it receives if the move completes a pass."""
+    hands = [
+        (type(e), getattr(e, "hand", None), getattr(e, "hands", None))
+        for e in sw.events(before, move, after, seat=OMNISCIENT)
+        if isinstance(e, HandWon | HandTied)
+    ]
+    received = None
+    if isinstance(move, sw.Pass) and after.phase is not Phase.PASS:
+        chosen = list(before.passing)
+        chosen[before.player] = before.rules.table.index[move.card]
+        received = chosen[seat - 1]
+    return sw.view(after, seat), hands, received
+
+
+@pytest.mark.rule("SW-R3", "SW-R7")
+def test_what_a_seat_is_told_of_a_move_is_the_same_in_every_state_it_cannot_tell_apart() -> None:
+    """Noninterference of events: for a state reached by legal play, a seat ``s`` and a
+    twin that differs only in what ``s`` cannot see (`hidden_twin`), each move legal in
+    both (the mover's own when ``s`` is the mover, chance outcomes possible in both)
+    gives ``s`` and the spectator the same events and the same narration, unless the
+    move shows ``s`` something that differs between the two (`disclosed`: the hand won
+    or not, a winning hand, the card it receives in a pass)."""
+    pairs: set[tuple[State, State, int, sw.Move]] = set()
+    kinds: Counter[str] = Counter()
+    shown = 0  # pairs that the move tells apart, legitimately
+    hidden_differs = 0  # pairs whose omniscient logs differ: the twins are no copies
+
+    @settings(max_examples=1000)
+    @given(MID_HAND, st.randoms(use_true_random=False), st.data())
+    def check(state: State, rng: random.Random, data: st.DataObject) -> None:
+        nonlocal shown, hidden_differs
+        seat = data.draw(st.sampled_from([state.player, *range(state.rules.players)]))
+        twin = sst.hidden_twin(state, seat, rng)
+        assert sw.view(twin, seat) == sw.view(state, seat)
+        in_twin = set(sw.legal_moves(twin))
+        common = [m for m in sw.legal_moves(state) if m in in_twin]
+        to_move = sw.current_player(state)
+        kind = "chance" if to_move is CHANCE else "own" if to_move == seat else "other"
+        if state.phase is Phase.PASS:
+            kind += " pass"
+        event(f"{kind} moves, {'some' if common else 'none'} legal in both")
+        if kind == "chance" and len(common) > 4:  # a few cards: the others are alike
+            common = data.draw(
+                st.lists(st.sampled_from(common), min_size=4, max_size=4, unique=True)
+            )
+        for move in common:
+            after, twin_after = sw.apply_move(state, move), sw.apply_move(twin, move)
+            if disclosed(state, move, after, seat) != disclosed(twin, move, twin_after, seat):
+                shown += 1
+                continue
+            for viewer in (seat, None):
+                assert sw.events(state, move, after, seat=viewer) == sw.events(
+                    twin, move, twin_after, seat=viewer
+                )
+                assert sw.narrate(state, move, after, seat=viewer) == sw.narrate(
+                    twin, move, twin_after, seat=viewer
+                )
+            hidden_differs += (
+                sw.events(state, move, after, seat=OMNISCIENT)
+                != sw.events(twin, move, twin_after, seat=OMNISCIENT)
+                or after != twin_after
+            )
+            pairs.add((state, twin, seat, move))
+            kinds[kind] += 1
+
+    check()
+    print(
+        f"events noninterference: {len(pairs)} pairs ({dict(kinds)}), no leak; "
+        f"{shown} pairs told apart by what the move shows"
+    )
+    assert len(pairs) > 500, len(pairs)
+    assert min(kinds["own"], kinds["other"], kinds["chance"]) > 20, kinds
+    assert min(kinds["own pass"], kinds["other pass"]) > 10, kinds
+    assert hidden_differs > 100, hidden_differs

@@ -1,0 +1,235 @@
+"""Voyage events and narration: what each seat is told of a move, and nothing more."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import attrs
+import pytest
+from hypothesis import event, given, settings
+from hypothesis import strategies as st
+
+from seaview_rules import CHANCE, OMNISCIENT, Event, InvalidDataError, play, voyage
+from seaview_rules.testing import voyage as vst
+from seaview_rules.voyage import (
+    Action,
+    Card,
+    DealDone,
+    Dealt,
+    Drew,
+    Kept,
+    MustDraw,
+    Passed,
+    Phase,
+    PileRebuilt,
+    Played,
+    State,
+    WentOut,
+    parse_move,
+)
+
+MID_MATCH = st.one_of(
+    vst.states(rules=vst.rules().map(lambda r: attrs.evolve(r, target=21)), max_moves=200),
+    vst.states(rules=vst.rules(small_decks=False), max_moves=200),
+)
+"""States of matches that are mostly still going on (small decks and low targets end
+most matches within a few hundred moves)."""
+
+
+def narrated_before_issue_12(before: State, move: voyage.Move, after: State) -> str:
+    """``voyage.narrate`` as it was before events existed: the omniscient log keeps
+    these words, which ``seaview demo`` prints."""
+    seat = before.player
+    if isinstance(move, voyage.Deal):
+        if before.phase is Phase.DRAW:
+            return f"seat {seat} draws {move.card}"
+        return f"the deal is done; seat {after.player} leads" if after.phase is Phase.LEAD else ""
+    if isinstance(move, voyage.Play):
+        text = f"seat {seat} plays {move.card}"
+        if len(after.results) > len(before.results):
+            text += f" and goes out, scoring {after.results[-1].points}"
+        if after.phase is Phase.OVER:
+            text += f": seat {seat} wins the match"
+        return text
+    if move is Action.DRAW and after.reshuffles > before.reshuffles:
+        return f"seat {seat} must draw; the discard pile but its top becomes the draw pile"
+    return {Action.DRAW: f"seat {seat} must draw", Action.KEEP: f"seat {seat} keeps it",
+            Action.PASS: f"seat {seat} passes: nothing left to draw"}[move]  # fmt: skip
+
+
+GAMES = [
+    (voyage.Rules(players=3), 1),
+    (voyage.Rules(players=2, colours=2, numbers=4, hand_size=4, target=4), 2),
+    (voyage.Rules(players=4, must_play=False, target=8), 3),
+    (voyage.Rules(players=2, colours=2, numbers=3, hand_size=2, target=3), 4),
+    (voyage.Rules(players=3, colours=2, numbers=3, hand_size=2, target=3), 5),
+]
+
+
+def steps() -> list[tuple[State, voyage.Move, State]]:
+    found: list[tuple[State, voyage.Move, State]] = []
+    for rules, seed in GAMES:
+        play(
+            voyage.GAME,
+            rules,
+            random.Random(seed),
+            max_moves=20_000,
+            on_move=lambda b, m, a: found.append((b, m, a)),
+        )
+    return found
+
+
+STEPS = steps()
+
+
+def test_the_games_show_every_kind_of_event() -> None:
+    kinds = Counter(type(e) for b, m, a in STEPS for e in voyage.events(b, m, a, seat=OMNISCIENT))
+    assert set(kinds) == {Dealt, DealDone, Played, WentOut, MustDraw, PileRebuilt, Drew, Kept,
+                          Passed}  # fmt: skip
+
+
+def test_the_omniscient_log_keeps_the_words_of_before() -> None:
+    for before, move, after in STEPS:
+        assert voyage.narrate(before, move, after, seat=OMNISCIENT) == narrated_before_issue_12(
+            before, move, after
+        )
+
+
+@pytest.mark.rule("VOY-R4")
+def test_a_card_off_the_draw_pile_is_named_to_its_receiver_only() -> None:
+    for before, move, after in STEPS:
+        if not isinstance(move, voyage.Deal):
+            continue
+        receiver = before.player
+        for seat in (None, OMNISCIENT, *range(before.rules.players)):
+            first = voyage.events(before, move, after, seat=seat)[0]
+            assert isinstance(first, Dealt | Drew)
+            assert first.seat == receiver
+            sees = seat is OMNISCIENT or seat == receiver
+            assert first.card == (move.card if sees else None)
+            text = first.text(seat)
+            assert (str(move.card) in text) == sees
+
+
+def test_a_draw_reads_as_the_issue_asks() -> None:
+    state = voyage.new_game(voyage.Rules(players=3, colours=2, numbers=4, hand_size=2))
+    for text in ("deal R1", "deal G3", "deal R4", "deal R2", "deal G4", "deal G1", "R1", "draw"):
+        state = voyage.apply_move(state, parse_move(text))
+    assert (state.phase, state.player) == (Phase.DRAW, 2)
+    move = parse_move("deal R3")
+    after = voyage.apply_move(state, move)
+    assert voyage.narrate(state, move, after, seat=2) == "you draw R3"
+    assert voyage.narrate(state, move, after, seat=0) == "seat 2 draws a card"
+    assert voyage.narrate(state, move, after) == "seat 2 draws a card"  # a spectator
+    assert voyage.narrate(state, move, after, seat=OMNISCIENT) == "seat 2 draws R3"
+    assert voyage.events(state, move, after, seat=2) == (Drew(2, Card.parse("R3")),)
+    assert voyage.events(state, move, after, seat=1) == (Drew(2, None),)
+    assert str(Drew(2, None)) == "seat 2 draws a card"
+
+
+@pytest.mark.parametrize(
+    ("event", "own", "other"),
+    [
+        (Dealt(1, Card.parse("R3")), "you are dealt R3", "seat 1 is dealt R3"),
+        (DealDone(1), "the deal is done; you lead", "the deal is done; seat 1 leads"),
+        (Played(1, Card.parse("G7")), "you play G7", "seat 1 plays G7"),
+        (
+            WentOut(1, Card.parse("G7"), 5, False),
+            "you play G7 and go out, scoring 5",
+            "seat 1 plays G7 and goes out, scoring 5",
+        ),
+        (
+            WentOut(1, Card.parse("G7"), 5, True),
+            "you play G7 and go out, scoring 5: you win the match",
+            "seat 1 plays G7 and goes out, scoring 5: seat 1 wins the match",
+        ),
+        (MustDraw(1), "you must draw", "seat 1 must draw"),
+        (Drew(1, Card.parse("B2")), "you draw B2", "seat 1 draws B2"),
+        (Kept(1), "you keep it", "seat 1 keeps it"),
+        (Passed(1), "you pass: nothing left to draw", "seat 1 passes: nothing left to draw"),
+    ],
+)
+def test_each_event_has_words_for_its_seat_and_for_the_others(
+    event: Event, own: str, other: str
+) -> None:
+    assert event.text(1) == own
+    assert event.text(0) == event.text(None) == event.text(OMNISCIENT) == str(event) == other
+
+
+def test_only_a_card_played_face_up_reveals_what_was_hidden() -> None:
+    """`seaview_rules.Table.undo` never takes back a move whose events reveal."""
+    revealing = {type(e) for b, m, a in STEPS for e in voyage.events(b, m, a) if e.reveals}
+    assert revealing == {Played, WentOut}
+    assert PileRebuilt(3).seat is None
+    assert str(PileRebuilt(3)) == "the discard pile but its top becomes the draw pile"
+
+
+def test_each_card_of_the_deal_is_an_event_but_not_a_line() -> None:
+    start = voyage.new_game(voyage.Rules(players=2))
+    move = parse_move("deal B4")
+    after = voyage.apply_move(start, move)
+    assert voyage.events(start, move, after, seat=1) == (Dealt(1, Card.parse("B4")),)
+    assert voyage.narrate(start, move, after, seat=1) == ""
+
+
+@pytest.mark.parametrize("seat", [2, -1, True, "0"])
+def test_a_viewer_that_is_no_seat_is_refused(seat: object) -> None:
+    start = voyage.new_game(voyage.Rules(players=2))
+    move = parse_move("deal B4")
+    with pytest.raises(InvalidDataError, match="seat"):
+        voyage.events(start, move, voyage.apply_move(start, move), seat=seat)  # type: ignore[arg-type]  # a bad seat on purpose
+
+
+@pytest.mark.rule("VOY-R4", "VOY-R9")
+def test_what_a_seat_is_told_of_a_move_is_the_same_in_every_state_it_cannot_tell_apart() -> None:
+    """Noninterference of events: for a state reached by legal play, a seat ``s`` and a
+    twin that differs only in what ``s`` cannot see (`hidden_twin`), each move legal in
+    both (the mover's own when ``s`` is the mover, chance outcomes possible in both)
+    gives ``s`` the same events, the same narration and the same view after it, and the
+    spectator the same events."""
+    pairs: set[tuple[State, State, int, voyage.Move]] = set()
+    kinds: Counter[str] = Counter()
+    hidden_differs = 0  # pairs whose omniscient logs differ: the twins are no copies
+
+    @settings(max_examples=1000)
+    @given(MID_MATCH, st.randoms(use_true_random=False), st.data())
+    def check(state: State, rng: random.Random, data: st.DataObject) -> None:
+        nonlocal hidden_differs
+        seat = data.draw(st.sampled_from([state.player, *range(state.rules.players)]))
+        twin = vst.hidden_twin(state, seat, rng)
+        assert voyage.view(twin, seat) == voyage.view(state, seat)
+        in_twin = set(voyage.legal_moves(twin))
+        common = [m for m in voyage.legal_moves(state) if m in in_twin]
+        to_move = voyage.current_player(state)
+        kind = "chance" if to_move is CHANCE else "own" if to_move == seat else "other"
+        event(f"{kind} moves, {'some' if common else 'none'} legal in both")
+        if kind == "chance" and len(common) > 4:  # a few cards: the others are alike
+            common = data.draw(
+                st.lists(st.sampled_from(common), min_size=4, max_size=4, unique=True)
+            )
+        for move in common:
+            after, twin_after = voyage.apply_move(state, move), voyage.apply_move(twin, move)
+            for viewer in (seat, None):
+                assert voyage.events(state, move, after, seat=viewer) == voyage.events(
+                    twin, move, twin_after, seat=viewer
+                )
+                assert voyage.narrate(state, move, after, seat=viewer) == voyage.narrate(
+                    twin, move, twin_after, seat=viewer
+                )
+            assert voyage.view(after, seat) == voyage.view(twin_after, seat)
+            hidden_differs += (
+                voyage.events(state, move, after, seat=OMNISCIENT)
+                != voyage.events(twin, move, twin_after, seat=OMNISCIENT)
+                or after != twin_after
+            )
+            pairs.add((state, twin, seat, move))
+            kinds[kind] += 1
+
+    check()
+    # A run tries about 1,200 distinct (state, twin, seat, move) pairs: some 1,000
+    # chance outcomes, a hundred or two moves of the seat itself and of other seats.
+    print(f"events noninterference: {len(pairs)} pairs ({dict(kinds)}), no leak")
+    assert len(pairs) > 500, len(pairs)
+    assert min(kinds.values()) > 20, kinds
+    assert hidden_differs > 100, hidden_differs
