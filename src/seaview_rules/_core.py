@@ -20,6 +20,7 @@ __all__ = [
     "Game",
     "IllegalMoveError",
     "InvalidDataError",
+    "Notation",
     "Omniscient",
     "Outcome",
     "Player",
@@ -170,6 +171,22 @@ class Event:
 
     def __str__(self) -> str:
         return self.text(None)
+
+
+class Notation:
+    """The base class of every game's move classes: ``str(move)`` is the move's notation
+    (each class defines it), and ``repr(move)`` the call that reads it back, such as
+    ``parse_move('R7')``. An attrs move class sets ``repr=False`` to keep this one.
+
+    >>> from seaview_rules.voyage import parse_move
+    >>> parse_move("R7"), parse_move("draw")
+    (parse_move('R7'), parse_move('draw'))
+    """
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return f"parse_move({str(self)!r})"
 
 
 def subject(seat: int | None, viewer: Viewer) -> str:

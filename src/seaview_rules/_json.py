@@ -3,6 +3,12 @@
 Every document is ``{"format": "seaview_rules", "game": ..., "kind": ..., "version": ...,
 "data": ...}``. Reading goes through `Field`, which knows its path in the document so
 that every `InvalidDataError` names the offending part.
+
+The data of a state, a view or a rules value is its attrs fields, in declaration order,
+under their own names: `write` and `read` derive it from the classes, and each game
+gives hooks only for its domain types (a card, a set of cards, a board). What a
+document must mean beyond its shape (every card in one place, scores that are the sums
+of the results, ...) is checked on the built object, by the game's ``_checks`` module.
 """
 
 from __future__ import annotations
@@ -10,10 +16,14 @@ from __future__ import annotations
 import builtins
 import enum
 import json
+import types
+import typing
 from collections.abc import Callable, Mapping
-from typing import Any, NoReturn, TypeVar
+from typing import Any, NoReturn, TypeVar, cast
 
-from seaview_rules._core import InvalidDataError
+import attrs
+
+from seaview_rules._core import InvalidDataError, Notation
 
 FORMAT = "seaview_rules"
 
@@ -36,14 +46,28 @@ def dump_document(document: Mapping[str, Any]) -> str:
     return json.dumps(document, separators=(",", ":"))
 
 
+MAX_DOCUMENT_SIZE = 32_000_000
+"""The longest JSON text ``loads`` reads, in characters (or bytes): a record of
+`~seaview_rules.DEFAULT_MAX_MOVES` moves fits, with room to spare. Longer text is
+refused before it is parsed."""
+
+MAX_VALUES = 4_000_000
+"""The most JSON values (objects, lists, strings, numbers, ...) a document may hold;
+``from_dict`` refuses more before it reads any."""
+
+
 def parse_json(text: object) -> object:
     """The parsed JSON ``text``.
 
     Raises:
-        InvalidDataError: not JSON text.
+        InvalidDataError: not JSON text, or longer than `MAX_DOCUMENT_SIZE`.
     """
     if not isinstance(text, (str, bytes, bytearray)):
         raise InvalidDataError("", f"expected JSON text, not {type(text).__name__}")
+    if len(text) > MAX_DOCUMENT_SIZE:
+        raise InvalidDataError(
+            "", f"a document is at most {MAX_DOCUMENT_SIZE:,} characters, not {len(text):,}"
+        )
     try:
         return json.loads(text)
     except (ValueError, RecursionError) as exc:  # JSONDecodeError, bad UTF-8, huge ints
@@ -92,8 +116,12 @@ def _check_json_values(value: object, path: str) -> None:
     """Refuse what ``json.loads`` never gives: other types, non-string keys, NaN and
     infinities, and nesting too deep to walk."""
     stack = [(value, path, 0)]
+    seen = 0
     while stack:
         item, where, depth = stack.pop()
+        seen += 1
+        if seen > MAX_VALUES:
+            raise InvalidDataError("document", f"a document holds at most {MAX_VALUES:,} values")
         if depth > 100:
             raise InvalidDataError(where or "document", "nested too deeply")
         if isinstance(item, dict):
@@ -245,3 +273,120 @@ def _kind(value: Any) -> str:
         list: "a list",
         dict: "an object",
     }.get(type(value), type(value).__name__)
+
+
+Writers = Mapping[Any, Callable[[Any], object]]
+"""Writers of domain types, by exact type (a `CardSet` is an ``int`` but is written as
+a list of cards)."""
+
+Readers = Mapping[object, Callable[[Field], Any]]
+"""Readers of domain types, by type or by annotation (such as ``Player | None``)."""
+
+
+def write(value: object, hooks: Writers) -> object:
+    """The JSON-ready data of ``value``: an attrs instance as an object of its fields in
+    declaration order, a move as its notation, an enum member as its value, a tuple as
+    a list, ``None``, booleans, integers and strings as they are; a type in ``hooks``
+    as its hook writes it.
+
+    >>> from seaview_rules import CHANCE
+    >>> from seaview_rules.voyage import Rules
+    >>> write(Rules(players=3), {})["players"], write((CHANCE, None, (1, 2)), {})
+    (3, ['chance', None, [1, 2]])
+    """
+    hook = hooks.get(type(value))
+    if hook is not None:
+        return hook(value)
+    if value is None or type(value) in (bool, int, str):
+        return value
+    if isinstance(value, Notation):
+        return str(value)
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, (tuple, list)):
+        return [write(item, hooks) for item in value]
+    if attrs.has(type(value)):
+        return {name: write(getattr(value, name), hooks) for name, _ in _fields(type(value))}
+    raise TypeError(f"{type(value).__name__} has no JSON form: give it a hook")
+
+
+def read(kind: Any, field: Field, hooks: Readers) -> Any:
+    """The value of type ``kind`` that ``field`` holds, read strictly: an integer is
+    not a boolean or a string of digits, an enum member is given by its value, an attrs
+    class by an object with exactly its fields (see `read_fields`), ``X | None`` by
+    ``null`` or an ``X``, ``tuple[X, ...]`` by a list; a type or annotation in
+    ``hooks`` by its hook.
+
+    Raises:
+        InvalidDataError: the field does not hold such a value.
+        TypeError: ``kind`` is a type this reader cannot read without a hook.
+
+    >>> read(tuple[int, ...], Field([1, True], "data.scores"), {})
+    Traceback (most recent call last):
+    ...
+    seaview_rules.InvalidDataError: data.scores[1]: must be an integer, not a boolean
+    """
+    hook = hooks.get(kind)
+    if hook is not None:
+        return hook(field)
+    if kind is int:
+        return field.int()
+    if kind is bool:
+        return field.bool()
+    if kind is str:
+        return field.str()
+    origin, args = typing.get_origin(kind), typing.get_args(kind)
+    if origin in (typing.Union, types.UnionType) and type(None) in args:
+        if field.value is None:
+            return None
+        rest = tuple(arg for arg in args if arg is not type(None))
+        if len(rest) == 1:
+            return read(rest[0], field, hooks)
+    elif origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        return tuple(read(args[0], item, hooks) for item in field.list())
+    elif isinstance(kind, type) and issubclass(kind, enum.Enum):
+        return field.enum(kind)
+    elif isinstance(kind, type) and attrs.has(kind):
+        return read_fields(kind, field, hooks)
+    raise TypeError(f"no reader for {kind}: give it a hook")
+
+
+def read_fields(cls: type[T], field: Field, hooks: Readers, *, defaults: bool = False) -> T:
+    """An instance of the attrs class ``cls`` from an object with exactly its fields,
+    each read with `read`, built by ``cls`` itself (so its validators run; an
+    `InvalidDataError` they raise is placed under ``field``).
+
+    Args:
+        defaults: whether a field that has a default may be left out (a `Rules` value
+            names only what differs from the printed rules).
+
+    Raises:
+        InvalidDataError: a key is missing or unknown, or a field is invalid.
+    """
+    fields = _fields(cls)
+    names = {name for name, _ in fields}
+    if defaults:
+        attributes: Any = attrs.fields(cast(Any, cls))
+        required = {a.name for a in attributes if a.init and a.default is attrs.NOTHING}
+        field.keys(required, frozenset(names - required))
+    else:
+        field.keys(names)
+    values = {name: read(kind, field.get(name), hooks) for name, kind in fields if field.has(name)}
+    try:
+        return cls(**values)
+    except InvalidDataError as exc:
+        where = f"{field.path}.{exc.where}" if field.path else exc.where
+        raise InvalidDataError(where, exc.problem) from None
+
+
+_FIELDS: dict[type, tuple[tuple[str, Any], ...]] = {}
+
+
+def _fields(cls: type) -> tuple[tuple[str, Any], ...]:
+    """The name and resolved type of each field of ``cls`` that its ``__init__`` takes."""
+    fields = _FIELDS.get(cls)
+    if fields is None:
+        hints = typing.get_type_hints(cls)
+        attributes: Any = attrs.fields(cls)
+        fields = _FIELDS[cls] = tuple((a.name, hints[a.name]) for a in attributes if a.init)
+    return fields

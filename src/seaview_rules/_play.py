@@ -65,12 +65,13 @@ def record_from_data(
     game: Game[R, Any, M, Any],
     rules_from_data: Callable[[Field], R],
 ) -> GameRecord[R, M]:
-    """Read a record and check that every move is legal where it stands."""
+    """Read a record of at most `DEFAULT_MAX_MOVES` moves and check that every move is
+    legal where it stands (so reading takes time in proportion to the moves)."""
     data.keys({"rules", "moves"})
     rules = rules_from_data(data.get("rules"))
     state = game.new_game(rules)
     moves = []
-    for item in data.get("moves").list():
+    for item in data.get("moves").list(0, DEFAULT_MAX_MOVES):
         move = item.parse(game.parse_move)
         try:
             state = game.apply_move(state, move)

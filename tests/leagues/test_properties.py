@@ -17,6 +17,7 @@ from seaview_rules.leagues import (
     Rules,
     Spin,
     State,
+    View,
     apply_move,
     dumps,
     is_terminal,
@@ -28,8 +29,9 @@ from seaview_rules.leagues import (
     sample_chance,
     view,
 )
+from seaview_rules.leagues._checks import check_state, check_view
 from seaview_rules.testing import check_game
-from seaview_rules.testing.leagues import check_spin, rules
+from seaview_rules.testing.leagues import check_spin, rules, states, views
 
 if TYPE_CHECKING:
     import random
@@ -66,6 +68,14 @@ def test_every_spin_of_random_play_keeps_the_invariants(game: Rules, rng: random
     for state in states[:: max(1, len(states) // 5)]:
         check_json(state)
     assert isinstance(render(states[-1]), str)
+
+
+@pytest.mark.rule("LEA-R1")
+@settings(max_examples=40)
+@given(states(max_moves=200), views(states=states(max_moves=200)))
+def test_every_reachable_state_and_view_passes_the_checks(state: State, seen: View) -> None:
+    check_state(state)
+    check_view(seen)
 
 
 @pytest.mark.rule("LEA-1", "LEA-R1")

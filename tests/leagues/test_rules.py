@@ -62,7 +62,21 @@ def placed(
         seat in put or (sq is None and seat not in walked) for seat, sq in enumerate(squares)
     )
     seats = tuple(range(len(squares)))
-    return State(game, Phase.SPIN, player, positions, flags, seats, (), (), 5, 5, 0, None, ())
+    return State(
+        rules=game,
+        phase=Phase.SPIN,
+        player=player,
+        positions=positions,
+        placed=flags,
+        order=seats,
+        groups=(),
+        spun=(),
+        spins=5,
+        turns=5,
+        order_spins=0,
+        last_spin=None,
+        events=(),
+    )
 
 
 def spin(state: State, *spins: str) -> State:

@@ -266,7 +266,7 @@ def _words(told: tuple[Event, ...], viewer: Viewer) -> str:
     """A turn's spin, then what the board did, as one clause: "seat 0 spun 3L: moved
     to (1, 4), spins again"; the spin-off's events joined by "; "."""
     head = told[0]
-    if type(head) is Spun:
+    if isinstance(head, Spun):
         # Every event after the spin is a DiverEvent: what the board did to the diver.
         done = [e.predicate(viewer) for e in told[1:] if isinstance(e, DiverEvent)]
         return f"{head.text(viewer)}: {', '.join(done)}"

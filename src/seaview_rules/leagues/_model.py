@@ -1,5 +1,5 @@
-"""Rules options, events and the game state of 20,000 Leagues, and the tables the
-engine precomputes for a board and a spinner."""
+"""The records of a 20,000 Leagues match: the rules options (with the tables the engine
+precomputes for a board and a spinner), the phases, what a spin did, and the state."""
 
 from __future__ import annotations
 
@@ -14,18 +14,16 @@ from attrs.validators import instance_of
 
 from seaview_rules._core import InvalidDataError
 from seaview_rules._options import boolean, in_range
-from seaview_rules.leagues._board import (
+from seaview_rules.leagues._moves import SPINS, Spin
+from seaview_rules.leagues._pieces import (
     Board,
     Direction,
     Spinner,
+    Square,
     SquareKind,
     default_board,
     default_spinner,
 )
-from seaview_rules.leagues._moves import SPINS, Spin
-
-_EXPANDED_LIMIT = 4096
-"""Spinners whose total weight is at most this are sampled from an expanded table."""
 
 
 class _Mode(enum.Enum):
@@ -39,8 +37,8 @@ class _Mode(enum.Enum):
     """By the letter; a letter that leads off the row reverses him at once (LEA-R9's option)."""
 
 
-_WalkRow = tuple[tuple[int, tuple[int, ...]], ...]
-"""For every spin from one square: where the walk ends (``-1``: blocked) and the row
+_WalkRow = tuple[tuple[Square | None, tuple[Square, ...]], ...]
+"""For every spin from one square: where the walk ends (``None``: blocked) and the row
 ends bounced off on the way."""
 _WalkTable = tuple[_WalkRow, ...]
 """A `_WalkRow` for every square."""
@@ -48,14 +46,18 @@ _WalkTable = tuple[_WalkRow, ...]
 
 class Tables:
     """What the engine looks up on the hot path, computed once per board, spinner and
-    the options that change a walk or a rise."""
+    the options that change a walk or a rise (see `tables`), checked for a winnable game.
+
+    Raises:
+        InvalidDataError: from some square a diver can stand on, no sequence of spins
+            leads to the red arrow (LEA-R1).
+    """
 
     __slots__ = (
         "above",
         "chances",
         "columns",
         "cumulative",
-        "expanded",
         "index",
         "kinds",
         "moves",
@@ -90,21 +92,22 @@ class Tables:
         self.index: dict[Spin, int] = {spin: i for i, spin in enumerate(self.outcomes)}
         self.total = total
         self.cumulative: tuple[int, ...] = tuple(accumulate(weights.values()))
-        self.expanded: tuple[int, ...] | None = None
-        if total <= _EXPANDED_LIMIT:
-            self.expanded = tuple(i for i, w in enumerate(weights.values()) for _ in range(w))
         rows, columns = board.rows, board.columns
         self.rows, self.columns = rows, columns
         self.kinds: tuple[SquareKind, ...] = board.squares
         self.start, self.red = board.start, board.red_arrow
         offsets = {SquareKind.ARROW: 1, SquareKind.STARFISH: 2, SquareKind.OCTOPUS: -1}
-        self.target: tuple[int, ...] = tuple(
-            i + offsets[k] * columns if k in offsets else -1 for i, k in enumerate(board.squares)
+        # Where the arrow, starfish or octopus of a square sends a diver (None: nowhere).
+        self.target: tuple[Square | None, ...] = tuple(
+            Square(i + offsets[k] * columns) if k in offsets else None
+            for i, k in enumerate(board.squares)
         )
         # LEA-R7: the open yellow squares a rise may stop on, nearest first.
-        self.above: tuple[tuple[int, ...], ...] = tuple(
+        self.above: tuple[tuple[Square, ...], ...] = tuple(
             tuple(
-                j for j in range(i - columns, -1, -columns) if board.squares[j] is SquareKind.YELLOW
+                Square(j)
+                for j in range(i - columns, -1, -columns)
+                if board.squares[j] is SquareKind.YELLOW
             )
             for i in range(rows * columns)
         )
@@ -114,8 +117,8 @@ class Tables:
         rise_from_target = {SquareKind.OCTOPUS}
         if starfish_rise_above_taken:
             rise_from_target.add(SquareKind.STARFISH)
-        self.rise: tuple[tuple[int, ...], ...] = tuple(
-            self.above[t if k in rise_from_target else i] if t >= 0 else ()
+        self.rise: tuple[tuple[Square, ...], ...] = tuple(
+            () if t is None else self.above[t if k in rise_from_target else i]
             for i, (k, t) in enumerate(zip(board.squares, self.target, strict=True))
         )
         # The walks, by how the diver came to his square: moves[placed][square][spin].
@@ -143,51 +146,31 @@ class Tables:
             row(i, _Mode.RIGHT if i == start else placed_end) for i in range(rows * columns)
         )
         self.moves: tuple[_WalkTable, _WalkTable] = (walked, walked if placed == walked else placed)
+        _check_reachable(board, self)
 
 
-def _walk(board: Board, square: int, spin: Spin, mode: _Mode) -> tuple[int, tuple[int, ...]]:
+def _walk(
+    board: Board, square: int, spin: Spin, mode: _Mode
+) -> tuple[Square | None, tuple[Square, ...]]:
     """Where a diver on ``square`` lands with ``spin`` when he walks as ``mode`` says,
-    and the row ends he bounces off on the way; ``-1`` if he cannot move."""
+    and the row ends he bounces off on the way; ``None`` if he cannot move."""
     width = board.columns
     row, column = divmod(square, width)
     step = 1 if mode is _Mode.RIGHT or spin.direction is Direction.RIGHT else -1
     if mode is _Mode.LETTER and not 0 <= column + step < width:
-        return -1, ()  # LEA-6, LEA-R9: blocked at the end until the letter leads back
-    bounces: list[int] = []
+        return None, ()  # LEA-6, LEA-R9: blocked at the end until the letter leads back
+    bounces: list[Square] = []
     for _ in range(spin.number):
         if not 0 <= column + step < width:
             # LEA-5: reverse at the end of the row; the end square counts once.
             step = -step
-            bounces.append(row * width + column)
+            bounces.append(Square(row * width + column))
         column += step
-    return row * width + column, tuple(bounces)
+    return Square(row * width + column), tuple(bounces)
 
 
-@lru_cache(maxsize=64)
-def tables(
-    board: Board,
-    spinner: Spinner,
-    *,
-    blocked_when_placed: bool = True,
-    start_always_right: bool = True,
-    starfish_rise_above_taken: bool = False,
-) -> Tables:
-    """The engine's tables for ``board``, ``spinner`` and the options that change a
-    walk or a rise, checked for a winnable game.
-
-    Raises:
-        InvalidDataError: from some square a diver can stand on, no sequence of spins
-            leads to the red arrow (LEA-R1).
-    """
-    result = Tables(
-        board,
-        spinner,
-        blocked_when_placed=blocked_when_placed,
-        start_always_right=start_always_right,
-        starfish_rise_above_taken=starfish_rise_above_taken,
-    )
-    _check_reachable(board, result)
-    return result
+tables = lru_cache(maxsize=64)(Tables)
+"""The `Tables` of a board, spinner and options, built once for them."""
 
 
 def _check_reachable(board: Board, t: Tables) -> None:
@@ -199,12 +182,12 @@ def _check_reachable(board: Board, t: Tables) -> None:
     for placed in (False, True):
         for square in standing:
             for landing, _ in t.moves[placed][square]:
-                if landing < 0:
+                if landing is None:
                     continue
                 target = t.target[landing]
-                end = (target, True) if target >= 0 else (landing, False)
+                end = (landing, False) if target is None else (target, True)
                 leads_to.setdefault(end, set()).add((square, placed))
-    winning = {(t.red, False), (t.red, True)}
+    winning: set[tuple[int, bool]] = {(t.red, False), (t.red, True)}
     queue = deque(winning)
     while queue:
         for node in leads_to.get(queue.popleft(), ()):
@@ -328,16 +311,20 @@ class EventKind(enum.Enum):
 
 @frozen(weakref_slot=False)  # no weak references: see trusted_constructor
 class Event:
-    """One consequence of a spin: ``kind`` happened to ``seat``'s diver, who is then on
-    ``square`` (a square index; ``None`` for the events of the order spin-off).
+    """One consequence of a spin, as the state records it: ``kind`` happened to
+    ``seat``'s diver, who is then on ``square`` (``None`` for the events of the order
+    spin-off).
 
-    >>> Event(EventKind.MOVE, 0, 3)
+    This compact record is not a `seaview_rules.Event`: those are the typed events
+    that `events` makes from these records (`Moved`, `Bounced`, ...), with words.
+
+    >>> Event(EventKind.MOVE, 0, Square(3))
     Event(kind=<EventKind.MOVE: 'move'>, seat=0, square=3)
     """
 
     kind: EventKind
     seat: int
-    square: int | None
+    square: Square | None
 
 
 @frozen(weakref_slot=False)  # no weak references: see trusted_constructor
@@ -352,8 +339,8 @@ class State:
     phase: Phase
     player: int
     """The seat to spin; once the game is over, the winner."""
-    positions: tuple[int, ...]
-    """The square index of every seat's diver."""
+    positions: tuple[Square, ...]
+    """The square of every seat's diver."""
     placed: tuple[bool, ...]
     """For every seat, whether his diver was put on his square (on the start when the
     game began or when he was sent back, or by an arrow, starfish, octopus or rise)

@@ -1,11 +1,12 @@
 """The 20,000 Leagues engine: chance, and the consequences of every spin.
 
 The printed rules give a diver no choice: every move is a spin of the chance player,
-and every node but the end of the game is a chance node. `_transition` checks a spin
-and returns the next state (with the events that explain it) or the `Violation`;
-`apply_move` and `check_move` wrap it, and refuse first a spin that a seat sends
-(API-SEAT). Movement, effect targets and the squares a rise may stop on come from
-tables precomputed for the board and spinner (`Rules.tables`).
+and every node but the end of the game is a chance node. `_violation` finds the rule a
+spin breaks, without building anything; `_successor` builds the state after a legal
+spin, with the events that explain it. `check_move` and `apply_move` wrap them, and
+refuse first a spin that a seat sends (API-SEAT). Movement, effect targets and the
+squares a rise may stop on come from tables precomputed for the board and spinner
+(`Rules.tables`).
 """
 
 from __future__ import annotations
@@ -23,28 +24,72 @@ from seaview_rules._core import (
     seat_violation,
     trusted_constructor,
 )
-from seaview_rules.leagues._board import SquareKind
 from seaview_rules.leagues._model import Event, EventKind, Phase, Rules, State
 from seaview_rules.leagues._moves import Move, Spin
+from seaview_rules.leagues._pieces import SquareKind
 
 if TYPE_CHECKING:
     import random
     from fractions import Fraction
 
-_MOVE, _BOUNCE, _BLOCKED = EventKind.MOVE, EventKind.BOUNCE, EventKind.BLOCKED
-_TAKEN, _COLLISION, _RISE, _START = (
-    EventKind.TAKEN,
-    EventKind.COLLISION,
-    EventKind.RISE,
-    EventKind.START,
-)
-_EXTRA, _WIN = EventKind.EXTRA_SPIN, EventKind.WIN
-_OCTOPUS = SquareKind.OCTOPUS
-_state = trusted_constructor(State)
+    from seaview_rules.leagues._pieces import Square
+
+_build_state = trusted_constructor(State)
+
+
+def _state(
+    *,
+    rules: Rules,
+    phase: Phase,
+    player: int,
+    positions: tuple[Square, ...],
+    placed: tuple[bool, ...],
+    order: tuple[int, ...],
+    groups: tuple[tuple[int, ...], ...],
+    spun: tuple[int, ...],
+    spins: int,
+    turns: int,
+    order_spins: int,
+    last_spin: Spin | None,
+    events: tuple[Event, ...],
+) -> State:
+    """A state from every field by name, built by the trusted constructor (nothing to
+    re-validate: the engine builds each state from one it built)."""
+    return _build_state(
+        rules,
+        phase,
+        player,
+        positions,
+        placed,
+        order,
+        groups,
+        spun,
+        spins,
+        turns,
+        order_spins,
+        last_spin,
+        events,
+    )
+
+
 # Events too: through attrs' frozen __init__, the two or three events of a spin cost a
 # seventh of a random game's instructions (benchmarks/instructions.py, 4 players: 39,300
 # instructions per spin with Event(...), 33,900 with _event(...)).
 _event = trusted_constructor(Event)
+# The members of EventKind and SquareKind that _spin names, as module constants: on
+# CPython 3.11 ``EventKind.MOVE`` goes through the enum metaclass's __getattr__ hook, a
+# few hundred instructions each time. These names buy 8% of a spin's instructions
+# (benchmarks/instructions.py, 4 players: 35,414 with them, 38,451 without).
+_MOVE_EVENT = EventKind.MOVE
+_BOUNCE_EVENT = EventKind.BOUNCE
+_BLOCKED_EVENT = EventKind.BLOCKED
+_TAKEN_EVENT = EventKind.TAKEN
+_COLLISION_EVENT = EventKind.COLLISION
+_RISE_EVENT = EventKind.RISE
+_START_EVENT = EventKind.START
+_EXTRA_SPIN_EVENT = EventKind.EXTRA_SPIN
+_WIN_EVENT = EventKind.WIN
+_OCTOPUS_SQUARE = SquareKind.OCTOPUS
 _EFFECT_EVENTS = {
     SquareKind.ARROW: EventKind.ARROW,
     SquareKind.STARFISH: EventKind.STARFISH,
@@ -61,11 +106,21 @@ def new_game(rules: Rules = Rules()) -> State:  # noqa: B008 - Rules is frozen
     (<Phase.ORDER: 'order'>, CHANCE, (0, 0, 0))
     """
     seats = tuple(range(rules.players))
-    positions = (rules.board.start,) * rules.players
-    placed = (True,) * rules.players  # put on the start square (LEA-3)
-    if rules.spin_off:
-        return _state(rules, Phase.ORDER, 0, positions, placed, (), (seats,), (), 0, 0, 0, None, ())
-    return _state(rules, Phase.SPIN, 0, positions, placed, seats, (), (), 0, 0, 0, None, ())
+    return _state(
+        rules=rules,
+        phase=Phase.ORDER if rules.spin_off else Phase.SPIN,
+        player=0,
+        positions=(rules.board.start,) * rules.players,
+        placed=(True,) * rules.players,  # put on the start square (LEA-3)
+        order=() if rules.spin_off else seats,
+        groups=(seats,) if rules.spin_off else (),
+        spun=(),
+        spins=0,
+        turns=0,
+        order_spins=0,
+        last_spin=None,
+        events=(),
+    )
 
 
 def current_player(state: State) -> Player | None:
@@ -128,8 +183,7 @@ def sample_chance(state: State, rng: random.Random) -> Move:
     if state.phase is Phase.OVER:
         raise IllegalMoveError(Violation("API-OVER", "the game is over"))
     t = state.rules.tables
-    if t.expanded is not None:
-        return t.outcomes[t.expanded[rng.randrange(t.total)]]
+    # The part of the dial it stops on, counted over the segments' weights (LEA-R2).
     return t.outcomes[bisect_right(t.cumulative, rng.randrange(t.total))]
 
 
@@ -147,8 +201,7 @@ def check_move(state: State, move: Move, *, seat: int | None = None) -> Violatio
         refused = _seat_refusal(state, seat)
         if refused is not None:
             return refused
-    result = _transition(state, move)
-    return result if isinstance(result, Violation) else None
+    return _violation(state, move)
 
 
 def apply_move(state: State, move: Move, *, seat: int | None = None) -> State:
@@ -179,10 +232,10 @@ def apply_move(state: State, move: Move, *, seat: int | None = None) -> State:
         refused = _seat_refusal(state, seat)
         if refused is not None:
             raise IllegalMoveError(refused)
-    result = _transition(state, move)
-    if isinstance(result, Violation):
-        raise IllegalMoveError(result)
-    return result
+    violation = _violation(state, move)
+    if violation is not None:
+        raise IllegalMoveError(violation)
+    return _successor(state, move)
 
 
 _GAME_OVER = Violation("API-OVER", "the game is over: a diver reached the red arrow")
@@ -195,17 +248,22 @@ def _seat_refusal(state: State, seat: int) -> Violation | None:
     return seat_violation(current_player(state), seat)
 
 
-def _transition(state: State, move: Move) -> State | Violation:
-    phase = state.phase
-    if phase is Phase.OVER:
+def _violation(state: State, move: Move) -> Violation | None:
+    """The rule ``move`` breaks in ``state``, or ``None``: only the spins the spinner
+    shows are moves, until a diver wins."""
+    if state.phase is Phase.OVER:
         return _GAME_OVER
-    if type(move) is not Spin:
+    if type(move) is not Spin:  # exactly a Spin: no other object is a 20,000 Leagues move
         return Violation("API-MOVE", f"{move!r} is not a 20,000 Leagues move")
-    k = state.rules.tables.index.get(move)
-    if k is None:
+    if move not in state.rules.tables.index:
         return Violation("LEA-R2", f"the spinner has no {move} segment")
-    if phase is Phase.SPIN:
-        return _spin(state, move, k)
+    return None
+
+
+def _successor(state: State, move: Spin) -> State:
+    """The state after ``move``, a legal spin in ``state`` (see `_violation`)."""
+    if state.phase is Phase.SPIN:
+        return _spin(state, move)
     return _order_spin(state, move)
 
 
@@ -216,35 +274,44 @@ def _order_spin(state: State, move: Spin) -> State:
     groups = state.groups
     current = next(i for i, g in enumerate(groups) if len(g) > 1)
     group = groups[current]
-    spun = (*state.spun, move.number)
+    spun: tuple[int, ...] = (*state.spun, move.number)
+    order: tuple[int, ...] = ()
     events = [_event(EventKind.ORDER_SPIN, seat, None)]
-    rules = state.rules
     if len(spun) < len(group):
-        return _state(
-            rules, Phase.ORDER, group[len(spun)], state.positions, state.placed, (), groups, spun,
-            0, 0, state.order_spins + 1, move, tuple(events),
-        )  # fmt: skip
-    ranked = tuple(
-        tuple(s for s, n in zip(group, spun, strict=True) if n == number)
-        for number in sorted(set(spun), reverse=True)
-    )
-    events.extend(_event(EventKind.TIE, s, None) for g in ranked if len(g) > 1 for s in g)
-    groups = (*groups[:current], *ranked, *groups[current + 1 :])
-    tied = next((g for g in groups if len(g) > 1), None)
-    if tied is not None:
-        return _state(
-            rules, Phase.ORDER, tied[0], state.positions, state.placed, (), groups, (),
-            0, 0, state.order_spins + 1, move, tuple(events),
-        )  # fmt: skip
-    order = tuple(g[0] for g in groups)
-    events.append(_event(EventKind.ORDER, order[0], None))
+        phase, player = Phase.ORDER, group[len(spun)]
+    else:
+        ranked = tuple(
+            tuple(s for s, n in zip(group, spun, strict=True) if n == number)
+            for number in sorted(set(spun), reverse=True)
+        )
+        events.extend(_event(EventKind.TIE, s, None) for g in ranked if len(g) > 1 for s in g)
+        groups = (*groups[:current], *ranked, *groups[current + 1 :])
+        spun = ()
+        tied = next((g for g in groups if len(g) > 1), None)
+        if tied is not None:
+            phase, player = Phase.ORDER, tied[0]
+        else:
+            order = tuple(g[0] for g in groups)
+            phase, player, groups = Phase.SPIN, order[0], ()
+            events.append(_event(EventKind.ORDER, player, None))
     return _state(
-        rules, Phase.SPIN, order[0], state.positions, state.placed, order, (), (),
-        0, 0, state.order_spins + 1, move, tuple(events),
-    )  # fmt: skip
+        rules=state.rules,
+        phase=phase,
+        player=player,
+        positions=state.positions,
+        placed=state.placed,
+        order=order,
+        groups=groups,
+        spun=spun,
+        spins=0,
+        turns=0,
+        order_spins=state.order_spins + 1,
+        last_spin=move,
+        events=tuple(events),
+    )
 
 
-def _spin(state: State, move: Spin, k: int) -> State:
+def _spin(state: State, move: Spin) -> State:
     rules = state.rules
     t = rules.tables
     seat = state.player
@@ -254,81 +321,94 @@ def _spin(state: State, move: Spin, k: int) -> State:
     was_placed = placed[seat]
     previous = state.events
     # A turn begins with a spin that is not an extra spin (LEA-7, LEA-9).
-    turns = state.turns if previous and previous[-1].kind is _EXTRA else state.turns + 1
+    extra_before = previous and previous[-1].kind is _EXTRA_SPIN_EVENT
+    turns = state.turns if extra_before else state.turns + 1
     # LEA-R9, LEA-R11: how he came to his square may change his walk (the options).
-    landing, bounces = t.moves[was_placed][here][k]
+    landing, bounces = t.moves[was_placed][here][t.index[move]]
     extra = False
-    if landing < 0:
+    if landing is None:
         # LEA-6, LEA-R9: on a row's end square with the wrong letter: no move, turn over.
-        events: list[Event] = [_event(_BLOCKED, seat, here)]
+        events: list[Event] = [_event(_BLOCKED_EVENT, seat, here)]
         square = here
     else:
         # LEA-3, LEA-4, LEA-5: the walk (bounces included) comes from the tables.
-        events = [_event(_BOUNCE, seat, b) for b in bounces] if bounces else []
-        events.append(_event(_MOVE, seat, landing))
+        events = [_event(_BOUNCE_EVENT, seat, b) for b in bounces] if bounces else []
+        events.append(_event(_MOVE_EVENT, seat, landing))
         others = positions[:seat] + positions[seat + 1 :]
         square = landing
+        target = t.target[landing]
         if landing == t.red:
             pass  # LEA-1: landing on the red arrow wins
         elif landing in others and landing != t.start:
             # LEA-11: landed on another diver (the start square holds any number, LEA-R4).
-            events.append(_event(_COLLISION, seat, landing))
+            events.append(_event(_COLLISION_EVENT, seat, landing))
             if landing < t.columns:
-                events.append(_event(_START, seat, t.start))  # in row 1: back to the start
+                # In row 1: back to the start.
+                events.append(_event(_START_EVENT, seat, t.start))
                 square = t.start
             else:
                 square = _rise(t.above[landing], others, seat, events, t.start)
-        else:
-            target = t.target[landing]
-            if target >= 0:
-                # LEA-R5: only the square where the move ends acts, and only once.
-                kind = t.kinds[landing]
-                if target in others:
-                    # LEA-8, LEA-9, LEA-10: the square it sends him to is taken: rise
-                    # (from where LEA-R10 and its option say, for a starfish).
-                    events.append(_event(_TAKEN, seat, target))
-                    square = _rise(t.rise[landing], others, seat, events, t.start)
-                    # LEA-R6: no extra spin without a real descent (a rise from below a
-                    # starfish may end below its row), unless the option says so.
-                    extra = kind is not _OCTOPUS and (
-                        rules.extra_spin_after_rise or square // t.columns > landing // t.columns
-                    )
-                else:
-                    # LEA-7, LEA-9: down and spin again; LEA-10: up, no extra spin.
-                    events.append(_event(_EFFECT_EVENTS[kind], seat, target))
-                    square = target
-                    extra = kind is not _OCTOPUS
+        elif target is not None:
+            # LEA-R5: only the square where the move ends acts, and only once.
+            kind = t.kinds[landing]
+            if target in others:
+                # LEA-8, LEA-9, LEA-10: the square it sends him to is taken: rise
+                # (from where LEA-R10 and its option say, for a starfish).
+                events.append(_event(_TAKEN_EVENT, seat, target))
+                square = _rise(t.rise[landing], others, seat, events, t.start)
+                # LEA-R6: no extra spin without a real descent (a rise from below a
+                # starfish may end below its row), unless the option says so.
+                extra = kind is not _OCTOPUS_SQUARE and (
+                    rules.extra_spin_after_rise or square // t.columns > landing // t.columns
+                )
+            else:
+                # LEA-7, LEA-9: down and spin again; LEA-10: up, no extra spin.
+                events.append(_event(_EFFECT_EVENTS[kind], seat, target))
+                square = target
+                extra = kind is not _OCTOPUS_SQUARE
         # He walked to his square, unless an effect or a penalty put him elsewhere.
         if (square != landing) is not was_placed:
             placed = (*placed[:seat], not was_placed, *placed[seat + 1 :])
-    new_positions = (*positions[:seat], square, *positions[seat + 1 :])
     if square == t.red:
         # LEA-1, LEA-R8: landing on or being placed on the red arrow wins at once.
-        events.append(_event(_WIN, seat, square))
-        return _state(
-            rules, Phase.OVER, seat, new_positions, placed, state.order, (), (),
-            state.spins + 1, turns, state.order_spins, move, tuple(events),
-        )  # fmt: skip
-    if extra:
-        events.append(_event(_EXTRA, seat, square))
-        player = seat
+        events.append(_event(_WIN_EVENT, seat, square))
+        phase, player = Phase.OVER, seat
+    elif extra:
+        events.append(_event(_EXTRA_SPIN_EVENT, seat, square))
+        phase, player = Phase.SPIN, seat
     else:
         order = state.order
-        player = order[order.index(seat) + 1 - len(order)]  # LEA-2: in the settled order
+        # LEA-2: in the settled order.
+        phase, player = Phase.SPIN, order[order.index(seat) + 1 - len(order)]
     return _state(
-        rules, Phase.SPIN, player, new_positions, placed, state.order, (), (),
-        state.spins + 1, turns, state.order_spins, move, tuple(events),
-    )  # fmt: skip
+        rules=rules,
+        phase=phase,
+        player=player,
+        positions=(*positions[:seat], square, *positions[seat + 1 :]),
+        placed=placed,
+        order=state.order,
+        groups=(),
+        spun=(),
+        spins=state.spins + 1,
+        turns=turns,
+        order_spins=state.order_spins,
+        last_spin=move,
+        events=tuple(events),
+    )
 
 
 def _rise(
-    above: tuple[int, ...], others: tuple[int, ...], seat: int, events: list[Event], start: int
-) -> int:
+    above: tuple[Square, ...],
+    others: tuple[Square, ...],
+    seat: int,
+    events: list[Event],
+    start: Square,
+) -> Square:
     # LEA-R7: up the same column, row by row, to the first yellow square with no diver;
     # LEA-12: none up to row 1, back to the start.
     for square in above:
         if square not in others:
-            events.append(_event(_RISE, seat, square))
+            events.append(_event(_RISE_EVENT, seat, square))
             return square
-    events.append(_event(_START, seat, start))
+    events.append(_event(_START_EVENT, seat, start))
     return start

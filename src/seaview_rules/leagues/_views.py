@@ -7,11 +7,13 @@ that seat may make (none: every move is a spin of the chance player).
 
 from __future__ import annotations
 
+import attrs
 from attrs import frozen
 
 from seaview_rules._core import Player, check_seat
 from seaview_rules.leagues._model import Event, Phase, Rules, State
 from seaview_rules.leagues._moves import Move, Spin
+from seaview_rules.leagues._pieces import Square
 from seaview_rules.leagues._rules import current_player
 
 
@@ -29,7 +31,7 @@ class View:
     player: int
     """The seat whose diver spins next, as in `State.player`; once the game is over,
     the winner."""
-    positions: tuple[int, ...]
+    positions: tuple[Square, ...]
     placed: tuple[bool, ...]
     order: tuple[int, ...]
     groups: tuple[tuple[int, ...], ...]
@@ -67,7 +69,8 @@ def view(state: State, seat: int | None) -> View:
     """
     check_seat(seat, state.rules.players)
     return View(
-        state.rules, seat, state.phase, state.player, state.positions, state.placed,
-        state.order, state.groups, state.spun, state.spins, state.turns, state.order_spins,
-        state.last_spin, state.events, current_player(state), (),
-    )  # fmt: skip
+        **attrs.asdict(state, recurse=False),
+        seat=seat,
+        to_move=current_player(state),
+        legal_moves=(),
+    )

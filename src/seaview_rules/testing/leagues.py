@@ -2,7 +2,9 @@
 
 Every value they generate is valid: boards pass `Board` validation, spinners pass
 `Spinner` validation, and `rules` only yields rule sets whose board and spinner make a
-winnable game; `check_spin` checks the invariants of one spin. Use them to fuzz your own boards, frontends and bots::
+winnable game; `check_spin` checks the invariants of one spin, and that the state it
+reaches and every view of it pass the checks that `loads` makes. Use them to fuzz your
+own boards, frontends and bots::
 
     from hypothesis import given
     from seaview_rules.testing.leagues import rules
@@ -37,7 +39,9 @@ from seaview_rules.leagues import (
     View,
     chance_outcomes,
     dumps,
+    view,
 )
+from seaview_rules.leagues._checks import check_state, check_view
 from seaview_rules.testing._contract import ContractError
 from seaview_rules.testing._strategies import legal_moves, played_states, seat_views
 
@@ -244,6 +248,16 @@ def _require(condition: bool, problem: str, state: State) -> None:
         raise ContractError(f"leagues: {problem}\n  after: {dumps(state)}")
 
 
+def _consistent(state: State) -> None:
+    """`check_state` of ``state`` and `check_view` of every view of it."""
+    try:
+        check_state(state)
+        for seat in (None, *range(state.rules.players)):
+            check_view(view(state, seat))
+    except InvalidDataError as exc:
+        raise ContractError(f"leagues: {exc}\n  after: {dumps(state)}") from None
+
+
 def _walk(state: State, spin: Spin) -> tuple[int, int] | None:
     """Where the diver to spin lands and how often he reverses, worked out square by
     square from the printed rules (LEA-3 to LEA-6) and the rulings (LEA-R4, LEA-R9,
@@ -277,11 +291,12 @@ def check_spin(before: State, spin: Spin, after: State) -> None:
     its column to the first open yellow square above where it starts (LEA-R7, LEA-R10);
     `State.placed` says whether he walked to his square; he spins again exactly after a
     real descent (or a rise, with the LEA-R6 option); the game ends exactly on the red
-    arrow.
+    arrow; and ``after`` and its views are consistent, as `loads` checks a document.
 
     Raises:
         ContractError: the first broken invariant.
     """
+    _consistent(after)
     game = after.rules
     board = game.board
     columns = board.columns
@@ -322,7 +337,7 @@ def check_spin(before: State, spin: Spin, after: State) -> None:
         all(after.positions[s] == before.positions[s] for s in others), "another diver moved", after
     )
     walk = _walk(before, spin)
-    landing = before.positions[mover]
+    landing: int = before.positions[mover]
     if walk is None:
         _require(
             kinds == [EventKind.BLOCKED] and after.positions == before.positions,
@@ -341,7 +356,7 @@ def check_spin(before: State, spin: Spin, after: State) -> None:
     # Where a rise starts: above the square landed on, above an octopus's square, and
     # above a starfish or (LEA-R10's option) the taken square two rows below it.
     landed_on = board.squares[landing]
-    origin = landing
+    origin: int = landing
     if EventKind.TAKEN in kinds and (
         landed_on is SquareKind.OCTOPUS
         or (landed_on is SquareKind.STARFISH and game.starfish_rise_above_taken)
@@ -356,16 +371,16 @@ def check_spin(before: State, spin: Spin, after: State) -> None:
                 after,
             )
         if event.kind is EventKind.RISE:
-            square = event.square if event.square is not None else -1
+            stop = event.square if event.square is not None else -1
             _require(
-                board.squares[square] is SquareKind.YELLOW, "a rise stops on a yellow square", after
+                board.squares[stop] is SquareKind.YELLOW, "a rise stops on a yellow square", after
             )
             _require(
-                square % columns == origin % columns and square < origin,
+                stop % columns == origin % columns and stop < origin,
                 "a rise does not go up its column (LEA-R7, LEA-R10)",
                 after,
             )
-            passed = range(square + columns, origin, columns)
+            passed = range(stop + columns, origin, columns)
             _require(
                 all(
                     board.squares[s] is not SquareKind.YELLOW or s in after.positions

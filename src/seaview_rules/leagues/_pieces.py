@@ -1,4 +1,5 @@
-"""Boards and spinners as data: value types, validation, and the JSON/TOML formats.
+"""The pieces of 20,000 Leagues as values: the board and its squares, the spinner and its
+segments, validated, with their JSON/TOML formats.
 
 A board is a grid of squares read row by row, row 1 (1,000 leagues) at the top; a
 spinner is a list of segments, each a number, a direction and a weight. Both are
@@ -16,7 +17,7 @@ import sys
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NewType
 
 from attrs import field, frozen
 
@@ -35,6 +36,12 @@ MAX_SIDE = 100
 """The most rows or columns a board may have."""
 MAX_NUMBER = 99
 """The highest number a spinner segment may show."""
+
+Square = NewType("Square", int)
+"""A square of a `Board` by its index, ``(row - 1) * columns + column - 1``: where a
+diver stands (`State.positions`) and where an event leaves him (`Event.square`). Only
+`Board` makes one (`Board.index`, `Board.start`, `Board.red_arrow`), and the engine's
+tables from those."""
 
 
 class SquareKind(enum.Enum):
@@ -92,9 +99,9 @@ class Board:
     """The kind of every square, row by row."""
     name: str = ""
     """A label for the board, shown by `render` and written to JSON."""
-    start: int = field(init=False, eq=False, hash=False)
+    start: Square = field(init=False, eq=False, hash=False)
     """The index of the start square."""
-    red_arrow: int = field(init=False, eq=False, hash=False)
+    red_arrow: Square = field(init=False, eq=False, hash=False)
     """The index of the red arrow."""
 
     def __attrs_post_init__(self) -> None:
@@ -152,8 +159,8 @@ class Board:
             raise InvalidDataError("board", "has no start square ('S' in row 1)")
         if not reds:
             raise InvalidDataError("board", f"has no red arrow ('X' in row {rows})")
-        object.__setattr__(self, "start", starts[0])
-        object.__setattr__(self, "red_arrow", reds[0])
+        object.__setattr__(self, "start", Square(starts[0]))
+        object.__setattr__(self, "red_arrow", Square(reds[0]))
 
     @classmethod
     def from_rows(cls, rows: Sequence[str], *, name: str = "") -> Board:
@@ -197,7 +204,7 @@ class Board:
         """The kind of square ``(row, column)``, both counted from 1."""
         return self.squares[self.index(row, column)]
 
-    def index(self, row: int, column: int) -> int:
+    def index(self, row: int, column: int) -> Square:
         """The index of square ``(row, column)``, both counted from 1.
 
         Raises:
@@ -207,7 +214,7 @@ class Board:
             raise ValueError(
                 f"({row}, {column}) is not a square of a {self.rows} x {self.columns} board"
             )
-        return (row - 1) * self.columns + column - 1
+        return Square((row - 1) * self.columns + column - 1)
 
     def coordinates(self, index: int) -> tuple[int, int]:
         """The ``(row, column)`` of square ``index``, both counted from 1."""
