@@ -1,15 +1,20 @@
 # /// script
 # dependencies = ["nox>=2024.4.15"]
 # ///
-"""Sessions: tests (every supported CPython found), lint, mypy, docs, build, bench; dask
-(optional, never by default: simulate on a local Dask cluster)."""
+"""Sessions: tests (every supported CPython found), lint, mypy, docs, build, bench; web
+(the web page in headless Chromium, and the tests under Pyodide); dask (optional, never
+by default: simulate on a local Dask cluster)."""
 
 from __future__ import annotations
 
+import contextlib
 import glob
+import json
 import os
 import shutil
 import subprocess
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import nox
@@ -110,3 +115,97 @@ def dask(session: nox.Session) -> None:
     serial run. Optional: it installs ``distributed``; not part of CI."""
     session.install("-e", ".", "distributed")
     session.run("python", "benchmarks/dask_check.py", *session.posargs)
+
+
+WEB_BUILD = Path("build", "web")
+"""Where ``web`` builds the wheels and the page, and writes what it saw."""
+PYODIDE_LACKS = {
+    "tests/test_network_example.py": "threads and sockets",
+    "tests/test_docs_links.py": "a subprocess (it builds the docs)",
+    "tests/test_table.py::test_concurrent_submits_of_one_turn_apply_once": "threads",
+}
+"""The tests that need what Pyodide has not, and what (the process-pool tests skip
+themselves there)."""
+PYODIDE_SLOWEST = (
+    "tests/test_conformance.py",
+    "tests/test_api.py::test_every_game_meets_the_contract",
+    "tests/voyage/test_exhaustive.py",
+    "tests/ships_wheel/test_exhaustive.py",
+    "tests/voyage/test_events.py::test_what_a_seat_is_told_of_a_move_is_the_same_in_every_state_it_cannot_tell_apart",
+    "tests/ships_wheel/test_events.py::test_what_a_seat_is_told_of_a_move_is_the_same_in_every_state_it_cannot_tell_apart",
+    "tests/ships_wheel/test_properties.py::test_random_play",
+)
+"""The slowest tests, left out of the quick run under Pyodide: loops over thousands of
+states that take minutes there, and run on CPython in every CI run."""
+
+
+@nox.session
+def web(session: nox.Session) -> None:
+    """The web page in a real browser: build the wheel and the page (Pyodide from the
+    pinned npm packages), play a whole game of every game by clicking in headless
+    Chromium, and check each result shown against a replay in CPython; meanwhile, run
+    the test suite under Pyodide in Node, but for `PYODIDE_LACKS` (quickly: 10 examples
+    a property test, and without `PYODIDE_SLOWEST`; ``nox -s web -- --all-tests``
+    runs those too, with the CI profile).
+
+    Needs Node.js and Debian's chromium (or ``CHROMIUM=path``).
+    """
+    chromium = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    if not Path(chromium).exists():
+        session.error(f"no browser at {chromium}: apt-get install chromium")
+    shutil.rmtree(WEB_BUILD, ignore_errors=True)
+    wheels, tools = WEB_BUILD / "wheels", WEB_BUILD / "test-wheels"
+    session.install("-e", ".")
+    session.run("python", "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(wheels), ".")
+    session.run("python", "-m", "pip", "download", "-q", *PURE, "-d", str(wheels), "attrs")
+    session.run("npm", "ci", "--prefix", "web", "--ignore-scripts", "--no-fund", external=True)
+    python = json.loads(Path("web/node_modules/pyodide/pyodide-lock.json").read_text())
+    session.run(
+        *("python", "-m", "pip", "download", "-q", *PURE, "--python-version"),
+        *(python["info"]["python"], "-d", str(tools), "pytest", "hypothesis"),
+    )
+    for wheel in wheels.glob("*.whl"):
+        shutil.copy2(wheel, tools)
+    with _pyodide_tests(session, tools) as tests:
+        site, results = WEB_BUILD / "site", WEB_BUILD / "results"
+        session.run("python", "web/build.py", str(site), *map(str, sorted(wheels.glob("*.whl"))))
+        session.run(
+            *("node", "web/tests/play.mjs", str(site), str(results)),
+            external=True,
+            env={"CHROMIUM": chromium},
+        )
+    if tests.returncode:
+        session.error("the test suite failed under Pyodide")
+    # Once the other core is free again: the replays, and CPython's speed beside the page's.
+    session.run("python", "web/tests/check_results.py", str(results))
+
+
+PURE = ("--only-binary=:all:", "--implementation", "py", "--platform", "any")
+"""``pip download`` options for pure-Python wheels, the only ones Pyodide can unpack."""
+
+
+@contextlib.contextmanager
+def _pyodide_tests(session: nox.Session, wheels: Path) -> Iterator[subprocess.Popen[bytes]]:
+    """The test suite under Pyodide in Node, run on the other core while the body of the
+    ``with`` runs, its output shown once both are done."""
+    leave_out = [*PYODIDE_LACKS]
+    profile = "ci" if "--all-tests" in session.posargs else "quick"
+    if profile == "quick":
+        leave_out += PYODIDE_SLOWEST
+    command = [
+        *("node", "web/tests/pytest_pyodide.mjs", str(wheels), "-q", "-p", "no:cacheprovider"),
+        *("--pyargs", "seaview_rules", "tests", *(f"--deselect={test}" for test in leave_out)),
+    ]
+    session.log(" ".join(command))
+    env = {**os.environ, "SEAVIEW_HYPOTHESIS_PROFILE": profile}
+    with tempfile.TemporaryFile() as log:
+        process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env)
+        try:
+            yield process
+        except BaseException:
+            process.kill()  # the browser test failed: no need to wait for this one
+            raise
+        finally:
+            process.wait()
+            log.seek(0)
+            print(log.read().decode(errors="replace"), flush=True)

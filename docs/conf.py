@@ -17,14 +17,14 @@ extensions = [
     "sphinx.ext.doctest",
     "sphinx.ext.viewcode",
     "ruleref",
+    "pictures",
 ]
 
 exclude_patterns = ["_build"]
-html_theme = "alabaster"
-html_theme_options = {
-    "description": "Rules engines for three old nautical games",
-    "page_width": "1100px",
-}
+# Furo: kept up to date, readable on a phone (the rule pages and their pictures), with a
+# dark mode and a search box; the pictures bring their own light background.
+html_theme = "furo"
+html_title = "seaview_rules"
 html_static_path = ["_static"]
 html_css_files = ["ruleref.css"]
 

@@ -9,6 +9,7 @@ import multiprocessing
 import pickle
 import random
 import statistics
+import sys
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -17,6 +18,10 @@ import pytest
 from seaview_rules import DEFAULT_MAX_MOVES, GAMES, Game, play, replay, simulate, voyage
 from seaview_rules._simulate import play_games
 from seaview_rules.cli import main
+
+needs_processes = pytest.mark.skipif(
+    sys.platform == "emscripten", reason="a process pool needs processes, which Pyodide has not"
+)
 
 
 def small_rules(game: Game[Any, Any, Any, Any]) -> Any:
@@ -37,6 +42,7 @@ def test_the_task_function_is_pickled_by_reference() -> None:
     assert pickle.loads(pickle.dumps(play_games)) is play_games
 
 
+@needs_processes
 def test_a_process_pool_gives_the_report_played_without_one() -> None:
     """Spawned workers (not forked) share nothing with this process: the game, its
     rules and the task function reach them pickled, as they reach Dask or Ray workers."""
@@ -167,6 +173,7 @@ def without_elapsed_time(output: str) -> list[str]:
     return [header.rsplit(", ", 1)[0], *rest]
 
 
+@needs_processes
 def test_seaview_simulate_prints_the_same_figures_with_two_jobs(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

@@ -1,0 +1,426 @@
+"""Pictures of 20,000 Leagues: the board with its divers, and the spinner."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+from seaview_rules import leagues
+from seaview_rules.leagues import Board, Direction, EventKind, Phase, Spin, Spinner, SquareKind
+from seaview_rules.svg._palette import INK, PAPER, seat_colour
+from seaview_rules.svg._xml import document, element, group, points, star, text
+
+Position = leagues.State | leagues.View
+"""What a board picture shows the divers of: a state, or a view (every view shows all)."""
+
+SQUARE = 34
+"""The side of a square, in pixels."""
+LEFT = 52
+"""Room for the row labels, 1,000 to 20,000 leagues."""
+TOP = 56
+"""Room for the two header lines and the column numbers."""
+
+_SHALLOW, _DEEP = (47, 127, 181), (10, 37, 64)
+"""The sea's colour in row 1 and in the deepest row."""
+
+_STYLE = {
+    SquareKind.ARROW: ("#6c3483", "#e8daef", "arrow: down 1 row, spin again"),
+    SquareKind.STARFISH: ("#1e8449", "#d5f5e3", "starfish: down 2 rows, spin again"),
+    SquareKind.OCTOPUS: ("#b03a2e", "#fadbd8", "octopus: up 1 row"),
+    SquareKind.RED_ARROW: ("#ffffff", "#c0392b", "red arrow: land on it to win"),
+    SquareKind.START: ("#ffffff", "#c0392b", "start"),
+    SquareKind.YELLOW: ("#b7950b", "#f7dc6f", "yellow square"),
+}
+"""For each kind of square: the ink of its symbol, the colour of the square, and what
+the legend says of it."""
+
+_SENDS = {SquareKind.ARROW: 1, SquareKind.STARFISH: 2, SquareKind.OCTOPUS: -1}
+"""How many rows down each effect square sends a diver, up if negative (LEA-7, LEA-9,
+LEA-10)."""
+
+_PLURAL = {
+    SquareKind.ARROW: "arrows",
+    SquareKind.STARFISH: "starfish",
+    SquareKind.OCTOPUS: "octopuses",
+}
+
+_WALKS = frozenset({EventKind.MOVE, EventKind.BOUNCE})
+"""The records of a spin that walk the diver along his row."""
+_PLACES = frozenset(
+    {EventKind.ARROW, EventKind.STARFISH, EventKind.OCTOPUS, EventKind.RISE, EventKind.START}
+)
+"""The records of a spin that put the diver on another square."""
+
+
+def _sea(row: int, rows: int) -> str:
+    share = row / max(rows - 1, 1)
+    rgb = [round(a + (b - a) * share) for a, b in zip(_SHALLOW, _DEEP, strict=True)]
+    return "#" + "".join(f"{c:02x}" for c in rgb)
+
+
+def _centre(board: Board, square: int) -> tuple[float, float]:
+    row, column = divmod(square, board.columns)
+    return LEFT + (column + 0.5) * SQUARE, TOP + (row + 0.5) * SQUARE
+
+
+def _where(board: Board, square: int) -> str:
+    if square == board.start:
+        return "the start square"
+    row, column = board.coordinates(square)
+    return f"({row}, {column})"
+
+
+def glyph(kind: SquareKind, x: float, y: float, s: float) -> str:
+    """A square of ``kind``, ``s`` pixels wide, centred on (x, y): its colour and, but for
+    a yellow square, its symbol."""
+    ink, tint, _ = _STYLE[kind]
+    square = element(
+        "rect",
+        x=x - s / 2 + 1,
+        y=y - s / 2 + 1,
+        width=s - 2,
+        height=s - 2,
+        rx=s / 8,
+        fill=tint,
+        stroke=INK if kind is SquareKind.YELLOW else ink,
+        stroke_width=0.6,
+    )
+    if kind is SquareKind.YELLOW:
+        return square
+    if kind is SquareKind.START:
+        words = text(
+            x, y + s * 0.08, "START", s * 0.22, font_weight="bold", fill=ink, text_anchor="middle"
+        )
+        return square + words
+    if kind in (SquareKind.ARROW, SquareKind.RED_ARROW):
+        w, h, neck = s * (0.11 if kind is SquareKind.ARROW else 0.13), s * 0.34, y + 0.02 * s
+        outline = [(x - w, y - h), (x + w, y - h), (x + w, neck), (x + 2.5 * w, neck), (x, y + h)]
+        outline += [(x - 2.5 * w, neck), (x - w, neck)]
+        return square + element("polygon", points=points(*outline), fill=ink)
+    if kind is SquareKind.STARFISH:
+        return square + element(
+            "polygon",
+            points=star(x, y, s * 0.38, s * 0.15),
+            fill=ink,
+            stroke=ink,
+            stroke_width=2,
+            stroke_linejoin="round",
+        )
+    # An octopus: a head with two eyes over four curling arms.
+    arms = "".join(
+        element(
+            "path",
+            d=f"M{points((x + dx * s, y))} q{points((dx * s * 0.6, s * 0.18), (dx * s * 1.2, s * 0.3))}",
+            fill="none",
+            stroke=ink,
+            stroke_width=s * 0.07,
+            stroke_linecap="round",
+        )
+        for dx in (-0.16, -0.06, 0.06, 0.16)
+    )
+    head = element("ellipse", cx=x, cy=y - s * 0.1, rx=s * 0.2, ry=s * 0.17, fill=ink)
+    eyes = "".join(
+        element("circle", cx=x + dx * s, cy=y - s * 0.12, r=s * 0.045, fill="#ffffff")
+        for dx in (-0.08, 0.08)
+    )
+    return square + arms + head + eyes
+
+
+def _head(x: float, y: float, from_x: float, from_y: float, colour: str) -> str:
+    """An arrowhead with its tip on (x, y), pointing away from (from_x, from_y)."""
+    length = math.hypot(x - from_x, y - from_y) or 1
+    ux, uy = (x - from_x) / length, (y - from_y) / length
+    bx, by = x - 7 * ux, y - 7 * uy
+    tip = points((x, y), (bx - 3.5 * uy, by + 3.5 * ux), (bx + 3.5 * uy, by - 3.5 * ux))
+    return element("polygon", points=tip, fill=colour)
+
+
+def _effect(board: Board, square: int, kind: SquareKind) -> str:
+    """A curved line with an arrowhead from an effect square to the square it sends a
+    diver to: on the right of the column going down, on the left going up."""
+    rows = _SENDS[kind]
+    colour = _STYLE[kind][0]
+    x, y = _centre(board, square)
+    target_y = _centre(board, square + rows * board.columns)[1]
+    down = 1 if rows > 0 else -1
+    side = 0.3 * SQUARE * down
+    start, end = (x + side, y + 0.22 * SQUARE * down), (x + side, target_y - 0.2 * SQUARE * down)
+    bend = (x + 1.6 * side, (start[1] + end[1]) / 2)
+    curve = element(
+        "path",
+        d=f"M{points(start)} Q{points(bend, end)}",
+        fill="none",
+        stroke=colour,
+        stroke_width=2,
+        stroke_linecap="round",
+        stroke_opacity=0.9,
+    )
+    return curve + _head(*end, *bend, colour)
+
+
+def _square_name(board: Board, square: int) -> str:
+    kind = board.squares[square]
+    if kind not in _SENDS:
+        return f"{_where(board, square)} {_STYLE[kind][2]}"
+    to = _where(board, square + _SENDS[kind] * board.columns)
+    what = {
+        SquareKind.ARROW: f"arrow: down to {to}, spin again",
+        SquareKind.STARFISH: f"starfish: down to {to}, spin again",
+        SquareKind.OCTOPUS: f"octopus: up to {to}",
+    }[kind]
+    return f"{_where(board, square)} {what}"
+
+
+def _squares(board: Board, effects: bool) -> list[str]:
+    """The sea, the row and column numbers, the squares, and where the effects lead."""
+    width = LEFT + board.columns * SQUARE + 8
+    sea = []
+    for row in range(board.rows):
+        y = TOP + row * SQUARE
+        sea.append(element("rect", y=y, width=width, height=SQUARE, fill=_sea(row, board.rows)))
+        leagues_deep = f"{(row + 1) * 1000:,}"
+        sea.append(
+            text(LEFT - 6, y + SQUARE * 0.62, leagues_deep, 10, fill="#eaf2f8", text_anchor="end")
+        )
+    for column in range(board.columns):
+        x = LEFT + (column + 0.5) * SQUARE
+        sea.append(text(x, TOP - 5, str(column + 1), 9, text_anchor="middle"))
+    yellow, special = [], []
+    for square, kind in enumerate(board.squares):
+        drawing = glyph(kind, *_centre(board, square), SQUARE)
+        if kind is SquareKind.YELLOW:
+            yellow.append(drawing)
+        else:
+            special.append(group([drawing], _square_name(board, square)))
+    parts = [group(sea, f"rows of 1,000 to {board.rows * 1000:,} leagues")]
+    parts += [group(yellow, "yellow squares"), *special]
+    if effects:
+        lines = [
+            _effect(board, sq, kind) for sq, kind in enumerate(board.squares) if kind in _SENDS
+        ]
+        parts.append(group(lines, "where each arrow, starfish and octopus sends a diver"))
+    return parts
+
+
+def _divers(position: Position) -> list[str]:
+    """Every diver, a disc of his seat's colour with his seat number; the diver to spin
+    has a dashed ring, the winner a gold one."""
+    board = position.rules.board
+    at_start = [seat for seat, square in enumerate(position.positions) if square == board.start]
+    over = position.phase is Phase.OVER
+    parts = []
+    for seat, square in enumerate(position.positions):
+        x, y = _centre(board, square)
+        radius = SQUARE * 0.3
+        if square == board.start and len(at_start) > 1:  # up to four share the start
+            k = at_start.index(seat)
+            radius = SQUARE * 0.19
+            x += SQUARE * (0.22 if k % 2 else -0.22)
+            y += SQUARE * (0.22 if k > 1 else -0.22) if len(at_start) > 2 else 0
+        drawn = [
+            element(
+                "circle",
+                cx=x,
+                cy=y,
+                r=radius,
+                fill=seat_colour(seat),
+                stroke="#ffffff",
+                stroke_width=1.5,
+            ),
+            text(
+                x,
+                y + radius * 0.42,
+                str(seat),
+                radius * 1.15,
+                font_weight="bold",
+                fill="#ffffff",
+                text_anchor="middle",
+            ),
+        ]
+        if seat == position.player:
+            ring = {"stroke": "#f1c40f", "stroke_width": 3.0} if over else {"stroke": INK}
+            dashes = None if over else "3,2"
+            drawn.append(
+                element(
+                    "circle",
+                    cx=x,
+                    cy=y,
+                    r=radius + 2.5,
+                    fill="none",
+                    stroke_dasharray=dashes,
+                    **ring,
+                )
+            )
+        parts.append(group(drawn, f"seat {seat}'s diver on {_where(board, square)}"))
+    return parts
+
+
+def _trail(before: Position, after: Position) -> list[str]:
+    """The path the diver of the last spin took from his square in ``before``: a dashed
+    line along his row (the way back after a bounce beside the way out), then a curve to
+    each square he was put on."""
+    board = after.rules.board
+    movers = {event.seat for event in after.events if event.square is not None}
+    if len(movers) != 1:  # the spin-off moves nobody
+        return []
+    (seat,) = movers
+    lane = -0.16 * SQUARE
+    x, y = _centre(board, before.positions[seat])
+    here = start = (x, y + lane)
+    steps = [f"M{points(start)}"]
+    came_from = here
+    for event in after.events:
+        if event.square is None or event.kind not in _WALKS | _PLACES:
+            continue
+        x, y = _centre(board, event.square)
+        if event.kind in _WALKS:
+            steps.append(f"L{points((x, y + lane))}")
+            if event.kind is EventKind.BOUNCE:
+                lane = -lane
+                steps.append(f"L{points((x, y + lane))}")
+            came_from, here = here, (x, y + lane)
+        else:
+            bend = (here[0] - 0.6 * SQUARE, (here[1] + y) / 2)
+            came_from, here = bend, (x, y - 0.16 * SQUARE)
+            steps.append(f"Q{points(bend, here)}")
+            lane = -0.16 * SQUARE
+    if len(steps) == 1:
+        return []
+    colour = seat_colour(seat)
+    line = {"d": " ".join(steps), "fill": "none", "stroke_linejoin": "round"}
+    drawn = [
+        element("path", stroke="#ffffff", stroke_width=6, stroke_opacity=0.8, **line),
+        element("path", stroke=colour, stroke_width=2.5, stroke_dasharray="5,3", **line),
+        element(
+            "circle", cx=start[0], cy=start[1], r=4, fill="#ffffff", stroke=colour, stroke_width=2
+        ),
+        _head(*here, *came_from, colour),
+    ]
+    name = f"the path of seat {seat}'s last spin, from {_where(board, before.positions[seat])}"
+    return [group(drawn, name)]
+
+
+def _legend(board: Board, y: float, width: float) -> tuple[str, int]:
+    """A key to the kinds of square on the board, two to a line if there is room; and
+    its height."""
+    kinds = [kind for kind in SquareKind if kind in board.squares]
+    across = 2 if width >= 400 else 1
+    parts = []
+    for k, kind in enumerate(kinds):
+        x, line = 8 + k % across * (width - 16) / 2, y + k // across * 20
+        parts += [glyph(kind, x + 8, line + 8, 16), text(x + 22, line + 12, _STYLE[kind][2], 10)]
+    return group(parts, "legend"), -(-len(kinds) // across) * 20
+
+
+def _status(position: Position) -> str:
+    if position.phase is Phase.OVER:
+        status = f"seat {position.player} reached the red arrow and won"
+    elif position.phase is Phase.ORDER:
+        status = f"seat {position.player} to spin for the order of play"
+    else:
+        status = f"seat {position.player} to spin"
+    if position.last_spin is not None and position.events:
+        status += f"; last spin: seat {position.events[0].seat}, {position.last_spin}"
+    return status
+
+
+def draw_board(
+    board: Board,
+    position: Position | None = None,
+    *,
+    before: Position | None = None,
+    effects: bool = True,
+    legend: bool = True,
+) -> str:
+    """``board`` with the divers of ``position``; see `seaview_rules.svg.render`."""
+    width = LEFT + board.columns * SQUARE + 8
+    height = TOP + board.rows * SQUARE + 8
+    name = board.name or f"{board.rows} rows of {board.columns}"
+    description = f"20,000 Leagues board, {name}"
+    parts = [
+        text(8, 18, f"20,000 Leagues: {name}", 13, font_weight="bold"),
+        *_squares(board, effects),
+    ]
+    if position is None:  # the second line counts the special squares instead
+        counts = [(board.squares.count(kind), kind) for kind in _SENDS]
+        parts.append(text(8, 34, ", ".join(f"{n} {_PLURAL[kind]}" for n, kind in counts)))
+    else:
+        status = _status(position)
+        description += f": {status}"
+        parts.append(text(8, 34, status))
+        if before is not None:
+            parts += _trail(before, position)
+        parts += _divers(position)
+    if legend:
+        key, used = _legend(board, height, width)
+        parts.append(key)
+        height += used + 4
+    background = element("rect", width=width, height=height, fill=PAPER)
+    return document(width, height, description, [background, *parts])
+
+
+def _polar(cx: float, cy: float, radius: float, angle: float) -> tuple[float, float]:
+    """The point ``radius`` from (cx, cy) at ``angle`` radians clockwise from the top."""
+    return cx + radius * math.sin(angle), cy - radius * math.cos(angle)
+
+
+def draw_spinner(spinner: Spinner, spun: Spin | None = None) -> str:
+    """The dial of ``spinner``, the segment ``spun`` marked; see `seaview_rules.svg.spinner`."""
+    width, height, radius = 240, 276, 96
+    cx, cy = width / 2, 150
+    total = spinner.total_weight
+    wedges = []
+    needle = None
+    turned = 0
+    for segment in spinner.segments:
+        a0 = 2 * math.pi * turned / total
+        turned += segment.weight
+        a1 = 2 * math.pi * turned / total
+        shows = Spin(segment.number, segment.direction)
+        marked = shows == spun and needle is None
+        if marked:
+            needle = (a0 + a1) / 2
+        fill = "#aed6f1" if segment.direction is Direction.RIGHT else "#f9e79f"
+        edge = 3 if marked else 1
+        if len(spinner.segments) == 1:
+            shape = element(
+                "circle", cx=cx, cy=cy, r=radius, fill=fill, stroke=INK, stroke_width=edge
+            )
+        else:
+            large = int(a1 - a0 > math.pi)
+            arc = f"A{radius},{radius} 0 {large} 1 {points(_polar(cx, cy, radius, a1))}"
+            d = f"M{points((cx, cy))} L{points(_polar(cx, cy, radius, a0))} {arc} Z"
+            shape = element("path", d=d, fill=fill, stroke=INK, stroke_width=edge)
+        size = min(14.0, max(6.0, radius * (a1 - a0) * 0.45))  # narrow segments, small words
+        x, y = _polar(cx, cy, radius * 0.72, (a0 + a1) / 2)
+        words = text(x, y + size * 0.35, str(shows), size, font_weight="bold", text_anchor="middle")
+        chance = Fraction(segment.weight, total)
+        wedges.append(group([shape, words], f"{shows}: {chance.numerator} in {chance.denominator}"))
+    parts = [
+        element("rect", width=width, height=height, fill=PAPER),
+        text(8, 18, "Spinner", 13, font_weight="bold"),
+        text(8, 34, spinner.name or str(spinner), 10),
+        group(wedges, "segments"),
+    ]
+    name = f"spinner with {len(spinner.segments)} segments: {spinner}"
+    if spun is not None:
+        if needle is None:
+            raise ValueError(f"the spinner {spinner} cannot show {spun}")
+        tip = _polar(cx, cy, radius * 0.5, needle)
+        shaft = element(
+            "line",
+            x1=cx,
+            y1=cy,
+            x2=tip[0],
+            y2=tip[1],
+            stroke=INK,
+            stroke_width=3,
+            stroke_linecap="round",
+        )
+        parts.append(group([shaft, _head(*tip, cx, cy, INK)], f"the needle on {spun}"))
+        name += f"; the needle shows {spun}"
+    parts.append(
+        element("circle", cx=cx, cy=cy, r=8, fill="#1b4f72", stroke="#ffffff", stroke_width=2)
+    )
+    parts.append(text(8, height - 10, "R: move right, L: move left", 10))
+    return document(width, height, name, parts)

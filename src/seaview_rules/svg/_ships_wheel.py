@@ -1,0 +1,397 @@
+"""Pictures of the Ship's Wheel card game: its cards, and the table from a state or a
+view."""
+
+from __future__ import annotations
+
+import math
+import zlib
+
+from seaview_rules import ships_wheel as sw
+from seaview_rules.svg._palette import INK
+from seaview_rules.svg._table import CARD_H, CARD_W, Face, Layout, Pile, SeatRow, blank
+from seaview_rules.svg._xml import Attr, element, points, star, text
+
+Position = sw.State | sw.View
+
+COLOURS = {
+    "red": "#d62728",
+    "orange": "#f28e1c",
+    "yellow": "#e2b800",
+    "green": "#2ca02c",
+    "blue": "#1f77b4",
+    "purple": "#8e44ad",
+    "pink": "#e377c2",
+    "brown": "#8c564b",
+}
+"""The ink of each colour of the default deck; a deck's own colour names that are not
+here get one of ``_SPARE`` by a hash of the name, and every card also spells its colour
+out, so that no reader depends on the ink."""
+_SPARE = ("#17becf", "#7f7f7f", "#bcbd22", "#393b79", "#637939", "#843c39", "#7b4173")
+
+
+def ink(colour: str) -> str:
+    """The ink of a card colour, the same on every run.
+
+    >>> ink("red"), ink("teal") == ink("teal")
+    ('#d62728', True)
+    """
+    return COLOURS.get(colour) or _SPARE[zlib.crc32(colour.encode()) % len(_SPARE)]
+
+
+def shape(name: str, x: float, y: float, r: float, fill: str) -> str:
+    """The symbol of the shape ``name``, about ``2 r`` wide, centred on (x, y); a shape
+    with no symbol of its own (a deck may name any) is written in a badge."""
+    if name == "circle":
+        return element("circle", cx=x, cy=y, r=r * 0.9, fill=fill)
+    if name == "square":
+        return element(
+            "rect", x=x - 0.8 * r, y=y - 0.8 * r, width=1.6 * r, height=1.6 * r, fill=fill
+        )
+    if name == "triangle":
+        corners = points((x, y - r), (x + r, y + 0.8 * r), (x - r, y + 0.8 * r))
+        return element("polygon", points=corners, fill=fill)
+    if name == "star":
+        return element("polygon", points=star(x, y, 1.05 * r, 0.45 * r), fill=fill)
+    if name == "diamond":
+        corners = points((x, y - r), (x + 0.7 * r, y), (x, y + r), (x - 0.7 * r, y))
+        return element("polygon", points=corners, fill=fill)
+    if name == "heart":
+        left = points((x - 1.4 * r, y - 0.1 * r), (x - 0.7 * r, y - 1.1 * r), (x, y - 0.4 * r))
+        right = points((x + 0.7 * r, y - 1.1 * r), (x + 1.4 * r, y - 0.1 * r), (x, y + 0.9 * r))
+        return element("path", d=f"M{points((x, y + 0.9 * r))} C{left} C{right} Z", fill=fill)
+    if name == "moon":
+        # A crescent: a disc less the same disc shifted right by 0.45 r; the two circles
+        # cross at x + 0.225 r.
+        top, bottom = points((x + 0.225 * r, y - 0.974 * r)), points((x + 0.225 * r, y + 0.974 * r))
+        arc = f"A{points((r, r))} 0"
+        return element("path", d=f"M{top} {arc} 1 0 {bottom} {arc} 0 1 {top} Z", fill=fill)
+    if name == "wave":
+        humps = " ".join(
+            f"q{points((r / 4, 0.6 * r * (-1) ** (k + 1)), (r / 2, 0))}" for k in range(4)
+        )
+        return element(
+            "path",
+            d=f"M{points((x - r, y))} {humps}",
+            fill="none",
+            stroke=fill,
+            stroke_width=0.35 * r,
+            stroke_linecap="round",
+        )
+    badge = element(
+        "rect", x=x - r, y=y - 0.6 * r, width=2 * r, height=1.2 * r, rx=0.3 * r, fill=fill
+    )
+    words = text(
+        x,
+        y + 0.25 * r,
+        name[:4],
+        0.65 * r,
+        font_weight="bold",
+        fill="#ffffff",
+        text_anchor="middle",
+    )
+    return badge + words
+
+
+def _lighthouse(x: float, y: float, r: float, fill: str) -> str:
+    """A lighthouse in ``fill``, two white bands, its lamp lit."""
+    beams = "".join(
+        element(
+            "line",
+            x1=x + side * 0.3 * r,
+            y1=y - 0.65 * r,
+            x2=x + side * 1.1 * r,
+            y2=y - (0.9 + tilt) * r,
+            stroke="#f4d03f",
+            stroke_width=1.2,
+        )
+        for side in (-1, 1)
+        for tilt in (0.0, -0.3)
+    )
+    outline = points(
+        (x - 0.3 * r, y - 0.5 * r),
+        (x + 0.3 * r, y - 0.5 * r),
+        (x + 0.5 * r, y + r),
+        (x - 0.5 * r, y + r),
+    )
+    tower = element("polygon", points=outline, fill=fill, stroke=INK, stroke_width=0.8)
+    bands = "".join(
+        element(
+            "rect",
+            x=x - (0.36 + 0.07 * k) * r,
+            y=y + (0.45 * k - 0.05) * r,
+            width=(0.72 + 0.14 * k) * r,
+            height=0.18 * r,
+            fill="#ffffff",
+        )
+        for k in range(2)
+    )
+    lamp = element(
+        "rect",
+        x=x - 0.25 * r,
+        y=y - 0.8 * r,
+        width=0.5 * r,
+        height=0.3 * r,
+        fill="#f7dc6f",
+        stroke=INK,
+        stroke_width=0.8,
+    )
+    roof = points((x - 0.35 * r, y - 0.8 * r), (x, y - 1.1 * r), (x + 0.35 * r, y - 0.8 * r))
+    return beams + tower + bands + lamp + element("polygon", points=roof, fill=INK)
+
+
+def _anchor(x: float, y: float, r: float, fill: str) -> str:
+    """An anchor: ring, stock, shank and curved arms."""
+    line: dict[str, Attr] = {"stroke": fill, "stroke_width": 0.15 * r, "stroke_linecap": "round"}
+    arms = (
+        points((x - 0.7 * r, y + r), (x, y + 0.9 * r)),
+        points((x + 0.7 * r, y + r), (x + 0.8 * r, y + 0.2 * r)),
+    )
+    return "".join(
+        [
+            element(
+                "circle",
+                cx=x,
+                cy=y - 0.8 * r,
+                r=0.2 * r,
+                fill="none",
+                stroke=fill,
+                stroke_width=0.14 * r,
+            ),
+            element("line", x1=x, y1=y - 0.6 * r, x2=x, y2=y + 0.9 * r, **line),
+            element(
+                "line", x1=x - 0.45 * r, y1=y - 0.35 * r, x2=x + 0.45 * r, y2=y - 0.35 * r, **line
+            ),
+            element(
+                "path",
+                d=f"M{points((x - 0.8 * r, y + 0.2 * r))} Q{arms[0]} Q{arms[1]}",
+                fill="none",
+                **line,
+            ),
+        ]
+    )
+
+
+def _symbol(card: sw.Card, x: float, y: float, r: float) -> str:
+    """The symbol of ``card``, about ``2 r`` wide, centred on (x, y)."""
+    if card.kind is sw.Kind.PLAIN:
+        return shape(card.shape or "", x, y, r, ink(card.colour or ""))
+    if card.kind is sw.Kind.LIGHTHOUSE:
+        return _lighthouse(x, y, r, ink(card.colour or ""))
+    if card.kind is sw.Kind.ANCHOR:
+        return _anchor(x, y, r, "#34495e")
+    white = card.kind is sw.Kind.WHITE_STARFISH
+    return element(
+        "polygon",
+        points=star(x, y, 1.1 * r, 0.42 * r),
+        fill="#ffffff" if white else "#111111",
+        stroke="#111111" if white else "#ffffff",
+        stroke_width=0.8,
+        stroke_linejoin="round",
+    )
+
+
+_WORDS = {
+    sw.Kind.WHITE_STARFISH: ("white starfish", "go again"),
+    sw.Kind.BLACK_STARFISH: ("black starfish", "skip"),
+    sw.Kind.ANCHOR: ("anchor", "pass 1 left"),
+}
+
+
+def face(card: sw.Card) -> Face:
+    """``card`` face up: its symbol large and in its colour, small in the corner (which
+    shows when cards overlap), and in words at the foot, colour and shape or what it
+    does, so that no reader depends on the ink."""
+    if card.kind is sw.Kind.PLAIN:
+        lines = (card.colour or "", card.shape or "")
+    elif card.kind is sw.Kind.LIGHTHOUSE:
+        lines = (card.colour or "", "lighthouse")
+    else:
+        lines = _WORDS[card.kind]
+    dark = card.kind is sw.Kind.WHITE_STARFISH
+    words = "#ffffff" if dark else INK
+    markup = [
+        blank("#1b2631" if dark else "#ffffff", INK),
+        _symbol(card, 9, 10, 5),
+        _symbol(card, CARD_W / 2, 27, 12),
+        *(
+            text(CARD_W / 2, 49 + 8 * k, line, 6.5, fill=words, text_anchor="middle")
+            for k, line in enumerate(lines)
+        ),
+    ]
+    return Face("".join(markup), str(card))
+
+
+def _back() -> Face:
+    middle = (CARD_W / 2, CARD_H / 2)
+    spokes = (
+        element(
+            "line",
+            x1=middle[0],
+            y1=middle[1],
+            x2=middle[0] + 15 * math.sin(k * math.pi / 4),
+            y2=middle[1] - 15 * math.cos(k * math.pi / 4),
+            stroke="#f4d03f",
+            stroke_width=2,
+            stroke_linecap="round",
+        )
+        for k in range(8)
+    )
+    markup = [
+        blank("#0e6655", "#0b3d33"),
+        element(
+            "rect",
+            x=3.5,
+            y=3.5,
+            width=CARD_W - 7,
+            height=CARD_H - 7,
+            rx=3,
+            fill="none",
+            stroke="#f4d03f",
+        ),
+        element(
+            "circle",
+            cx=middle[0],
+            cy=middle[1],
+            r=11,
+            fill="none",
+            stroke="#f4d03f",
+            stroke_width=2.5,
+        ),
+        element("circle", cx=middle[0], cy=middle[1], r=3, fill="#f4d03f"),
+        *spokes,
+    ]
+    return Face("".join(markup), "a Ship's Wheel card, face down")
+
+
+BACK = _back()
+"""A card face down: a ship's wheel."""
+
+
+def _to_move(position: Position) -> object:
+    return sw.current_player(position) if isinstance(position, sw.State) else position.to_move
+
+
+def _anchor_seat(position: Position) -> int | None:
+    """The seat that discarded the Anchor, while the pass is being chosen."""
+    if isinstance(position, sw.View):
+        return position.anchor
+    if position.phase is not sw.Phase.PASS:
+        return None
+    chosen = sum(p is not None for p in position.passing)
+    return (position.player - 1 - chosen) % position.rules.players
+
+
+def _status(position: Position) -> str:
+    player = position.player
+    return {
+        sw.Phase.SIZE: f"seat {player}, the dealer, chooses the hand size",
+        sw.Phase.DEAL: f"dealing: the next card goes to seat {player}",
+        sw.Phase.DRAW: f"seat {player} draws from the deck or takes the top of a pile",
+        sw.Phase.DECK: f"seat {player} draws from the deck",
+        sw.Phase.DISCARD: f"seat {player} discards a card",
+        sw.Phase.PASS: f"Anchor: seat {player} chooses a card to pass to the left",
+        sw.Phase.OVER: f"match over: seat {player} wins",
+    }[position.phase]
+
+
+def _notes(position: Position) -> tuple[str, ...]:
+    rules = position.rules
+    scoring = "cards in the winning hand" if rules.scoring is sw.Scoring.CARDS else "hands won"
+    first = f"first to {rules.target} points ({scoring}) wins the match"
+    if position.reshuffles:
+        first += f"; the discards became the deck {position.reshuffles}x this hand"
+    notes = [first]
+    anchor = _anchor_seat(position)
+    if anchor is not None:
+        n = rules.players
+        # The seats from the discarder's left up to the one choosing have chosen.
+        done = (position.player - anchor - 1) % n
+        chosen = ", ".join(f"seat {(anchor + k) % n}" for k in range(1, done + 1))
+        notes.append(f"seat {anchor} discarded the Anchor; chosen so far: {chosen or 'nobody'}")
+    if position.results:
+        last = position.results[-1]
+        won = "a tie" if last.winner is None else f"seat {last.winner} won, +{last.points}"
+        notes.append(f"last hand: {won}")
+    return tuple(notes)
+
+
+def layout(position: Position, moves: tuple[sw.Move, ...], viewer: str) -> Layout:
+    """The table of ``position``: every hand, pending pass and pile face up for a state,
+    for a view the seat's own hand and pass and the top of each pile; ``moves`` are the
+    legal moves to link, ``viewer`` says whose picture it is."""
+    cards = position.rules.table.cards
+    n = position.rules.players
+    plays = {move.card: str(move) for move in moves if isinstance(move, (sw.Discard, sw.Pass))}
+    takes = {move.seat: str(move) for move in moves if isinstance(move, sw.Take)}
+    draw = "draw" if sw.Action.DRAW in moves else None
+    if isinstance(position, sw.State):
+        seat = None
+        deck = Pile(
+            "deck",
+            hidden=len(position.deck),
+            back=BACK,
+            move=draw,
+            secret=_faces(cards, position.deck),
+        )
+        piles = [
+            Pile(f"seat {s}'s pile", cards=_faces(cards, pile), move=takes.get(s))
+            for s, pile in enumerate(position.piles)
+        ]
+        hands: list[tuple[int, ...] | None] = list(position.hands)
+        sizes = [len(hand) for hand in position.hands]
+        passing = list(position.passing)
+    else:
+        seat = position.seat
+        deck = Pile("deck", hidden=position.deck_size, back=BACK, move=draw)
+        piles = [
+            Pile(
+                f"seat {s}'s pile",
+                cards=_faces(cards, () if top is None else (top,)),
+                unseen=size - (top is not None),
+                move=takes.get(s),
+            )
+            for s, (top, size) in enumerate(
+                zip(position.pile_tops, position.pile_sizes, strict=True)
+            )
+        ]
+        hands = [position.hand if s == seat else None for s in range(n)]
+        sizes = list(position.hand_sizes)
+        passing = [position.passing if s == seat else None for s in range(n)]
+    to_move = _to_move(position)
+    rows = []
+    for s, hand in enumerate(hands):
+        held = [cards[i] for i in hand or ()]
+        # A hand holds copies with two decks: each card is played by its first copy.
+        firsts = {card: k for k, card in reversed(list(enumerate(held)))}
+        chosen = passing[s]
+        lifted = {} if chosen is None else {firsts[cards[chosen]]: f"to seat {(s + 1) % n}"}
+        marks = [m for m, on in (("dealer", s == position.dealer), ("to move", s == to_move)) if on]
+        rows.append(
+            SeatRow(
+                seat=s,
+                label=f"seat {s} (you)" if s == seat else f"seat {s}",
+                score=f"{position.scores[s]} point{'s' * (position.scores[s] != 1)}",
+                marks=tuple(marks),
+                hand=None if hand is None else tuple(face(card) for card in held),
+                hidden=sizes[s],
+                back=BACK,
+                moves={k: plays[card] for card, k in firsts.items() if card in plays},
+                lifted=lifted,
+                pile=piles[s],
+            )
+        )
+    size = f", {position.hand_size} cards" if position.hand_size else ""
+    number = len(position.results) + (position.phase is not sw.Phase.OVER)
+    return Layout(
+        name=f"Ship's Wheel table, {viewer}: {_status(position)}",
+        title=f"Ship's Wheel, hand {number}, dealer seat {position.dealer}{size}",
+        status=_status(position),
+        notes=_notes(position),
+        centre=(deck,),
+        seats=tuple(rows),
+        buttons=tuple((str(move), str(move)) for move in moves if isinstance(move, sw.Size)),
+    )
+
+
+def _faces(cards: tuple[sw.Card, ...], ids: tuple[int, ...]) -> tuple[Face, ...]:
+    return tuple(face(cards[i]) for i in ids)

@@ -1,0 +1,370 @@
+"""The table picture both card games share: a header, the piles in the middle, then one
+row per seat with its label, score, hand and (Ship's Wheel) discard pile.
+
+Each game turns a state or a view into a `Layout` of `Face` drawings; this module only
+places them, so what a picture shows is decided by the game's own module.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from urllib.parse import quote
+
+from attrs import field, frozen
+
+from seaview_rules.svg._palette import HIGHLIGHT, INK, PAPER, seat_colour
+from seaview_rules.svg._xml import document, element, group, link, text, translate
+
+CARD_W, CARD_H = 44, 62
+"""A card's size in pixels; a card is drawn with its top left corner at (0, 0)."""
+STEP = CARD_W + 4
+"""From one card of a hand to the next."""
+WIDTH = 740
+"""The width of a table picture."""
+LABELS = 132
+"""Where the hands start, right of the seat labels."""
+PILE_W = 150
+"""The room a seat's own discard pile takes at the right of its row."""
+SMALL = 0.5
+"""The scale of the face-down cards that a picture of a full state shows."""
+
+
+@frozen
+class Face:
+    """A card's drawing at the origin, and its name for screen readers."""
+
+    markup: str
+    name: str
+
+
+@frozen
+class Pile:
+    """A pile: the cards face down in it, drawn as a stack of backs; then those face up,
+    bottom to top, over ``unseen`` face-up cards that are only counted (a view shows the
+    top of a Ship's Wheel pile and its size). ``secret`` lists the face-down cards, for
+    a picture of a full state, drawn small below the pile."""
+
+    label: str
+    cards: tuple[Face, ...] = ()
+    hidden: int = 0
+    unseen: int = 0
+    back: Face | None = None
+    move: str | None = None
+    """The notation of the legal move that takes from the pile (draw, take), if any."""
+    secret: tuple[Face, ...] = ()
+
+    @property
+    def size(self) -> int:
+        """The number of cards in the pile."""
+        return self.hidden + self.unseen + len(self.cards)
+
+
+@frozen
+class SeatRow:
+    """One seat: its label, score and marks (dealer, to move), and its hand, face up
+    (``hand``) or face down (``hand`` is ``None``: ``hidden`` backs)."""
+
+    seat: int
+    label: str
+    score: str
+    marks: tuple[str, ...]
+    hand: tuple[Face, ...] | None
+    hidden: int
+    back: Face
+    moves: Mapping[int, str] = field(factory=dict)
+    """The notation of the legal move that plays a card of ``hand``, by its place."""
+    lifted: Mapping[int, str] = field(factory=dict)
+    """Why a card of ``hand`` is lifted out of it (just drawn, chosen to pass), by its
+    place."""
+    pile: Pile | None = None
+
+    @property
+    def active(self) -> bool:
+        """Whether the seat is to move."""
+        return "to move" in self.marks
+
+
+@frozen
+class Layout:
+    """Everything a table picture shows, and its name for screen readers."""
+
+    name: str
+    title: str
+    status: str
+    notes: tuple[str, ...]
+    centre: tuple[Pile, ...]
+    seats: tuple[SeatRow, ...]
+    buttons: tuple[tuple[str, str], ...] = ()
+    """The label and notation of each legal move that no card or pile stands for."""
+
+
+def blank(fill: str, stroke: str, stroke_width: float = 1) -> str:
+    """The card itself, ``fill`` with a rounded edge of ``stroke``: what a face or a back
+    is drawn on."""
+    return element(
+        "rect",
+        x=0.5,
+        y=0.5,
+        width=CARD_W - 1,
+        height=CARD_H - 1,
+        rx=5,
+        fill=fill,
+        stroke=stroke,
+        stroke_width=stroke_width,
+    )
+
+
+def href(move: str) -> str:
+    """The link a picture puts on a legal move: ``#move=`` and the move's notation.
+
+    >>> href("pass red-star")
+    '#move=pass%20red-star'
+    """
+    return "#move=" + quote(move)
+
+
+def count(size: int) -> str:
+    """``"1 card"``, ``"2 cards"``."""
+    return f"{size} card{'s' * (size != 1)}"
+
+
+def place(face: Face, x: float, y: float, scale: float = 1) -> str:
+    """``face`` with its top left corner at (x, y), named by its `title`."""
+    return group([face.markup], face.name, transform=translate(x, y, scale))
+
+
+def _playable(parts: list[str], move: str | None, x: float, y: float) -> list[str]:
+    """``parts``, a card at (x, y); outlined and made a link if a legal move plays it."""
+    if move is None:
+        return parts
+    outline = element(
+        "rect",
+        x=x - 3,
+        y=y - 3,
+        width=CARD_W + 6,
+        height=CARD_H + 6,
+        rx=7,
+        fill="none",
+        stroke=HIGHLIGHT,
+        stroke_width=3,
+    )
+    return [link([outline, *parts], href(move))]
+
+
+def _step(cards: int, room: float) -> float:
+    """From one card to the next in a strip of ``cards`` cards ``room`` pixels wide:
+    they overlap when they must, but each still shows its corner."""
+    return min(STEP, max((room - CARD_W) / max(cards - 1, 1), 12.0))
+
+
+def _shadows(count: int, x: float, y: float, back: Face | None) -> list[str]:
+    """Up to two cards peeking out from under the card at (x, y): a stack of ``back``,
+    or of blank faces."""
+    if back is not None:
+        return [place(back, x + 2 * k, y - 2 * k) for k in range(min(count, 2), 0, -1)]
+    return [
+        element(
+            "rect",
+            x=x + 2 * k,
+            y=y - 2 * k,
+            width=CARD_W,
+            height=CARD_H,
+            rx=5,
+            fill="#ffffff",
+            stroke=INK,
+            stroke_width=0.8,
+        )
+        for k in range(min(count, 2), 0, -1)
+    ]
+
+
+def _small_grid(cards: Sequence[Face], x: float, y: float, room: float) -> tuple[list[str], float]:
+    """Small cards in lines as long as ``room``; the parts and their height."""
+    across = max(int(room // (STEP * SMALL)), 1)
+    parts = [
+        place(card, x + k % across * STEP * SMALL, y + k // across * (CARD_H + 4) * SMALL, SMALL)
+        for k, card in enumerate(cards)
+    ]
+    return parts, -(-len(cards) // across) * (CARD_H + 4) * SMALL
+
+
+def _pile_name(pile: Pile) -> str:
+    words = [f"{pile.label}, {count(pile.size)}"]
+    if pile.cards:
+        words.append("face up, the top last: " + ", ".join(card.name for card in pile.cards))
+    if pile.secret:
+        words.append("face down: " + ", ".join(card.name for card in pile.secret))
+    return "; ".join(words)
+
+
+def _pile(pile: Pile, left: float, y: float, room: float) -> tuple[str, float]:
+    """``pile`` at (left, y), ``room`` pixels wide: its label, the stack, the face-up
+    cards and its size, then any secret cards; and its height."""
+    parts = [text(left, y, pile.label, 10, font_weight="bold")]
+    top, x = y + 10, left
+    if pile.hidden and pile.back is not None:
+        stack = [*_shadows(pile.hidden - 1, x, top, pile.back), place(pile.back, x, top)]
+        parts += _playable(stack, None if pile.cards else pile.move, x, top)
+        x += CARD_W + 14
+    if pile.cards:
+        parts += _shadows(pile.unseen, x, top, None)
+        step = _step(len(pile.cards), left + room - x)
+        *under, last = pile.cards
+        parts += [place(card, x + k * step, top) for k, card in enumerate(under)]
+        x += step * len(under)
+        parts += _playable([place(last, x, top)], pile.move, x, top)
+    elif not pile.hidden:
+        parts.append(
+            element(
+                "rect",
+                x=x,
+                y=top,
+                width=CARD_W,
+                height=CARD_H,
+                rx=5,
+                fill="none",
+                stroke=INK,
+                stroke_dasharray="3,3",
+                stroke_opacity=0.5,
+            )
+        )
+    parts.append(text(left, top + CARD_H + 14, count(pile.size), 10))
+    height = CARD_H + 28.0
+    if pile.secret:
+        parts.append(text(left, top + height + 4, "face down, in no order:", 9))
+        small, used = _small_grid(pile.secret, left, top + height + 9, room)
+        parts += small
+        height += used + 16
+    return group(parts, _pile_name(pile)), height
+
+
+def _hand(row: SeatRow, y: float, room: float) -> tuple[list[str], float]:
+    """A seat's hand from (LABELS, y): the cards face up in lines as long as ``room``,
+    or the backs fanned out with their count; and its height."""
+    if row.hand is None:
+        fan = min(row.hidden, 8)
+        parts = [place(row.back, LABELS + 8 * k, y) for k in range(fan)]
+        words = count(row.hidden)
+        parts.append(text(LABELS + 8 * max(fan - 1, 0) + CARD_W + 10, y + CARD_H / 2 + 4, words))
+        return [group(parts, f"{words} face down")], CARD_H
+    if not row.hand:
+        return [text(LABELS, y + CARD_H / 2, "no cards", 10, font_style="italic")], CARD_H
+    across = max(int(room // STEP), 1)
+    parts = []
+    for k, card in enumerate(row.hand):
+        x = LABELS + k % across * STEP
+        top = y + k // across * (CARD_H + 14) - (8 if k in row.lifted else 0)
+        drawn = [place(card, x, top)]
+        if k in row.lifted:
+            why = text(
+                x + CARD_W / 2, top - 3, row.lifted[k], 8, font_weight="bold", text_anchor="middle"
+            )
+            drawn.append(why)
+        parts += _playable(drawn, row.moves.get(k), x, top)
+    lines = -(-len(row.hand) // across)
+    return parts, lines * (CARD_H + 14) - 14
+
+
+def _seat(row: SeatRow, y: float) -> tuple[str, float]:
+    """One seat's row from height ``y``, its own pile at the right; and its height."""
+    room = WIDTH - LABELS - 12 - (PILE_W if row.pile is not None else 0)
+    hand, height = _hand(row, y + 20, room)
+    height += 34
+    colour = seat_colour(row.seat)
+    parts = []
+    if row.active:
+        parts.append(
+            element("rect", x=4, y=y, width=WIDTH - 8, height=height, rx=6, fill="#fef5d4")
+        )
+    parts += [
+        element("rect", x=4, y=y, width=5, height=height, fill=colour),
+        element("circle", cx=20, cy=y + 16, r=6, fill=colour),
+        text(30, y + 20, row.label, 12, font_weight="bold"),
+        text(16, y + 38, row.score),
+        *(
+            text(16, y + 54 + 14 * k, mark, 10, font_style="italic")
+            for k, mark in enumerate(row.marks)
+        ),
+        *hand,
+    ]
+    if row.pile is not None:
+        parts.append(_pile(row.pile, WIDTH - PILE_W, y + 14, PILE_W - 10)[0])
+    marks = f" ({', '.join(row.marks)})" if row.marks else ""
+    return group(parts, f"{row.label}: {row.score}{marks}"), height + 8
+
+
+def _buttons(buttons: Sequence[tuple[str, str]], x: float, y: float) -> list[str]:
+    """A button for each legal move that no card or pile stands for, four to a line."""
+    parts = []
+    for k, (label, move) in enumerate(buttons):
+        bx, by = x + k % 4 * 78, y + k // 4 * 34
+        button = [
+            element(
+                "rect",
+                x=bx,
+                y=by,
+                width=70,
+                height=26,
+                rx=13,
+                fill="#fff3c4",
+                stroke=HIGHLIGHT,
+                stroke_width=2.5,
+            ),
+            text(bx + 35, by + 17, label, 12, font_weight="bold", text_anchor="middle"),
+        ]
+        parts.append(link([group(button, label)], href(move)))
+    return parts
+
+
+def draw_table(layout: Layout) -> str:
+    """The picture of ``layout``."""
+    parts = [text(10, 22, layout.title, 14, font_weight="bold"), text(10, 40, layout.status, 12)]
+    y = 44.0
+    for note in layout.notes:
+        y += 16
+        parts.append(text(10, y, note))
+    y += 20
+    buttons = 330 if layout.buttons else 0
+    room = (WIDTH - 20 - buttons) / max(len(layout.centre), 1)
+    tallest = 0.0
+    for k, pile in enumerate(layout.centre):
+        drawn, height = _pile(pile, 10 + k * room, y, room - 16)
+        parts.append(drawn)
+        tallest = max(tallest, height)
+    if layout.buttons:
+        parts += _buttons(layout.buttons, WIDTH - 320, y + 14)
+        tallest = max(tallest, 34.0 * -(-len(layout.buttons) // 4))
+    y += tallest + 10
+    for row in layout.seats:
+        drawn, height = _seat(row, y)
+        parts.append(drawn)
+        y += height
+    height = y + 4
+    return document(
+        WIDTH,
+        height,
+        layout.name,
+        [element("rect", width=WIDTH, height=height, fill=PAPER), *parts],
+    )
+
+
+def draw_cards(
+    faces: Sequence[Face], name: str, across: int = 10, copies: Sequence[int] = ()
+) -> str:
+    """A picture of cards in lines of ``across``, each with its number of ``copies``
+    under it unless that is one."""
+    across = max(min(across, len(faces)), 1)
+    line = CARD_H + (22 if any(n != 1 for n in copies) else 8)
+    width = 12 + across * STEP
+    height = 8 + max(-(-len(faces) // across), 1) * line
+    parts = [element("rect", width=width, height=height, fill=PAPER)]
+    for k, face in enumerate(faces):
+        x, y = 8 + k % across * STEP, 8 + k // across * line
+        parts.append(place(face, x, y))
+        if copies and copies[k] != 1:
+            parts.append(
+                text(
+                    x + CARD_W / 2, y + CARD_H + 12, f"{copies[k]} copies", 8, text_anchor="middle"
+                )
+            )
+    return document(width, height, name, parts)

@@ -1,0 +1,316 @@
+"""`seaview_rules.svg`: every picture is an SVG 1.1 document with titles, the same bytes
+for the same input; a picture of a view shows nothing the view hides, a picture of a
+state everything; links go to exactly the legal moves; the golden pictures have not
+changed unless regenerated on purpose."""
+
+from __future__ import annotations
+
+import difflib
+import importlib.util
+import random
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+from urllib.parse import unquote
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from seaview_rules import GAMES, leagues, ships_wheel, svg, voyage
+from seaview_rules.testing import leagues as lst
+from seaview_rules.testing import ships_wheel as sst
+from seaview_rules.testing import voyage as vst
+
+GOLDEN = Path(__file__).parent / "golden" / "svg"
+SVG = "{http://www.w3.org/2000/svg}"
+XLINK = "{http://www.w3.org/1999/xlink}href"
+
+PRESENTATION = frozenset(
+    [
+        "fill",
+        "fill-opacity",
+        "stroke",
+        "stroke-width",
+        "stroke-opacity",
+        "stroke-dasharray",
+        "stroke-linecap",
+        "stroke-linejoin",
+        "font-family",
+        "font-size",
+        "font-weight",
+        "font-style",
+        "text-anchor",
+        "transform",
+    ]
+)
+SVG11 = {
+    "svg": {"version", "width", "height", "viewBox"},
+    "title": set(),
+    "g": set(),
+    "a": {XLINK},
+    "rect": {"x", "y", "width", "height", "rx"},
+    "circle": {"cx", "cy", "r"},
+    "ellipse": {"cx", "cy", "rx", "ry"},
+    "line": {"x1", "y1", "x2", "y2"},
+    "path": {"d"},
+    "polygon": {"points"},
+    "text": {"x", "y"},
+}
+"""The SVG 1.1 elements the pictures use, each with the attributes of its own it may
+have (besides the presentation attributes every one of them takes in SVG 1.1)."""
+
+
+def parse(picture: str) -> ET.Element:
+    """The picture's root, after checking that it is an SVG 1.1 document that uses only
+    the elements and attributes of `SVG11`, and has a title for the whole and for every
+    card and square."""
+    assert picture.startswith('<?xml version="1.0" encoding="UTF-8"?>\n<svg ')
+    root = ET.fromstring(picture)
+    assert root.tag == f"{SVG}svg"
+    assert root.get("version") == "1.1"
+    first = root[0]
+    assert first.tag == f"{SVG}title"
+    assert first.text
+    for element in root.iter():
+        name = element.tag.removeprefix(SVG)
+        assert name in SVG11, name
+        unknown = set(element.attrib) - SVG11[name] - PRESENTATION
+        assert not unknown, (name, unknown)
+        if name == "g" and element.get("transform"):  # a card
+            assert element[0].tag == f"{SVG}title"
+    return root
+
+
+def titles(root: ET.Element) -> list[str]:
+    return [t.text or "" for t in root.iter(f"{SVG}title")]
+
+
+def links(root: ET.Element) -> set[str]:
+    return {unquote(a.get(XLINK, "").removeprefix("#move=")) for a in root.iter(f"{SVG}a")}
+
+
+def mentions(picture: str, name: str) -> bool:
+    return re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", picture) is not None
+
+
+# --- every game --------------------------------------------------------------------
+
+
+@given(st.data())
+@settings(max_examples=30)
+def test_every_picture_of_a_state_or_view_is_svg_with_titles_and_the_same_each_time(
+    data: st.DataObject,
+) -> None:
+    game = data.draw(st.sampled_from(sorted(GAMES)))
+    strategies = {"voyage": vst, "leagues": lst, "ships_wheel": sst}[game]
+    state = data.draw(strategies.states(max_moves=120))
+    seat = data.draw(st.none() | st.integers(0, GAMES[game].players(state.rules) - 1))
+    for obj in (state, GAMES[game].view(state, seat)):
+        picture = svg.render(obj)
+        parse(picture)
+        assert svg.render(obj) == picture
+        assert svg.render(GAMES[game].loads(GAMES[game].dumps(obj))) == picture
+
+
+def test_the_pieces_are_svg_with_titles() -> None:
+    for picture in (
+        svg.board(leagues.default_board()),
+        svg.spinner(leagues.default_spinner()),
+        svg.card(voyage.Card.parse("G13")),
+        svg.card(ships_wheel.Card.parse("white-starfish")),
+        svg.hand([]),
+        svg.deck(voyage.Rules(players=2, colours=1, numbers=3, hand_size=1)),
+        svg.deck(ships_wheel.Rules(decks=2)),
+    ):
+        parse(picture)
+
+
+def test_render_refuses_what_is_no_state_or_view_and_options_of_another_game() -> None:
+    with pytest.raises(TypeError, match="board, spinner, card, hand and deck"):
+        svg.render(leagues.default_board())
+    with pytest.raises(TypeError, match="moves"):
+        svg.render(leagues.new_game(leagues.Rules(players=2)), moves=True)
+    with pytest.raises(TypeError, match="before"):
+        svg.render(voyage.new_game(voyage.Rules(players=2)), before=None)
+    with pytest.raises(TypeError, match="not a card"):
+        svg.hand([voyage.Card.parse("R1"), "R2"])  # type: ignore[list-item]
+
+
+# --- what a picture shows ----------------------------------------------------------
+
+
+def _face_name(card: voyage.Card) -> str:
+    return f"{card} ({card.colour.name.lower()} {card.number})"
+
+
+@given(vst.states(), st.randoms(use_true_random=False))
+def test_a_voyage_seat_picture_shows_its_hand_and_no_hidden_card(
+    state: voyage.State, rng: random.Random
+) -> None:
+    """The other hands and the draw pile are hidden (VOY-R9); the picture of a seat's view
+    names none of their cards, and is the same in every state the seat cannot tell apart."""
+    for seat in range(state.rules.players):
+        picture = svg.render(voyage.view(state, seat))
+        hidden = {c for s, hand in enumerate(state.hands) if s != seat for c in hand}
+        hidden |= set(state.draw_pile)
+        for card in state.rules.deck:
+            assert mentions(picture, _face_name(card)) is (card not in hidden), card
+        twin = vst.hidden_twin(state, seat, rng)
+        assert svg.render(voyage.view(twin, seat)) == picture
+
+
+@given(vst.states())
+def test_a_voyage_state_picture_shows_every_card_and_a_spectator_no_hand(
+    state: voyage.State,
+) -> None:
+    everything = svg.render(state)
+    assert all(mentions(everything, _face_name(card)) for card in state.rules.deck)
+    spectator = svg.render(voyage.view(state, None))
+    for hand in state.hands:
+        assert not any(mentions(spectator, _face_name(card)) for card in hand)
+
+
+@given(sst.states(rules=sst.rules(max_players=4)), st.randoms(use_true_random=False))
+def test_a_ships_wheel_seat_picture_shows_no_hidden_card_or_pass(
+    state: ships_wheel.State, rng: random.Random
+) -> None:
+    """Other hands, the deck, the cards under each pile's top and other seats' pending
+    pass choices are hidden (SW-R7): the picture is the same in every state the seat
+    cannot tell apart, and names no plain card of a single deck that it cannot see."""
+    cards = state.rules.table.cards
+    for seat in range(state.rules.players):
+        picture = svg.render(ships_wheel.view(state, seat))
+        twin = sst.hidden_twin(state, seat, rng)
+        assert svg.render(ships_wheel.view(twin, seat)) == picture
+        seen = set(state.hands[seat]) | {pile[-1] for pile in state.piles if pile}
+        if state.rules.decks == 1:
+            for i in set(state.deck) | {i for pile in state.piles for i in pile[:-1]}:
+                card = cards[i]
+                if card.kind is ships_wheel.Kind.PLAIN and i not in seen:
+                    assert not mentions(picture, str(card)), card
+
+
+@given(sst.states(phases=frozenset({ships_wheel.Phase.PASS})))
+def test_a_ships_wheel_state_picture_shows_every_pass_choice_and_who_has_chosen(
+    state: ships_wheel.State,
+) -> None:
+    picture = svg.render(state)
+    if state.phase is not ships_wheel.Phase.PASS:  # the match ended first
+        return
+    n = state.rules.players
+    chosen = [seat for seat in range(n) if state.passing[seat] is not None]
+    for seat in range(n):
+        assert (f">to seat {(seat + 1) % n}<" in picture) is (seat in chosen)
+    said = re.search(r"chosen so far: ([^<]*)<", picture)
+    assert said is not None
+    assert {int(s) for s in re.findall(r"seat (\d+)", said.group(1))} == set(chosen)
+
+
+@given(
+    st.sampled_from(["voyage", "ships_wheel"]).flatmap(
+        lambda g: st.tuples(st.just(g), (vst if g == "voyage" else sst).views())
+    )
+)
+def test_links_go_to_exactly_the_legal_moves_and_only_when_asked(pair: tuple[str, Any]) -> None:
+    _, view = pair
+    assert links(parse(svg.render(view, moves=True))) == {str(m) for m in view.legal_moves}
+    assert links(parse(svg.render(view))) == set()
+
+
+def test_a_state_picture_links_the_moves_of_the_seat_to_move() -> None:
+    state = voyage.new_game(voyage.Rules(players=2, colours=1, numbers=4, hand_size=2))
+    while voyage.current_player(state) != state.player:  # deal R1 to R4 in turn
+        state = voyage.apply_move(state, voyage.chance_outcomes(state)[0][0])
+    assert state.player == 1  # on the dealer's left, he leads with either card
+    assert links(parse(svg.render(state, moves=True))) == {"R1", "R3"}
+
+
+def test_the_board_names_where_every_effect_sends_a_diver() -> None:
+    board = leagues.default_board()
+    names = titles(parse(svg.board(board)))
+    arrows = [t for t in names if " arrow: down to " in t]
+    assert len(arrows) == board.squares.count(leagues.SquareKind.ARROW)
+    assert "(1, 2) arrow: down to (2, 2), spin again" in names
+    assert sum(" starfish: down to " in t for t in names) == board.squares.count(
+        leagues.SquareKind.STARFISH
+    )
+    assert sum(" octopus: up to " in t for t in names) == board.squares.count(
+        leagues.SquareKind.OCTOPUS
+    )
+    assert "where each arrow, starfish and octopus sends a diver" in names
+    assert "where each arrow" not in svg.board(board, effects=False)
+
+
+def test_a_leagues_view_is_drawn_as_its_state_and_the_last_spin_as_a_path() -> None:
+    rules = leagues.Rules(
+        players=2, spin_off=False, board=leagues.Board.from_rows(["S..v", "..v.", ".X.."])
+    )
+    before = leagues.new_game(rules)
+    after = leagues.apply_move(before, leagues.parse_move("3R"))
+    assert (
+        svg.render(leagues.view(after, 1))
+        == svg.render(after)
+        == svg.render(leagues.view(after, None))
+    )
+    picture = svg.render(after, before=before)
+    assert "the path of seat 0's last spin, from the start square" in titles(parse(picture))
+    assert "seat 0's diver on (2, 4)" in picture
+
+
+def test_the_spinner_gives_each_segment_its_chance_and_marks_the_spin() -> None:
+    spinner = leagues.Spinner.parse("1R 2L*3")
+    names = titles(parse(svg.spinner(spinner, spun=leagues.parse_move("2L"))))
+    assert "1R: 1 in 4" in names
+    assert "2L: 3 in 4" in names
+    assert "the needle on 2L" in names
+    with pytest.raises(ValueError, match="cannot show 3R"):
+        svg.spinner(spinner, spun=leagues.parse_move("3R"))
+
+
+def test_a_deck_shows_each_kind_of_card_once_with_its_copies() -> None:
+    names = titles(parse(svg.deck(ships_wheel.Rules(decks=2))))
+    assert names[0] == "the Ship's Wheel deck, 152 cards"
+    assert names.count("anchor") == 1
+    assert svg.deck(ships_wheel.Rules(decks=2)).count(">6 copies<") == 2  # the Starfish
+    assert titles(parse(svg.deck(voyage.Rules())))[0] == "the Voyage deck, 39 cards"
+
+
+# --- golden pictures ---------------------------------------------------------------
+
+
+def load_cases() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("golden_svg", GOLDEN / "regenerate_pictures.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+cases = load_cases()
+
+
+def test_every_golden_picture_has_its_case_and_every_case_its_file() -> None:
+    assert {p.stem for p in GOLDEN.glob("*.svg")} == set(cases.CASES)
+
+
+@pytest.mark.parametrize("name", sorted(cases.CASES))
+def test_the_golden_picture_is_drawn_the_same(name: str) -> None:
+    expected = (GOLDEN / f"{name}.svg").read_text(encoding="utf-8")
+    actual = cases.CASES[name]() + "\n"
+    if actual != expected:
+        lines = difflib.unified_diff(
+            expected.replace("><", ">\n<").splitlines(),
+            actual.replace("><", ">\n<").splitlines(),
+            "golden",
+            "now",
+            lineterm="",
+            n=1,
+        )
+        pytest.fail(
+            f"{name}.svg changed; if on purpose, run python tests/golden/svg/regenerate_pictures.py\n"
+            + "\n".join(list(lines)[:40])
+        )
