@@ -328,6 +328,23 @@ def test_a_trusted_constructor_stores_fields_named_like_its_own_variables() -> N
     build = trusted_constructor(_NamedLikeItsInternals)
     assert build is not _NamedLikeItsInternals  # the fast path, not the fallback
     assert build(1, 2, 3, 4, 5, 6) == _NamedLikeItsInternals(1, 2, 3, 4, 5, 6)
+    by_name = build(state=6, build=5, twin=4, cls=3, new=2, instance=1)
+    assert by_name == _NamedLikeItsInternals(1, 2, 3, 4, 5, 6)
+
+
+@attrs.frozen(weakref_slot=False)
+class _Private:
+    _hidden: int
+    shown: int
+
+
+def test_a_trusted_constructor_takes_the_keywords_of_the_class() -> None:
+    build = trusted_constructor(_Private)
+    assert build(hidden=1, shown=2) == _Private(hidden=1, shown=2)  # the alias, as attrs
+    with pytest.raises(TypeError):
+        build(_hidden=1, shown=2)  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        build(1)  # type: ignore[call-arg]
 
 
 @attrs.frozen

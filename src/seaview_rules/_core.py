@@ -7,7 +7,7 @@ import random
 from collections.abc import Callable, Mapping
 from fractions import Fraction
 from types import ModuleType
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, ParamSpec, Protocol, TypeVar, cast
 
 import attrs
 from attrs import field, frozen
@@ -215,14 +215,16 @@ def check_seat(seat: object, players: int) -> None:
         )
 
 
-A = TypeVar("A", bound=attrs.AttrsInstance)
+A = TypeVar("A")
+P = ParamSpec("P")
 _new = object.__new__
 
 
-def trusted_constructor(cls: type[A]) -> Callable[..., A]:
-    """A constructor for the frozen attrs class ``cls`` that takes every field
-    positionally and checks nothing, for the engines' hot paths: they build each state
-    from a state they built, so there is nothing to re-validate.
+def trusted_constructor(cls: Callable[P, A]) -> Callable[P, A]:
+    """A constructor for the frozen attrs class ``cls`` that takes every field, with the
+    parameters of ``cls`` (by position or keyword), and checks nothing, for the engines'
+    hot paths: they build each state from a state they built, so there is nothing to
+    re-validate.
 
     attrs' frozen ``__init__`` fills each slot through ``object.__setattr__``, several
     times the cost of an ordinary attribute store. So the instance is made as a plain
@@ -239,8 +241,8 @@ def trusted_constructor(cls: type[A]) -> Callable[..., A]:
             validator, converter, keyword-only or ``init=False`` field, a pre- or
             post-init hook, or a ``__new__`` of its own.
     """
-    if not attrs.has(cls):
-        raise TypeError(f"{cls.__name__} is not an attrs class")
+    if not (isinstance(cls, type) and attrs.has(cls)):
+        raise TypeError(f"{getattr(cls, '__name__', cls)!r} is not an attrs class")
     fields = attrs.fields(cls)
     names = [f.name for f in fields]
     slots: tuple[str, ...] = cls.__dict__.get("__slots__", ())
@@ -258,17 +260,19 @@ def trusted_constructor(cls: type[A]) -> Callable[..., A]:
     try:
         probe.__class__ = cls
     except TypeError:  # an interpreter that refuses the change of class
-        return cls
-    # Field names appear only after "instance.", so no name can shadow another.
-    values = [f"v{i}" for i in range(len(names))]
-    stores = "".join(f"    instance.{n} = v{i}\n" for i, n in enumerate(names))
+        return cast("Callable[P, A]", cls)
+    # The parameters are those of cls's __init__ (the fields' aliases), so the fields
+    # can be given by keyword as to cls; the helpers' names start with "__", which no
+    # alias does, so that no parameter can shadow them.
+    params = [f.alias for f in fields]
+    stores = "".join(f"    __instance.{n} = {a}\n" for n, a in zip(names, params))
     source = (
-        f"def build({', '.join(values)}):\n    instance = new(twin)\n{stores}"
-        "    instance.__class__ = cls\n    return instance\n"
+        f"def build({', '.join(params)}):\n    __instance = __new(__twin)\n{stores}"
+        "    __instance.__class__ = __cls\n    return __instance\n"
     )
-    namespace: dict[str, Any] = {"new": _new, "twin": twin, "cls": cls}
+    namespace: dict[str, Any] = {"__new": _new, "__twin": twin, "__cls": cls}
     exec(compile(source, f"<trusted_constructor({cls.__qualname__})>", "exec"), namespace)
-    build: Callable[..., A] = namespace["build"]
+    build: Callable[P, A] = namespace["build"]
     build.__qualname__ = f"trusted_constructor({cls.__qualname__})"
     build.__module__ = cls.__module__
     return build

@@ -14,7 +14,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 
 from seaview_rules import CHANCE, GameRecord, InvalidDataError, play, replay
 from seaview_rules import ships_wheel as sw
-from seaview_rules.ships_wheel import Card, DeckSpec, Kind, Phase, State
+from seaview_rules.ships_wheel import Card, DeckSpec, Kind, Phase, State, _checks
 from seaview_rules.testing import check_game, check_state
 from seaview_rules.testing import ships_wheel as sst
 
@@ -24,28 +24,10 @@ STATES = sst.states(rules=SMALL) | sst.states(rules=SMALL, phases=PLAYING)
 """Reachable states, half of them in the middle of a hand."""
 
 
-def assert_conserved(state: State) -> None:
-    counted = Counter(state.deck)
-    for group in (*state.hands, *state.piles):
-        counted.update(group)
-    table = state.rules.table
-    assert counted == Counter(table.full)
-
-
-def assert_hand_sizes(state: State) -> None:
-    sizes = [len(h) for h in state.hands]
-    if state.phase in (Phase.DRAW, Phase.DECK, Phase.PASS):
-        assert sizes == [state.hand_size] * len(sizes)
-    elif state.phase is Phase.DISCARD:
-        expected = [state.hand_size] * len(sizes)
-        expected[state.player] += 1
-        assert sizes == expected
-
-
 def assert_transition(before: State, move: sw.Move, after: State) -> None:
-    """What one move may change, for the rules that move cards between places."""
-    assert_conserved(after)
-    assert_hand_sizes(after)
+    """What one move may change, for the rules that move cards between places (that
+    every card stays somewhere, and the hand sizes, `_checks.check_state` checks)."""
+    _checks.check_state(after)
     ended = len(after.results) > len(before.results)
     if isinstance(move, sw.Take):
         # SW-7: never an action card off a pile.
@@ -71,23 +53,21 @@ def assert_transition(before: State, move: sw.Move, after: State) -> None:
                 assert Counter(hand) == +expected
 
 
-@pytest.mark.rule("SW-1", "SW-R1")
+@pytest.mark.rule("SW-1", "SW-R1", "SW-5", "SW-6", "SW-10", "SW-R6", "SW-R7")
 @given(STATES)
-def test_every_card_is_somewhere_as_often_as_the_decks_hold_it(state: State) -> None:
-    assert_conserved(state)
+def test_every_reachable_state_and_each_of_its_views_is_consistent(state: State) -> None:
+    """`check_state`: every card as often as the decks hold it, the hand sizes through
+    turns and passes, no winning hand while the hand goes on, and the rest."""
+    _checks.check_state(state)
+    for seat in (None, *range(state.rules.players)):
+        _checks.check_view(sw.view(state, seat))
 
 
 @pytest.mark.rule("SW-R1")
 @given(sst.states(rules=sst.rules(max_players=4, copies=2), phases=PLAYING))
 def test_with_two_decks_every_card_is_conserved_with_its_copies(state: State) -> None:
-    assert_conserved(state)
+    _checks.check_state(state)
     assert state.rules.table.counts == tuple(2 * n for n in sw.table_of(state.rules.deck).counts)
-
-
-@pytest.mark.rule("SW-5", "SW-6", "SW-10")
-@given(STATES)
-def test_hand_sizes_stay_constant_through_turns_and_passes(state: State) -> None:
-    assert_hand_sizes(state)
 
 
 @pytest.mark.rule("SW-R3", "SW-R8")
@@ -114,15 +94,6 @@ def test_sample_chance_has_the_exact_distribution() -> None:
     assert set(samples) == set(outcomes)
     chi_square = sum((samples[m] - p * 48 * 300) ** 2 / (p * 48 * 300) for m, p in outcomes.items())
     assert chi_square < 90  # 44 degrees of freedom: p < 0.0001 beyond this
-
-
-@pytest.mark.rule("SW-R6")
-@given(STATES)
-def test_nobody_holds_a_winning_hand_while_the_hand_goes_on(state: State) -> None:
-    if state.phase in (Phase.DRAW, Phase.DECK, Phase.PASS, Phase.DISCARD):
-        table = state.rules.table
-        for hand in state.hands:
-            assert len(hand) > state.hand_size or not sw._rules.wins(hand, table)
 
 
 @pytest.mark.rule("SW-R7")
@@ -407,6 +378,7 @@ class PlayMachine(RuleBasedStateMachine):
     def the_contract_holds(self) -> None:
         if hasattr(self, "state"):
             check_state(sw.GAME, self.state)
+            _checks.check_state(self.state)
 
 
 PlayMachine.TestCase.settings = settings(max_examples=25, stateful_step_count=60)

@@ -1,4 +1,5 @@
-"""One example per Ship's Wheel rule and ruling, from hand-built states."""
+"""One example per Ship's Wheel rule and ruling of play, from hand-built states (the
+pieces' own rules are in ``test_pieces.py``)."""
 
 from __future__ import annotations
 
@@ -23,19 +24,11 @@ from seaview_rules.ships_wheel import (
     State,
     parse_move,
 )
-
-SIX = DeckSpec(
-    shapes=["circle", "square", "triangle", "star", "diamond", "heart"],
-    colours=["red", "orange", "yellow", "green", "blue", "purple"],
-)
-"""The 6 x 6 deck of earlier versions: hands of 7 or 8 can never win with it."""
+from seaview_rules.ships_wheel._pieces import CardId
+from tests.ships_wheel.test_pieces import SIX, cards
 
 
-def cards(text: str) -> list[Card]:
-    return [Card.parse(t) for t in text.split()]
-
-
-def ids(rules: Rules, text: str) -> tuple[int, ...]:
+def ids(rules: Rules, text: str) -> tuple[CardId, ...]:
     return tuple(rules.table.index[c] for c in cards(text))
 
 
@@ -76,11 +69,19 @@ def make(
         None if p is None else rules.table.index[Card.parse(p)] for p in (passing or [None] * n)
     )
     state = State(
-        rules, phase, player, dealer,
-        size if size is not None else min(len(h) for h in hand_ids),
-        tuple(hand_ids), deck_ids, tuple(pile_ids), pending,
-        tuple(scores or [0] * n), results, reshuffles,
-    )  # fmt: skip
+        rules=rules,
+        phase=phase,
+        player=player,
+        dealer=dealer,
+        hand_size=size if size is not None else min(len(h) for h in hand_ids),
+        hands=tuple(hand_ids),
+        deck=deck_ids,
+        piles=tuple(pile_ids),
+        passing=pending,
+        scores=tuple(scores or [0] * n),
+        results=results,
+        reshuffles=reshuffles,
+    )
     assert sw.loads(sw.dumps(state)) == state
     return state
 
@@ -118,557 +119,398 @@ def discard(player_hand: str, piles: Sequence[str] | None = None, player: int = 
     return make(THREE, Phase.DISCARD, player, hands, piles, size=3)
 
 
-class TestDeck:
-    @pytest.mark.rule("SW-1")
-    def test_the_default_deck_has_plain_cards_lighthouses_and_action_cards(self) -> None:
-        table = Rules().table
-        kinds = Counter(table.cards[i].kind for i in table.full)
-        assert kinds == {
-            sw.Kind.PLAIN: 64,
-            sw.Kind.LIGHTHOUSE: 4,
-            sw.Kind.WHITE_STARFISH: 3,
-            sw.Kind.BLACK_STARFISH: 3,
-            sw.Kind.ANCHOR: 2,
-        }
-        plain = [table.cards[i] for i in table.full if table.cards[i].kind is sw.Kind.PLAIN]
-        assert {(c.shape, c.colour) for c in plain} == {
-            (s, c) for s in DeckSpec().shapes for c in DeckSpec().colours
-        }
-        assert len({c.shape for c in plain}) == len({c.colour for c in plain}) == 8
-        lighthouses = [
-            table.cards[i].colour for i in table.full if table.cards[i].kind is sw.Kind.LIGHTHOUSE
-        ]
-        assert len(set(lighthouses)) == 4
+@pytest.mark.rule("SW-2")
+def test_the_dealer_chooses_the_size_then_deals_card_by_card_from_his_left() -> None:
+    state = sw.new_game(Rules(players=3, first_dealer=1))
+    assert (state.phase, sw.current_player(state)) == (Phase.SIZE, 1)
+    state = play(state, "size 3")
+    assert sw.current_player(state) is CHANCE
+    receivers = []
+    for text in [c for trio in zip(A.split(), B.split(), C.split(), strict=True) for c in trio]:
+        receivers.append(state.player)
+        state = play(state, f"deal {text}")
+    assert receivers == [2, 0, 1] * 3
+    assert [len(h) for h in state.hands] == [3, 3, 3]
+    assert len(state.deck) == 76 - 9
+    assert (state.phase, state.player) == (Phase.DRAW, 2)  # SW-4: the dealer's left starts
+    refused(state, "size 4", "SW-2")
+    refused(sw.new_game(THREE), "draw", "SW-2")
 
-    @pytest.mark.rule("SW-R1")
-    def test_the_two_deck_option_doubles_every_card(self) -> None:
-        one, two = Rules().table, Rules(decks=2).table
-        assert len(two.full) == 152 == 2 * len(one.full)
-        assert two.counts == tuple(2 * c for c in one.counts)
-        assert DeckSpec().size == 76
 
-    @pytest.mark.rule("SW-R1")
-    @pytest.mark.parametrize(
-        ("options", "message"),
-        [
-            ({"shapes": []}, "a deck needs plain cards"),
-            ({"colours": "red"}, "must be a list of names"),
-            ({"shapes": ["star", "star"]}, "appears twice"),
-            ({"shapes": ["lighthouse"]}, "is a card kind"),
-            ({"shapes": ["Big Star"]}, "is not a name"),
-            ({"lighthouses": ["gold"]}, "not a colour of the deck"),
-            ({"anchors": -1}, "must be 0 to 20"),
-            ({"plain": "red-star"}, "plain: must be a list of plain cards"),
-            ({"plain": []}, "plain: a deck needs plain cards"),
-            ({"plain": ["red-star", "red star"]}, r"plain\[1\]: not a Ship's Wheel card"),
-            ({"plain": ["red-star", 7]}, r"plain\[1\]: must be a card such as 'red-star'"),
-            ({"plain": ["red-lighthouse"]}, r"plain\[0\]: red-lighthouse is not a plain card"),
-            ({"plain": ["anchor"]}, r"plain\[0\]: anchor is not a plain card"),
-            ({"plain": ["red-star", "gold-star"]}, r"plain\[1\]: gold-star: 'gold' is not one"),
-            ({"plain": ["red-sun"]}, r"plain\[0\]: red-sun: 'sun' is not one of the shapes"),
-            (
-                {"plain": ["red-star", "blue-moon", "red-star"]},
-                r"plain\[2\]: red-star is listed twice \(also plain\[0\]\)",
-            ),
-            (
-                {
-                    "shapes": ["star", "moon"],
-                    "colours": ["red"],
-                    "plain": ["red-star"],
-                    "lighthouses": [],
-                },
-                "shapes: 'moon' is on none of the plain cards",
-            ),
-            (
-                {
-                    "shapes": ["star"],
-                    "colours": ["red", "blue"],
-                    "plain": ["red-star"],
-                    "lighthouses": [],
-                },
-                "colours: 'blue' is on none of the plain cards",
-            ),
-        ],
+@pytest.mark.rule("SW-R2")
+def test_hand_sizes_are_three_to_eight_and_at_most_six_with_four_or_more_on_one_deck() -> None:
+    assert Rules(players=2).hand_sizes == Rules(players=3).hand_sizes == (3, 4, 5, 6, 7, 8)
+    assert Rules(players=4).hand_sizes == Rules(players=6).hand_sizes == (3, 4, 5, 6)
+    assert Rules(players=4, decks=2).hand_sizes == (3, 4, 5, 6, 7, 8)
+    assert Rules(players=6, decks=2).hand_sizes == (3, 4, 5, 6, 7, 8)
+    assert Rules(players=4, crowded_max_hand_size=5).hand_sizes == (3, 4, 5)
+    state = sw.new_game(Rules(players=4))
+    assert [str(m) for m in sw.legal_moves(state)] == ["size 3", "size 4", "size 5", "size 6"]
+    reason = refused(state, "size 7", "SW-R2")
+    assert "4 players on one deck" in reason
+    assert "two decks" in reason
+    assert "choose from 3 to 6" in reason
+    assert "min_hand_size is 3" in refused(state, "size 2", "SW-R2")
+    capped = sw.new_game(Rules(players=2, max_hand_size=5))
+    assert "max_hand_size is 5" in refused(capped, "size 6", "SW-R2")
+
+
+@pytest.mark.rule("SW-R2")
+def test_a_hand_of_one_card_is_refused_since_nearly_every_deal_would_tie() -> None:
+    with pytest.raises(InvalidDataError, match="min_hand_size: must be 2 to 8, not 1: a hand"):
+        Rules(min_hand_size=1)
+    with pytest.raises(InvalidDataError, match="min_hand_size: must be 2 to 8, not 0"):
+        Rules(min_hand_size=0)
+    assert Rules(players=2, min_hand_size=2).hand_sizes[0] == 2
+    # The figure the message quotes: four one-card hands from the default deck tie
+    # unless at most one of them is a plain card or a Lighthouse.
+    deck = len(Rules().table.full)
+    actions = sum(Rules().table.counts[i] for i, c in enumerate(Rules().table.cards) if c.is_action)
+    decided = (comb(actions, 4) + (deck - actions) * comb(actions, 3)) / comb(deck, 4)
+    assert round(1000 * (1 - decided)) == 997
+
+
+@pytest.mark.rule("SW-R3")
+def test_every_dealt_card_is_a_chance_outcome_weighted_by_its_copies() -> None:
+    state = play(sw.new_game(Rules(players=2, decks=2)), "size 3")
+    outcomes = dict(sw.chance_outcomes(state))
+    assert outcomes[parse_move("deal red-star")] == Fraction(2, 152)
+    assert outcomes[parse_move("deal anchor")] == Fraction(4, 152)
+    assert sum(outcomes.values()) == 1
+    state = play(state, "deal red-star", "deal red-star")
+    assert "not in the deck" in refused(state, "deal red-star", "SW-R3")
+    refused(state, "deal gold-star", "SW-R3")
+
+
+@pytest.mark.rule("SW-R4")
+def test_a_size_the_deck_cannot_win_is_never_offered_and_its_refusal_names_the_deck() -> None:
+    assert Rules(players=2, deck=SIX).hand_sizes == (3, 4, 5, 6)
+    reason = refused(sw.new_game(Rules(players=2, deck=SIX)), "size 7", "SW-R4")
+    assert reason == (
+        "hands of 7 can never win with this deck (a winning hand has at most 6 cards: "
+        "each needs a shape of its own, and the deck has 6 shapes); choose from 3 to 6"
     )
-    def test_a_deck_that_cannot_work_is_refused(
-        self, options: dict[str, object], message: str
-    ) -> None:
-        with pytest.raises(InvalidDataError, match=message):
-            DeckSpec(**options)  # type: ignore[arg-type]
-
-    @pytest.mark.rule("SW-R1")
-    def test_a_partial_grid_lists_its_plain_cards_in_any_order(self) -> None:
-        def spec(plain: Sequence[str | Card]) -> DeckSpec:
-            return DeckSpec(
-                shapes=["star", "moon"], colours=["red", "blue"], plain=plain, lighthouses=["red"]
-            )
-
-        deck = spec(["blue-star", "red-moon", "red-star"])
-        assert deck == spec(cards("red-star red-moon blue-star"))
-        assert deck.plain == tuple(cards("red-star red-moon blue-star"))
-        assert deck.size == 3 + 1 + 3 + 3 + 2  # plain cards, a Lighthouse, action cards
-        assert deck.plain_cards == deck.plain
-        table = sw.table_of(deck)
-        assert [str(c) for c in table.cards[:3]] == ["red-star", "red-moon", "blue-star"]
-        with pytest.raises(InvalidDataError, match="not a card of this deck"):
-            sw.is_winning_hand(cards("blue-moon"), deck)
-        # The whole grid, listed card by card, is the same deck as the default form.
-        whole = DeckSpec(plain=[f"{c}-{s}" for s in SIX.shapes for c in SIX.colours],
-                         shapes=SIX.shapes, colours=SIX.colours)  # fmt: skip
-        assert whole == SIX
-        assert whole.plain is None
-
-    @pytest.mark.rule("SW-R2")
-    def test_too_few_cards_for_the_hands_is_refused(self) -> None:
-        small = DeckSpec(shapes=["a", "b", "c"], colours=["x", "y", "z"], lighthouses=[])
-        with pytest.raises(InvalidDataError, match="6 hands of 3 cards and 2 to draw"):
-            Rules(players=6, deck=small)
+    # With four players on one deck, the printed advice caps the hands first.
+    assert refused(sw.new_game(Rules(players=4, deck=SIX)), "size 7", "SW-R2")
+    with pytest.raises(InvalidDataError, match=r"min_hand_size: hands of 3 can never win.*SW-R4"):
+        Rules(deck=DeckSpec(shapes=["a", "b"], colours=["x", "y"], lighthouses=[]))
 
 
-class TestDeal:
-    @pytest.mark.rule("SW-2")
-    def test_the_dealer_chooses_the_size_then_deals_card_by_card_from_his_left(self) -> None:
-        state = sw.new_game(Rules(players=3, first_dealer=1))
-        assert (state.phase, sw.current_player(state)) == (Phase.SIZE, 1)
-        state = play(state, "size 3")
-        assert sw.current_player(state) is CHANCE
-        receivers = []
-        for text in [c for trio in zip(A.split(), B.split(), C.split(), strict=True) for c in trio]:
-            receivers.append(state.player)
-            state = play(state, f"deal {text}")
-        assert receivers == [2, 0, 1] * 3
-        assert [len(h) for h in state.hands] == [3, 3, 3]
-        assert len(state.deck) == 76 - 9
-        assert (state.phase, state.player) == (Phase.DRAW, 2)  # SW-4: the dealer's left starts
-        refused(state, "size 4", "SW-2")
-        refused(sw.new_game(THREE), "draw", "SW-2")
-
-    @pytest.mark.rule("SW-R2")
-    def test_hand_sizes_are_three_to_eight_and_at_most_six_with_four_or_more_on_one_deck(
-        self,
-    ) -> None:
-        assert Rules(players=2).hand_sizes == Rules(players=3).hand_sizes == (3, 4, 5, 6, 7, 8)
-        assert Rules(players=4).hand_sizes == Rules(players=6).hand_sizes == (3, 4, 5, 6)
-        assert Rules(players=4, decks=2).hand_sizes == (3, 4, 5, 6, 7, 8)
-        assert Rules(players=6, decks=2).hand_sizes == (3, 4, 5, 6, 7, 8)
-        assert Rules(players=4, crowded_max_hand_size=5).hand_sizes == (3, 4, 5)
-        state = sw.new_game(Rules(players=4))
-        assert [str(m) for m in sw.legal_moves(state)] == ["size 3", "size 4", "size 5", "size 6"]
-        reason = refused(state, "size 7", "SW-R2")
-        assert "4 players on one deck" in reason
-        assert "two decks" in reason
-        assert "choose from 3 to 6" in reason
-        assert "min_hand_size is 3" in refused(state, "size 2", "SW-R2")
-        capped = sw.new_game(Rules(players=2, max_hand_size=5))
-        assert "max_hand_size is 5" in refused(capped, "size 6", "SW-R2")
-
-    @pytest.mark.rule("SW-R2")
-    def test_a_hand_of_one_card_is_refused_since_nearly_every_deal_would_tie(self) -> None:
-        with pytest.raises(InvalidDataError, match="min_hand_size: must be 2 to 8, not 1: a hand"):
-            Rules(min_hand_size=1)
-        with pytest.raises(InvalidDataError, match="min_hand_size: must be 2 to 8, not 0"):
-            Rules(min_hand_size=0)
-        assert Rules(players=2, min_hand_size=2).hand_sizes[0] == 2
-        # The figure the message quotes: four one-card hands from the default deck tie
-        # unless at most one of them is a plain card or a Lighthouse.
-        deck = len(Rules().table.full)
-        actions = sum(
-            Rules().table.counts[i] for i, c in enumerate(Rules().table.cards) if c.is_action
-        )
-        decided = (comb(actions, 4) + (deck - actions) * comb(actions, 3)) / comb(deck, 4)
-        assert round(1000 * (1 - decided)) == 997
-
-    @pytest.mark.rule("SW-R3")
-    def test_every_dealt_card_is_a_chance_outcome_weighted_by_its_copies(self) -> None:
-        state = play(sw.new_game(Rules(players=2, decks=2)), "size 3")
-        outcomes = dict(sw.chance_outcomes(state))
-        assert outcomes[parse_move("deal red-star")] == Fraction(2, 152)
-        assert outcomes[parse_move("deal anchor")] == Fraction(4, 152)
-        assert sum(outcomes.values()) == 1
-        state = play(state, "deal red-star", "deal red-star")
-        assert "not in the deck" in refused(state, "deal red-star", "SW-R3")
-        refused(state, "deal gold-star", "SW-R3")
+@pytest.mark.rule("SW-R4")
+def test_a_partial_grid_wins_with_its_most_cards_of_distinct_shapes_and_colours() -> None:
+    # Every colour comes only as a star, except red, which comes in every shape: at
+    # most two plain cards differ in both (red-x and c-star), plus one Lighthouse.
+    shapes, colours = ["star", "moon", "wave", "heart"], ["red", "blue", "green", "pink"]
+    plain = [f"red-{s}" for s in shapes] + [f"{c}-star" for c in colours[1:]]
+    deck = DeckSpec(shapes=shapes, colours=colours, plain=plain, lighthouses=["blue"])
+    assert sw.table_of(deck).max_winning == 3
+    assert sw.is_winning_hand(cards("red-moon blue-star blue-lighthouse"), deck)
+    assert sw.distance_to_win(cards("red-moon red-wave blue-lighthouse"), deck) == 1
+    assert sw.distance_to_win(cards("red-moon green-star blue-star pink-star"), deck) is None
+    rules = Rules(players=2, deck=deck, decks=2, min_hand_size=2)
+    assert rules.hand_sizes == (2, 3)
+    reason = refused(sw.new_game(rules), "size 4", "SW-R4")
+    assert "at most 2 of the deck's plain cards differ in both shape and colour" in reason
+    assert "Lighthouses come in 1 colour" in reason
 
 
-class TestWinningHands:
-    @pytest.mark.rule("SW-3")
-    def test_all_shapes_and_colours_different_wins_with_lighthouses_wild(self) -> None:
-        assert sw.is_winning_hand(cards("red-circle orange-square yellow-triangle"))
-        assert sw.is_winning_hand(cards("red-circle red-lighthouse blue-lighthouse"))
-        assert not sw.is_winning_hand(cards("red-circle red-square yellow-triangle"))
-        assert not sw.is_winning_hand(cards("red-circle blue-circle yellow-triangle"))
-        assert not sw.is_winning_hand(cards("red-circle orange-square anchor"))
-        assert not sw.is_winning_hand(cards("red-circle orange-square white-starfish"))
-
-    @pytest.mark.rule("SW-3")
-    def test_two_matching_lighthouses_do_not_win(self) -> None:
-        two = DeckSpec(lighthouses=["red", "red", "blue"])
-        assert not sw.is_winning_hand(cards("red-lighthouse red-lighthouse green-star"), two)
-        assert sw.is_winning_hand(cards("red-lighthouse blue-lighthouse green-star"), two)
-        assert not sw.is_winning_hand(cards("green-lighthouse green-lighthouse"))
-
-    @pytest.mark.rule("SW-R4")
-    def test_a_hand_larger_than_the_shapes_or_colours_cannot_win(self) -> None:
-        six = cards("red-circle orange-square yellow-triangle green-star blue-diamond purple-heart")
-        assert sw.is_winning_hand(six, SIX)
-        assert not sw.is_winning_hand([*six, Card.parse("red-lighthouse")], SIX)
-        assert sw.distance_to_win([*six, Card.parse("red-lighthouse")], SIX) is None
-        assert sw.distance_to_win(six, SIX) == 0
-        assert sw.distance_to_win(cards("red-circle red-square anchor"), SIX) == 2
-        with pytest.raises(InvalidDataError, match="not a card of this deck"):
-            sw.is_winning_hand(cards("gold-star"))
-
-    @pytest.mark.rule("SW-R4")
-    def test_every_printed_hand_size_can_win_with_the_default_deck(self) -> None:
-        eight = cards(
-            "red-circle orange-square yellow-triangle green-star blue-diamond purple-heart "
-            "pink-moon brown-wave"
-        )
-        assert sw.is_winning_hand(eight)
-        assert sw.is_winning_hand([*eight[:6], *cards("red-lighthouse blue-lighthouse")])
-        assert not sw.is_winning_hand([*eight, Card.parse("red-lighthouse")])
-        assert sw.table_of(DeckSpec()).max_winning == 8
-        assert Rules(players=2).hand_sizes[-1] == 8
-
-    @pytest.mark.rule("SW-R4")
-    def test_a_size_the_deck_cannot_win_is_never_offered_and_its_refusal_names_the_deck(
-        self,
-    ) -> None:
-        assert Rules(players=2, deck=SIX).hand_sizes == (3, 4, 5, 6)
-        reason = refused(sw.new_game(Rules(players=2, deck=SIX)), "size 7", "SW-R4")
-        assert reason == (
-            "hands of 7 can never win with this deck (a winning hand has at most 6 cards: "
-            "each needs a shape of its own, and the deck has 6 shapes); choose from 3 to 6"
-        )
-        # With four players on one deck, the printed advice caps the hands first.
-        assert refused(sw.new_game(Rules(players=4, deck=SIX)), "size 7", "SW-R2")
-        with pytest.raises(
-            InvalidDataError, match=r"min_hand_size: hands of 3 can never win.*SW-R4"
-        ):
-            Rules(deck=DeckSpec(shapes=["a", "b"], colours=["x", "y"], lighthouses=[]))
-
-    @pytest.mark.rule("SW-R4")
-    def test_a_partial_grid_wins_with_its_most_cards_of_distinct_shapes_and_colours(
-        self,
-    ) -> None:
-        # Every colour comes only as a star, except red, which comes in every shape: at
-        # most two plain cards differ in both (red-x and c-star), plus one Lighthouse.
-        shapes, colours = ["star", "moon", "wave", "heart"], ["red", "blue", "green", "pink"]
-        plain = [f"red-{s}" for s in shapes] + [f"{c}-star" for c in colours[1:]]
-        deck = DeckSpec(shapes=shapes, colours=colours, plain=plain, lighthouses=["blue"])
-        assert sw.table_of(deck).max_winning == 3
-        assert sw.is_winning_hand(cards("red-moon blue-star blue-lighthouse"), deck)
-        assert sw.distance_to_win(cards("red-moon red-wave blue-lighthouse"), deck) == 1
-        assert sw.distance_to_win(cards("red-moon green-star blue-star pink-star"), deck) is None
-        rules = Rules(players=2, deck=deck, decks=2, min_hand_size=2)
-        assert rules.hand_sizes == (2, 3)
-        reason = refused(sw.new_game(rules), "size 4", "SW-R4")
-        assert "at most 2 of the deck's plain cards differ in both shape and colour" in reason
-        assert "Lighthouses come in 1 colour" in reason
+@pytest.mark.rule("SW-4")
+def test_play_passes_to_the_left() -> None:
+    state = discard(f"{A} yellow-circle")
+    after = play(state, "yellow-circle")
+    assert (after.phase, after.player) == (Phase.DRAW, 1)
+    after = play(discard(f"{C} green-circle", player=2), "green-circle")
+    assert after.player == 0
 
 
-class TestTurn:
-    @pytest.mark.rule("SW-4")
-    def test_play_passes_to_the_left(self) -> None:
-        state = discard(f"{A} yellow-circle")
-        after = play(state, "yellow-circle")
-        assert (after.phase, after.player) == (Phase.DRAW, 1)
-        after = play(discard(f"{C} green-circle", player=2), "green-circle")
-        assert after.player == 0
-
-    @pytest.mark.rule("SW-5")
-    def test_draw_from_the_deck_or_the_top_of_any_pile(self) -> None:
-        state = turn(piles=["green-square", "orange-star", ""], deck=None)
-        assert [str(m) for m in sw.legal_moves(state)] == ["draw", "take 0", "take 1"]
-        after = play(state, "take 1")
-        assert after.phase is Phase.DISCARD
-        assert after.piles[1] == ()
-        assert ids(THREE, "orange-star")[0] in after.hands[0]
-        drawn = play(state, "draw")
-        assert sw.current_player(drawn) is CHANCE
-        drawn = play(drawn, "deal purple-heart")
-        assert len(drawn.hands[0]) == 4
-        assert "no discard without a draw" in refused(state, "red-circle", "SW-5")
-        refused(state, "take 5", "SW-5")
-        assert "only after an Anchor" in refused(state, "pass red-circle", "SW-10")
-
-    @pytest.mark.rule("SW-R5")
-    def test_the_first_turn_of_a_hand_draws_from_the_deck(self) -> None:
-        state = turn()
-        assert sw.legal_moves(state) == (Action.DRAW,)
-        assert "draws from the deck" in refused(state, "take 1", "SW-R5")
-
-    @pytest.mark.rule("SW-5")
-    def test_an_empty_pile_later_in_the_hand_has_no_top_card_to_take(self) -> None:
-        state = turn(piles=["green-square", "", ""])
-        assert "seat 1's discard pile is empty" in refused(state, "take 1", "SW-5")
-        # After the discards became the deck every pile is empty, but it is not the
-        # first turn: the draw rule, not SW-R5, is what forbids taking.
-        rebuilt = make(THREE, Phase.DRAW, 1, [A, B, C], reshuffles=1)
-        assert sw.legal_moves(rebuilt) == (Action.DRAW,)
-        assert "discard pile is empty" in refused(rebuilt, "take 0", "SW-5")
-
-    @pytest.mark.rule("SW-6")
-    def test_any_card_is_discarded_onto_ones_own_pile(self) -> None:
-        state = discard(f"{A} yellow-circle", piles=["", "green-star", ""])
-        assert len(sw.legal_moves(state)) == 4
-        after = play(state, "red-circle")
-        assert after.piles[0] == ids(THREE, "red-circle")
-        assert sorted(after.hands[0]) == sorted(ids(THREE, "red-square red-triangle yellow-circle"))
-        refused(state, "purple-heart", "SW-6")
-        assert "discards one card" in refused(state, "draw", "SW-6")
-        refused(state, "take 1", "SW-6")
-
-    @pytest.mark.rule("SW-7")
-    def test_an_action_card_on_top_of_a_pile_cannot_be_taken(self) -> None:
-        piles = ["anchor", "white-starfish", "red-lighthouse"]
-        state = turn(piles=piles)
-        assert [str(m) for m in sw.legal_moves(state)] == ["draw", "take 2"]
-        assert "out of play" in refused(state, "take 0", "SW-7")
-        refused(state, "take 1", "SW-7")
-        buried = turn(piles=["black-starfish green-star", "", ""])
-        assert "take 0" in [str(m) for m in sw.legal_moves(buried)]
+@pytest.mark.rule("SW-5")
+def test_draw_from_the_deck_or_the_top_of_any_pile() -> None:
+    state = turn(piles=["green-square", "orange-star", ""], deck=None)
+    assert [str(m) for m in sw.legal_moves(state)] == ["draw", "take 0", "take 1"]
+    after = play(state, "take 1")
+    assert after.phase is Phase.DISCARD
+    assert after.piles[1] == ()
+    assert ids(THREE, "orange-star")[0] in after.hands[0]
+    drawn = play(state, "draw")
+    assert sw.current_player(drawn) is CHANCE
+    drawn = play(drawn, "deal purple-heart")
+    assert len(drawn.hands[0]) == 4
+    assert "no discard without a draw" in refused(state, "red-circle", "SW-5")
+    refused(state, "take 5", "SW-5")
+    assert "only after an Anchor" in refused(state, "pass red-circle", "SW-10")
 
 
-class TestActionCards:
-    @pytest.mark.rule("SW-8")
-    def test_a_white_starfish_gives_the_same_player_another_turn(self) -> None:
-        after = play(discard(f"{A} white-starfish"), "white-starfish")
-        assert (after.phase, after.player) == (Phase.DRAW, 0)
-
-    @pytest.mark.rule("SW-9")
-    def test_a_black_starfish_skips_the_next_player(self) -> None:
-        after = play(discard(f"{A} black-starfish"), "black-starfish")
-        assert (after.phase, after.player) == (Phase.DRAW, 2)
-
-    @pytest.mark.rule("SW-R11")
-    def test_with_two_players_a_black_starfish_gives_the_discarder_the_next_turn(self) -> None:
-        two = Rules(players=2)
-        state = make(two, Phase.DISCARD, 1, [A, f"{B} black-starfish"], size=3)
-        after = play(state, "black-starfish")
-        assert (after.phase, after.player) == (Phase.DRAW, 1)
-
-    @pytest.mark.rule("SW-10")
-    def test_an_anchor_makes_every_player_pass_one_card_left_at_once(self) -> None:
-        state = play(discard(f"{A} anchor", player=0), "anchor")
-        assert (state.phase, state.player) == (Phase.PASS, 1)
-        assert [str(m) for m in sw.legal_moves(state)] == [
-            "pass yellow-star",
-            "pass yellow-diamond",
-            "pass yellow-heart",
-        ]
-        refused(state, "pass red-circle", "SW-10")
-        assert "choosing the card to pass" in refused(state, "draw", "SW-10")
-        state = play(state, "pass yellow-star", "pass blue-star")
-        assert state.hands == play(discard(f"{A} anchor"), "anchor").hands  # nothing moved yet
-        after = play(state, "pass red-circle")
-        assert (after.phase, after.player) == (Phase.DRAW, 1)
-        expect = [
-            "red-square red-triangle blue-star",
-            "red-circle yellow-diamond yellow-heart",
-            "yellow-star blue-circle blue-heart",
-        ]
-        assert after.hands == tuple(tuple(sorted(ids(THREE, h))) for h in expect)
-
-    @pytest.mark.rule("SW-R7")
-    def test_pass_choices_are_made_in_turn_from_the_discarders_left_and_stay_secret(self) -> None:
-        start = play(discard(f"{A} anchor", player=0), "anchor")
-        one = play(start, "pass yellow-star")
-        other = play(start, "pass yellow-heart")
-        assert one.player == 2
-        assert one.passing != other.passing
-        for seat in (None, 0, 2):
-            assert sw.view(one, seat) == sw.view(other, seat)
-            assert sw.dumps(sw.view(one, seat)) == sw.dumps(sw.view(other, seat))
-        assert sw.view(one, 1).passing == ids(THREE, "yellow-star")[0]
-        assert "yellow-star" not in sw.dumps(sw.view(one, 2))
-        last = play(one, "pass blue-star")
-        assert last.player == 0  # the discarder chooses last
-
-    @pytest.mark.rule("SW-R7")
-    def test_after_a_pass_that_nobody_wins_the_seat_left_of_the_discarder_draws(self) -> None:
-        state = play(discard(f"{B} anchor", player=1), "anchor")
-        assert (state.phase, state.player) == (Phase.PASS, 2)
-        after = play(state, "pass blue-star", "pass red-circle", "pass yellow-star")
-        assert not after.results
-        assert (after.phase, after.player) == (Phase.DRAW, 2)
-        two = Rules(players=2)
-        start = make(two, Phase.DISCARD, 1, [A, f"{B} anchor"], size=3)
-        after = play(start, "anchor", "pass red-circle", "pass yellow-star")
-        assert (after.phase, after.player) == (Phase.DRAW, 0)
+@pytest.mark.rule("SW-R5")
+def test_the_first_turn_of_a_hand_draws_from_the_deck() -> None:
+    state = turn()
+    assert sw.legal_moves(state) == (Action.DRAW,)
+    assert "draws from the deck" in refused(state, "take 1", "SW-R5")
 
 
-class TestEndOfHand:
-    @pytest.mark.rule("SW-11")
-    def test_an_anchor_discarded_to_win_does_nothing(self) -> None:
-        state = discard("red-circle orange-square yellow-triangle anchor")
-        after = play(state, "anchor")
-        assert after.phase is not Phase.PASS
-        result = after.results[-1]
-        assert (result.ending, result.winners, result.points) == (Ending.DISCARD, (0,), 3)
-        after = play(
-            discard("red-circle orange-square yellow-triangle white-starfish"), "white-starfish"
-        )
-        assert after.results[-1].winners == (0,)
-        assert (after.phase, after.dealer) == (Phase.SIZE, 1)
-
-    @pytest.mark.rule("SW-R6")
-    def test_hands_are_checked_after_the_deal_and_after_every_pass(self) -> None:
-        two = Rules(players=2)
-        # The deal: seat 1 and seat 0 alternately; the last card goes to the dealer.
-        state = make(
-            two,
-            Phase.DEAL,
-            0,
-            ["red-circle red-square", "yellow-star blue-circle purple-square"],
-            size=3,
-        )
-        after = play(state, "deal green-heart")
-        assert after.results[-1].winners == (1,)
-        assert after.results[-1].ending is Ending.DEAL
-        # A pass that gives seat 0 (and only seat 0) a winning hand.
-        state = make(
-            two, Phase.PASS, 0, ["red-circle red-square orange-triangle", "yellow-star yellow-heart green-diamond"],
-            ["anchor", ""], passing=[None, "green-diamond"], size=3,
-        )  # fmt: skip
-        after = play(state, "pass red-square")
-        result = after.results[-1]
-        assert (result.ending, result.winners) == (Ending.PASS, (0,))
-
-    @pytest.mark.rule("SW-12")
-    def test_a_tie_on_the_deal_has_no_winner_and_the_next_dealer_redeals_the_same_size(
-        self,
-    ) -> None:
-        two = Rules(players=2)
-        state = make(
-            two,
-            Phase.DEAL,
-            0,
-            ["red-circle orange-square", "yellow-star blue-circle purple-square"],
-            size=3,
-        )
-        after = play(state, "deal green-heart")
-        result = after.results[-1]
-        assert (result.ending, result.winners, result.winner, result.points) == (
-            Ending.DEAL,
-            (0, 1),
-            None,
-            0,
-        )
-        assert after.scores == (0, 0)
-        assert (after.phase, after.dealer, after.hand_size, after.player) == (Phase.DEAL, 1, 3, 0)
-
-    @pytest.mark.rule("SW-12")
-    def test_a_tie_after_a_pass(self) -> None:
-        two = Rules(players=2)
-        state = make(
-            two, Phase.PASS, 0, ["red-circle red-square orange-triangle", "yellow-star yellow-heart green-diamond"],
-            ["anchor", ""], passing=[None, "yellow-heart"], size=3,
-        )  # fmt: skip
-        after = play(state, "pass red-square")
-        result = after.results[-1]
-        assert (result.ending, result.winners, result.winner) == (Ending.PASS, (0, 1), None)
-
-    @pytest.mark.rule("SW-R9")
-    def test_after_a_tie_the_next_dealer_chooses_again_if_the_option_says_so(self) -> None:
-        free = Rules(players=2, tie_keeps_size=False)
-        state = make(
-            free,
-            Phase.DEAL,
-            0,
-            ["red-circle orange-square", "yellow-star blue-circle purple-square"],
-            size=3,
-        )
-        after = play(state, "deal green-heart")
-        assert (after.phase, after.dealer, after.hand_size) == (Phase.SIZE, 1, 0)
+@pytest.mark.rule("SW-5")
+def test_an_empty_pile_later_in_the_hand_has_no_top_card_to_take() -> None:
+    state = turn(piles=["green-square", "", ""])
+    assert "seat 1's discard pile is empty" in refused(state, "take 1", "SW-5")
+    # After the discards became the deck every pile is empty, but it is not the
+    # first turn: the draw rule, not SW-R5, is what forbids taking.
+    rebuilt = make(THREE, Phase.DRAW, 1, [A, B, C], reshuffles=1)
+    assert sw.legal_moves(rebuilt) == (Action.DRAW,)
+    assert "discard pile is empty" in refused(rebuilt, "take 0", "SW-5")
 
 
-class TestDeckRunsOut:
-    def last_card(self, rules: Rules, reshuffles: int = 0) -> State:
-        return make(
-            rules, Phase.DECK, 0, [A, B, C], [" ", "", ""], deck="purple-heart",
-            rest_to_pile=1, reshuffles=reshuffles,
-        )  # fmt: skip
-
-    @pytest.mark.rule("SW-13")
-    def test_the_discards_become_the_deck_the_moment_it_runs_out(self) -> None:
-        state = self.last_card(THREE)
-        piles = [c for p in state.piles for c in p]
-        after = play(state, "deal purple-heart")
-        assert after.deck == tuple(sorted(piles))
-        assert after.piles == ((), (), ())
-        assert (after.phase, after.reshuffles) == (Phase.DISCARD, 1)
-        assert sw.statistics(after)["reshuffles"] == 1
-
-    @pytest.mark.rule("SW-13")
-    def test_a_tie_when_the_deck_runs_out_a_second_time(self) -> None:
-        after = play(self.last_card(THREE, reshuffles=1), "deal purple-heart")
-        result = after.results[-1]
-        assert (result.ending, result.winners, result.reshuffles) == (Ending.EXHAUSTION, (), 1)
-        assert (after.phase, after.dealer, after.hand_size) == (Phase.DEAL, 1, 3)
-
-    @pytest.mark.rule("SW-R8")
-    def test_the_new_deck_is_drawn_uniformly_and_the_reshuffles_are_an_option(self) -> None:
-        after = play(self.last_card(THREE), "deal purple-heart", "purple-heart", "draw")
-        counts = Counter(after.deck)
-        assert dict(sw.chance_outcomes(after)) == {
-            sw.legal_moves(after)[k]: Fraction(n, len(after.deck))
-            for k, n in enumerate(counts.values())
-        }
-        strict = Rules(players=3, max_reshuffles=0)
-        assert (
-            play(self.last_card(strict), "deal purple-heart").results[-1].ending
-            is Ending.EXHAUSTION
-        )
+@pytest.mark.rule("SW-6")
+def test_any_card_is_discarded_onto_ones_own_pile() -> None:
+    state = discard(f"{A} yellow-circle", piles=["", "green-star", ""])
+    assert len(sw.legal_moves(state)) == 4
+    after = play(state, "red-circle")
+    assert after.piles[0] == ids(THREE, "red-circle")
+    assert sorted(after.hands[0]) == sorted(ids(THREE, "red-square red-triangle yellow-circle"))
+    refused(state, "purple-heart", "SW-6")
+    assert "discards one card" in refused(state, "draw", "SW-6")
+    refused(state, "take 1", "SW-6")
 
 
-class TestScoring:
-    def winning_discard(
-        self, rules: Rules, scores: Sequence[int], results: tuple[HandResult, ...] = ()
-    ) -> State:
-        hands = ["red-circle orange-square yellow-triangle anchor", B, C]
-        return make(rules, Phase.DISCARD, 0, hands, size=3, scores=scores, results=results)
-
-    @pytest.mark.rule("SW-14")
-    def test_cards_or_hands_are_scored_and_the_deal_passes_left(self) -> None:
-        after = play(self.winning_discard(THREE, [0, 0, 0]), "anchor")
-        assert after.scores == (3, 0, 0)
-        assert (after.dealer, after.phase) == (1, Phase.SIZE)
-        hands = Rules(players=3, scoring=Scoring.HANDS)
-        assert play(self.winning_discard(hands, [0, 0, 0]), "anchor").scores == (1, 0, 0)
-        assert sw.statistics(after) == {"hands": 1, "ties": 0, "reshuffles": 0}
-
-    @pytest.mark.rule("SW-R10")
-    def test_the_match_ends_when_a_total_reaches_the_target(self) -> None:
-        assert (Rules().target, Rules(scoring=Scoring.HANDS).target) == (50, 5)
-        rules = Rules(players=3, target=4)
-        earlier = (HandResult(0, 3, Ending.DISCARD, (0,), 3, 0),)
-        state = make(
-            rules, Phase.DISCARD, 0, ["red-circle orange-square yellow-triangle anchor", B, C],
-            dealer=1, size=3, scores=[3, 0, 0], results=earlier,
-        )  # fmt: skip
-        after = play(state, "anchor")
-        assert sw.is_terminal(after)
-        outcome = sw.outcome(after)
-        assert outcome is not None
-        assert (outcome.winner, outcome.scores, outcome.termination) == (
-            0,
-            (6, 0, 0),
-            Termination.TARGET_SCORE,
-        )
-        assert sw.legal_moves(after) == ()
-        assert sw.new_game(Rules(players=3, first_dealer=2)).dealer == 2
+@pytest.mark.rule("SW-7")
+def test_an_action_card_on_top_of_a_pile_cannot_be_taken() -> None:
+    piles = ["anchor", "white-starfish", "red-lighthouse"]
+    state = turn(piles=piles)
+    assert [str(m) for m in sw.legal_moves(state)] == ["draw", "take 2"]
+    assert "out of play" in refused(state, "take 0", "SW-7")
+    refused(state, "take 1", "SW-7")
+    buried = turn(piles=["black-starfish green-star", "", ""])
+    assert "take 0" in [str(m) for m in sw.legal_moves(buried)]
 
 
-@pytest.mark.rule("SW-R1")
-def test_rules_take_a_deck_as_a_mapping_of_its_options() -> None:
-    rules = Rules(
-        deck={"shapes": ["a", "b", "c"], "colours": ["x", "y", "z"], "lighthouses": ["x"]}
+@pytest.mark.rule("SW-8")
+def test_a_white_starfish_gives_the_same_player_another_turn() -> None:
+    after = play(discard(f"{A} white-starfish"), "white-starfish")
+    assert (after.phase, after.player) == (Phase.DRAW, 0)
+
+
+@pytest.mark.rule("SW-9")
+def test_a_black_starfish_skips_the_next_player() -> None:
+    after = play(discard(f"{A} black-starfish"), "black-starfish")
+    assert (after.phase, after.player) == (Phase.DRAW, 2)
+
+
+@pytest.mark.rule("SW-R11")
+def test_with_two_players_a_black_starfish_gives_the_discarder_the_next_turn() -> None:
+    two = Rules(players=2)
+    state = make(two, Phase.DISCARD, 1, [A, f"{B} black-starfish"], size=3)
+    after = play(state, "black-starfish")
+    assert (after.phase, after.player) == (Phase.DRAW, 1)
+
+
+@pytest.mark.rule("SW-10")
+def test_an_anchor_makes_every_player_pass_one_card_left_at_once() -> None:
+    state = play(discard(f"{A} anchor", player=0), "anchor")
+    assert (state.phase, state.player) == (Phase.PASS, 1)
+    assert [str(m) for m in sw.legal_moves(state)] == [
+        "pass yellow-star",
+        "pass yellow-diamond",
+        "pass yellow-heart",
+    ]
+    refused(state, "pass red-circle", "SW-10")
+    assert "choosing the card to pass" in refused(state, "draw", "SW-10")
+    state = play(state, "pass yellow-star", "pass blue-star")
+    assert state.hands == play(discard(f"{A} anchor"), "anchor").hands  # nothing moved yet
+    after = play(state, "pass red-circle")
+    assert (after.phase, after.player) == (Phase.DRAW, 1)
+    expect = [
+        "red-square red-triangle blue-star",
+        "red-circle yellow-diamond yellow-heart",
+        "yellow-star blue-circle blue-heart",
+    ]
+    assert after.hands == tuple(tuple(sorted(ids(THREE, h))) for h in expect)
+
+
+@pytest.mark.rule("SW-R7")
+def test_pass_choices_are_made_in_turn_from_the_discarders_left_and_stay_secret() -> None:
+    start = play(discard(f"{A} anchor", player=0), "anchor")
+    one = play(start, "pass yellow-star")
+    other = play(start, "pass yellow-heart")
+    assert one.player == 2
+    assert one.passing != other.passing
+    for seat in (None, 0, 2):
+        assert sw.view(one, seat) == sw.view(other, seat)
+        assert sw.dumps(sw.view(one, seat)) == sw.dumps(sw.view(other, seat))
+    assert sw.view(one, 1).passing == ids(THREE, "yellow-star")[0]
+    assert "yellow-star" not in sw.dumps(sw.view(one, 2))
+    last = play(one, "pass blue-star")
+    assert last.player == 0  # the discarder chooses last
+
+
+@pytest.mark.rule("SW-R7")
+def test_after_a_pass_that_nobody_wins_the_seat_left_of_the_discarder_draws() -> None:
+    state = play(discard(f"{B} anchor", player=1), "anchor")
+    assert (state.phase, state.player) == (Phase.PASS, 2)
+    after = play(state, "pass blue-star", "pass red-circle", "pass yellow-star")
+    assert not after.results
+    assert (after.phase, after.player) == (Phase.DRAW, 2)
+    two = Rules(players=2)
+    start = make(two, Phase.DISCARD, 1, [A, f"{B} anchor"], size=3)
+    after = play(start, "anchor", "pass red-circle", "pass yellow-star")
+    assert (after.phase, after.player) == (Phase.DRAW, 0)
+
+
+@pytest.mark.rule("SW-11")
+def test_an_anchor_discarded_to_win_does_nothing() -> None:
+    state = discard("red-circle orange-square yellow-triangle anchor")
+    after = play(state, "anchor")
+    assert after.phase is not Phase.PASS
+    result = after.results[-1]
+    assert (result.ending, result.winners, result.points) == (Ending.DISCARD, (0,), 3)
+    after = play(
+        discard("red-circle orange-square yellow-triangle white-starfish"), "white-starfish"
     )
-    assert rules.deck == DeckSpec(
-        shapes=["a", "b", "c"], colours=["x", "y", "z"], lighthouses=["x"]
+    assert after.results[-1].winners == (0,)
+    assert (after.phase, after.dealer) == (Phase.SIZE, 1)
+
+
+@pytest.mark.rule("SW-R6")
+def test_hands_are_checked_after_the_deal_and_after_every_pass() -> None:
+    two = Rules(players=2)
+    # The deal: seat 1 and seat 0 alternately; the last card goes to the dealer.
+    state = make(
+        two,
+        Phase.DEAL,
+        0,
+        ["red-circle red-square", "yellow-star blue-circle purple-square"],
+        size=3,
     )
-    with pytest.raises(InvalidDataError, match=r"deck\.shapes: a deck needs plain cards"):
-        Rules(deck={"shapes": []})
-    with pytest.raises(InvalidDataError, match="unexpected keyword"):
-        Rules(deck={"suits": 4})
+    after = play(state, "deal green-heart")
+    assert after.results[-1].winners == (1,)
+    assert after.results[-1].ending is Ending.DEAL
+    # A pass that gives seat 0 (and only seat 0) a winning hand.
+    state = make(
+        two, Phase.PASS, 0, ["red-circle red-square orange-triangle", "yellow-star yellow-heart green-diamond"],
+        ["anchor", ""], passing=[None, "green-diamond"], size=3,
+    )  # fmt: skip
+    after = play(state, "pass red-square")
+    result = after.results[-1]
+    assert (result.ending, result.winners) == (Ending.PASS, (0,))
+
+
+@pytest.mark.rule("SW-12")
+def test_a_tie_on_the_deal_has_no_winner_and_the_next_dealer_redeals_the_same_size() -> None:
+    two = Rules(players=2)
+    state = make(
+        two,
+        Phase.DEAL,
+        0,
+        ["red-circle orange-square", "yellow-star blue-circle purple-square"],
+        size=3,
+    )
+    after = play(state, "deal green-heart")
+    result = after.results[-1]
+    assert (result.ending, result.winners, result.winner, result.points) == (
+        Ending.DEAL,
+        (0, 1),
+        None,
+        0,
+    )
+    assert after.scores == (0, 0)
+    assert (after.phase, after.dealer, after.hand_size, after.player) == (Phase.DEAL, 1, 3, 0)
+
+
+@pytest.mark.rule("SW-12")
+def test_a_tie_after_a_pass() -> None:
+    two = Rules(players=2)
+    state = make(
+        two, Phase.PASS, 0, ["red-circle red-square orange-triangle", "yellow-star yellow-heart green-diamond"],
+        ["anchor", ""], passing=[None, "yellow-heart"], size=3,
+    )  # fmt: skip
+    after = play(state, "pass red-square")
+    result = after.results[-1]
+    assert (result.ending, result.winners, result.winner) == (Ending.PASS, (0, 1), None)
+
+
+@pytest.mark.rule("SW-R9")
+def test_after_a_tie_the_next_dealer_chooses_again_if_the_option_says_so() -> None:
+    free = Rules(players=2, tie_keeps_size=False)
+    state = make(
+        free,
+        Phase.DEAL,
+        0,
+        ["red-circle orange-square", "yellow-star blue-circle purple-square"],
+        size=3,
+    )
+    after = play(state, "deal green-heart")
+    assert (after.phase, after.dealer, after.hand_size) == (Phase.SIZE, 1, 0)
+
+
+def last_card(rules: Rules, reshuffles: int = 0) -> State:
+    return make(
+        rules, Phase.DECK, 0, [A, B, C], [" ", "", ""], deck="purple-heart",
+        rest_to_pile=1, reshuffles=reshuffles,
+    )  # fmt: skip
+
+
+@pytest.mark.rule("SW-13")
+def test_the_discards_become_the_deck_the_moment_it_runs_out() -> None:
+    state = last_card(THREE)
+    piles = [c for p in state.piles for c in p]
+    after = play(state, "deal purple-heart")
+    assert after.deck == tuple(sorted(piles))
+    assert after.piles == ((), (), ())
+    assert (after.phase, after.reshuffles) == (Phase.DISCARD, 1)
+    assert sw.statistics(after)["reshuffles"] == 1
+
+
+@pytest.mark.rule("SW-13")
+def test_a_tie_when_the_deck_runs_out_a_second_time() -> None:
+    after = play(last_card(THREE, reshuffles=1), "deal purple-heart")
+    result = after.results[-1]
+    assert (result.ending, result.winners, result.reshuffles) == (Ending.EXHAUSTION, (), 1)
+    assert (after.phase, after.dealer, after.hand_size) == (Phase.DEAL, 1, 3)
+
+
+@pytest.mark.rule("SW-R8")
+def test_the_new_deck_is_drawn_uniformly_and_the_reshuffles_are_an_option() -> None:
+    after = play(last_card(THREE), "deal purple-heart", "purple-heart", "draw")
+    counts = Counter(after.deck)
+    assert dict(sw.chance_outcomes(after)) == {
+        sw.legal_moves(after)[k]: Fraction(n, len(after.deck))
+        for k, n in enumerate(counts.values())
+    }
+    strict = Rules(players=3, max_reshuffles=0)
+    assert play(last_card(strict), "deal purple-heart").results[-1].ending is Ending.EXHAUSTION
+
+
+def winning_discard(
+    rules: Rules, scores: Sequence[int], results: tuple[HandResult, ...] = ()
+) -> State:
+    hands = ["red-circle orange-square yellow-triangle anchor", B, C]
+    return make(rules, Phase.DISCARD, 0, hands, size=3, scores=scores, results=results)
+
+
+@pytest.mark.rule("SW-14")
+def test_cards_or_hands_are_scored_and_the_deal_passes_left() -> None:
+    after = play(winning_discard(THREE, [0, 0, 0]), "anchor")
+    assert after.scores == (3, 0, 0)
+    assert (after.dealer, after.phase) == (1, Phase.SIZE)
+    hands = Rules(players=3, scoring=Scoring.HANDS)
+    assert play(winning_discard(hands, [0, 0, 0]), "anchor").scores == (1, 0, 0)
+    assert sw.statistics(after) == {"hands": 1, "ties": 0, "reshuffles": 0}
+
+
+@pytest.mark.rule("SW-R10")
+def test_the_match_ends_when_a_total_reaches_the_target() -> None:
+    assert (Rules().target, Rules(scoring=Scoring.HANDS).target) == (50, 5)
+    rules = Rules(players=3, target=4)
+    earlier = (HandResult(0, 3, Ending.DISCARD, (0,), 3, 0),)
+    state = make(
+        rules, Phase.DISCARD, 0, ["red-circle orange-square yellow-triangle anchor", B, C],
+        dealer=1, size=3, scores=[3, 0, 0], results=earlier,
+    )  # fmt: skip
+    after = play(state, "anchor")
+    assert sw.is_terminal(after)
+    outcome = sw.outcome(after)
+    assert outcome is not None
+    assert (outcome.winner, outcome.scores, outcome.termination) == (
+        0,
+        (6, 0, 0),
+        Termination.TARGET_SCORE,
+    )
+    assert sw.legal_moves(after) == ()
+    assert sw.new_game(Rules(players=3, first_dealer=2)).dealer == 2

@@ -8,6 +8,7 @@ import attrs
 
 import seaview_rules.leagues as leagues
 from seaview_rules._play import DEFAULT_MAX_MOVES
+from seaview_rules.leagues import _rules
 
 __all__ = ["determinize", "playout"]
 
@@ -33,12 +34,14 @@ def playout(
     """
     if max_moves is not None and max_moves < 0:
         raise ValueError(f"max_moves must be at least 0 (or None), not {max_moves}")
-    current_player, apply_move, sample_chance = (
-        leagues.current_player, leagues.apply_move, leagues.sample_chance,
+    # Every spin comes from sample_chance, so it is legal by construction: _successor
+    # skips the checks of apply_move (_violation).
+    current_player, successor, sample_chance = (
+        leagues.current_player, _rules._successor, leagues.sample_chance,
     )  # fmt: skip
     left = -1 if max_moves is None else max_moves
     while left and current_player(state) is not None:
-        state = apply_move(state, sample_chance(state, rng))
+        state = successor(state, sample_chance(state, rng))
         left -= 1
     return state
 

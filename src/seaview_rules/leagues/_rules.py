@@ -34,42 +34,9 @@ if TYPE_CHECKING:
 
     from seaview_rules.leagues._pieces import Square
 
-_build_state = trusted_constructor(State)
-
-
-def _state(
-    *,
-    rules: Rules,
-    phase: Phase,
-    player: int,
-    positions: tuple[Square, ...],
-    placed: tuple[bool, ...],
-    order: tuple[int, ...],
-    groups: tuple[tuple[int, ...], ...],
-    spun: tuple[int, ...],
-    spins: int,
-    turns: int,
-    order_spins: int,
-    last_spin: Spin | None,
-    events: tuple[Event, ...],
-) -> State:
-    """A state from every field by name, built by the trusted constructor (nothing to
-    re-validate: the engine builds each state from one it built)."""
-    return _build_state(
-        rules,
-        phase,
-        player,
-        positions,
-        placed,
-        order,
-        groups,
-        spun,
-        spins,
-        turns,
-        order_spins,
-        last_spin,
-        events,
-    )
+# Every field by name, with nothing re-validated: the engine builds each state from
+# one it built.
+_state = trusted_constructor(State)
 
 
 # Events too: through attrs' frozen __init__, the two or three events of a spin cost a

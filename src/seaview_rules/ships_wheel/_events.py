@@ -17,8 +17,9 @@ from typing import ClassVar
 from attrs import frozen
 
 from seaview_rules._core import OMNISCIENT, Event, Viewer, check_seat, subject, verb
-from seaview_rules.ships_wheel._model import Card, Ending, Kind, Phase, State
+from seaview_rules.ships_wheel._model import Ending, Phase, State
 from seaview_rules.ships_wheel._moves import Action, Deal, Discard, Move, Pass, Size, Take
+from seaview_rules.ships_wheel._pieces import Card, CardId, Kind
 
 __all__ = [
     "CardsPassed",
@@ -360,7 +361,7 @@ def events(before: State, move: Move, after: State, *, seat: Viewer = None) -> t
     return tuple(told)
 
 
-def _chosen(before: State, move: Pass) -> tuple[int, ...]:
+def _chosen(before: State, move: Pass) -> tuple[CardId, ...]:
     """The card id every seat passes, once the mover of ``before`` chose ``move``."""
     passing = list(before.passing)
     passing[before.player] = before.rules.table.index[move.card]
@@ -369,7 +370,7 @@ def _chosen(before: State, move: Pass) -> tuple[int, ...]:
     return chosen
 
 
-def _hand_after(before: State, move: Move, seat: int) -> tuple[int, ...]:
+def _hand_after(before: State, move: Move, seat: int) -> tuple[CardId, ...]:
     """``seat``'s hand once the ``move`` that ended the hand is made (the engine then
     starts the next hand at once, so ``after`` no longer holds it)."""
     table = before.rules.table

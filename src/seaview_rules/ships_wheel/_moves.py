@@ -22,11 +22,13 @@ from functools import cache
 
 from attrs import frozen
 
-from seaview_rules.ships_wheel._model import Card, CardTable
+from seaview_rules._core import Notation
+from seaview_rules.ships_wheel._model import Rules
+from seaview_rules.ships_wheel._pieces import Card, CardTable
 
 
 @frozen(repr=False, cache_hash=True)
-class Size:
+class Size(Notation):
     """The dealer deals hands of ``cards`` cards (SW-2).
 
     >>> Size(5)
@@ -38,12 +40,9 @@ class Size:
     def __str__(self) -> str:
         return f"size {self.cards}"
 
-    def __repr__(self) -> str:
-        return f"parse_move({str(self)!r})"
-
 
 @frozen(repr=False, cache_hash=True)
-class Deal:
+class Deal(Notation):
     """Chance: ``card`` comes off the deck, dealt or drawn (SW-2, SW-5)."""
 
     card: Card
@@ -51,12 +50,9 @@ class Deal:
     def __str__(self) -> str:
         return f"deal {self.card}"
 
-    def __repr__(self) -> str:
-        return f"parse_move({str(self)!r})"
-
 
 @frozen(repr=False, cache_hash=True)
-class Take:
+class Take(Notation):
     """Take the top card of ``seat``'s discard pile (SW-5, SW-7).
 
     >>> Take(2)
@@ -68,12 +64,9 @@ class Take:
     def __str__(self) -> str:
         return f"take {self.seat}"
 
-    def __repr__(self) -> str:
-        return f"parse_move({str(self)!r})"
-
 
 @frozen(repr=False, cache_hash=True)
-class Discard:
+class Discard(Notation):
     """Discard ``card`` from the hand onto one's own pile (SW-6).
 
     >>> Discard(Card.parse("red-star"))
@@ -85,12 +78,9 @@ class Discard:
     def __str__(self) -> str:
         return str(self.card)
 
-    def __repr__(self) -> str:
-        return f"parse_move({str(self)!r})"
-
 
 @frozen(repr=False, cache_hash=True)
-class Pass:
+class Pass(Notation):
     """Secretly choose ``card`` as the one to pass to the left (SW-10, SW-R7)."""
 
     card: Card
@@ -98,11 +88,8 @@ class Pass:
     def __str__(self) -> str:
         return f"pass {self.card}"
 
-    def __repr__(self) -> str:
-        return f"parse_move({str(self)!r})"
 
-
-class Action(enum.Enum):
+class Action(Notation, enum.Enum):
     """The moves that name no card, seat or number."""
 
     DRAW = "draw"
@@ -110,9 +97,6 @@ class Action(enum.Enum):
 
     def __str__(self) -> str:
         return self.value
-
-    def __repr__(self) -> str:
-        return f"parse_move({self.value!r})"
 
 
 Move = Size | Deal | Take | Discard | Pass | Action
@@ -171,3 +155,22 @@ def parse_move(text: str) -> Move:
             if verb == "take" and number < 6:
                 return TAKES[number]
     raise ValueError(f"not a Ship's Wheel move: {text!r}")
+
+
+def every_move(rules: Rules) -> tuple[Move, ...]:
+    """Every move of a match under ``rules``, legal or not, in a fixed order: the hand
+    sizes 1 to 8, the deals of every card kind, ``draw``, the takes of every seat, then
+    the discards and the passes of every card kind.
+
+    >>> len(every_move(Rules())), len(every_move(Rules(players=2)))
+    (238, 236)
+    """
+    table = move_table(rules.table)
+    return (
+        *SIZES[1:],
+        *table.deals,
+        Action.DRAW,
+        *TAKES[: rules.players],
+        *table.discards,
+        *table.passes,
+    )

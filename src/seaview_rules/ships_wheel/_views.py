@@ -7,8 +7,9 @@ from collections.abc import Iterable
 from attrs import frozen
 
 from seaview_rules._core import CHANCE, Player, check_seat
-from seaview_rules.ships_wheel._model import Card, HandResult, Phase, Rules, State
+from seaview_rules.ships_wheel._model import HandResult, Phase, Rules, State
 from seaview_rules.ships_wheel._moves import SIZES, TAKES, Action, Move, move_table
+from seaview_rules.ships_wheel._pieces import Card, CardId
 from seaview_rules.ships_wheel._rules import current_player, legal_moves
 
 
@@ -36,18 +37,18 @@ class View:
     `State.player` (once the match is over, its winner); `to_move` says who moves."""
     dealer: int
     hand_size: int
-    hand: tuple[int, ...] | None
+    hand: tuple[CardId, ...] | None
     """The seat's own hand; ``None`` for a spectator."""
     hand_sizes: tuple[int, ...]
     deck_size: int
-    pile_tops: tuple[int | None, ...]
+    pile_tops: tuple[CardId | None, ...]
     """The top card of each seat's discard pile (``None`` if empty)."""
     pile_sizes: tuple[int, ...]
     anchor: int | None
     """The seat that discarded the Anchor, in phase PASS (``None`` otherwise). The seats
     from its left up to `player` have chosen; whether they chose is public, what they
     chose is not."""
-    passing: int | None
+    passing: CardId | None
     """The card this seat chose to pass, while the pass is pending (SW-R7)."""
     scores: tuple[int, ...]
     results: tuple[HandResult, ...]
@@ -106,15 +107,25 @@ def view(state: State, seat: int | None) -> View:
     check_seat(seat, state.rules.players)
     to_move = current_player(state)
     return View(
-        state.rules, seat, state.phase, state.player, state.dealer, state.hand_size,
-        None if seat is None else state.hands[seat],
-        tuple(len(h) for h in state.hands), len(state.deck),
-        tuple(p[-1] if p else None for p in state.piles),
-        tuple(len(p) for p in state.piles),
-        _anchor(state), None if seat is None else state.passing[seat],
-        state.scores, state.results, state.reshuffles,
-        to_move, legal_moves(state) if seat is not None and to_move == seat else (),
-    )  # fmt: skip
+        rules=state.rules,
+        seat=seat,
+        phase=state.phase,
+        player=state.player,
+        dealer=state.dealer,
+        hand_size=state.hand_size,
+        hand=None if seat is None else state.hands[seat],
+        hand_sizes=tuple(len(h) for h in state.hands),
+        deck_size=len(state.deck),
+        pile_tops=tuple(p[-1] if p else None for p in state.piles),
+        pile_sizes=tuple(len(p) for p in state.piles),
+        anchor=_anchor(state),
+        passing=None if seat is None else state.passing[seat],
+        scores=state.scores,
+        results=state.results,
+        reshuffles=state.reshuffles,
+        to_move=to_move,
+        legal_moves=legal_moves(state) if seat is not None and to_move == seat else (),
+    )
 
 
 def _anchor(state: State) -> int | None:
@@ -125,7 +136,7 @@ def _anchor(state: State) -> int | None:
 
 
 def seat_moves(
-    rules: Rules, phase: Phase, hand: tuple[int, ...], pile_tops: tuple[int | None, ...]
+    rules: Rules, phase: Phase, hand: tuple[CardId, ...], pile_tops: tuple[CardId | None, ...]
 ) -> tuple[Move, ...]:
     """The legal moves of the seat to move, worked out from what its view shows: the
     ``phase``, its ``hand`` (sorted card ids) and the top card of each pile. In Ship's

@@ -17,9 +17,11 @@ from __future__ import annotations
 
 import random
 
+import attrs
 from hypothesis import strategies as st
 
 from seaview_rules import ships_wheel as sw
+from seaview_rules.ships_wheel._checks import check_state, check_view
 from seaview_rules.testing._strategies import legal_moves, seat_views
 
 __all__ = ["decks", "hands", "hidden_twin", "moves", "rules", "states", "views"]
@@ -198,6 +200,7 @@ def _states(
             if not legal or (state.phase in phases and rng.random() < 0.5):
                 break
             state = sw.apply_move(state, legal[rng.randrange(len(legal))])
+    check_state(state)  # every state that legal play reaches is consistent
     return state
 
 
@@ -231,7 +234,12 @@ def views(*, states: st.SearchStrategy[sw.State] | None = None) -> st.SearchStra
         states: the states to view (default: `states()`).
     """
     default = _states(_rules(2, 6, True, None), 300, None)
-    return seat_views(sw.GAME, default if states is None else states)
+    return seat_views(sw.GAME, default if states is None else states).map(_checked)
+
+
+def _checked(view: sw.View) -> sw.View:
+    check_view(view)  # every view of a reachable state is consistent
+    return view
 
 
 def hidden_twin(state: sw.State, seat: int, rng: random.Random) -> sw.State:
@@ -264,8 +272,4 @@ def hidden_twin(state: sw.State, seat: int, rng: random.Random) -> sw.State:
     for s in others:
         if passing[s] is not None:
             passing[s] = rng.choice(hands[s])
-    return sw.State(
-        state.rules, state.phase, state.player, state.dealer, state.hand_size, tuple(hands),
-        tuple(sorted(pool)), state.piles, tuple(passing), state.scores, state.results,
-        state.reshuffles,
-    )  # fmt: skip
+    return attrs.evolve(state, hands=tuple(hands), deck=tuple(sorted(pool)), passing=tuple(passing))

@@ -1,0 +1,174 @@
+"""Random playouts and determinization for the Ship's Wheel card game, for search bots.
+
+Neither has rules of its own: a playout is the reference loop of random play, run on
+the engine's own transition, and a determinization deals the cards a seat cannot see
+and keeps the positions the engine's winning-hand test allows.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import islice
+
+import seaview_rules.ships_wheel as sw
+from seaview_rules._core import CHANCE
+from seaview_rules._play import DEFAULT_MAX_MOVES
+from seaview_rules.ships_wheel import _rules
+
+__all__ = ["determinize", "playout"]
+
+
+def playout(
+    state: sw.State, rng: random.Random, *, max_moves: int | None = DEFAULT_MAX_MOVES
+) -> sw.State:
+    """The state where random play from ``state`` ends: the end of the match, or where
+    ``max_moves`` moves (chance included) have been made, whichever comes first.
+
+    It is exactly the state this reference loop reaches with the same ``rng``::
+
+        while current_player(state) is not None:        # at most max_moves times
+            if current_player(state) is CHANCE:
+                move = sample_chance(state, rng)
+            else:
+                move = rng.choice(legal_moves(state))
+            state = apply_move(state, move)
+
+    >>> state = playout(sw.new_game(sw.Rules(players=2)), random.Random(1))
+    >>> sw.is_terminal(state), max(state.scores) >= state.rules.target
+    (True, True)
+
+    Raises:
+        ValueError: ``max_moves`` is negative.
+    """
+    if max_moves is not None and max_moves < 0:
+        raise ValueError(f"max_moves must be at least 0 (or None), not {max_moves}")
+    current_player, legal_moves = sw.current_player, sw.legal_moves
+    # Every move comes from legal_moves or sample_chance, so it is legal by construction:
+    # _successor skips the checks of apply_move (_violation), a sixth of the
+    # instructions of a Ship's Wheel decision (benchmarks/playout.py --instructions).
+    successor, sample_chance = _rules._successor, sw.sample_chance
+    getrandbits = rng.getrandbits
+    left = -1 if max_moves is None else max_moves
+    while left:
+        player = current_player(state)
+        if player is None:
+            break
+        if player is CHANCE:
+            state = successor(state, sample_chance(state, rng))
+        else:
+            # rng.choice, inlined: the same draws (getrandbits with rejection, as
+            # random.Random makes them) without two calls, 4 % of the instructions of a
+            # Voyage decision.
+            moves = legal_moves(state)
+            n = len(moves)
+            k = n.bit_length()
+            i = getrandbits(k)
+            while i >= n:
+                i = getrandbits(k)
+            state = successor(state, moves[i])
+        left -= 1
+    return state
+
+
+def determinize(view: sw.View, rng: random.Random) -> sw.State:
+    """A state of the match whose view for ``view.seat`` (a seat, or ``None`` for a
+    spectator) is ``view``, drawn at random from the positions the rules allow.
+
+    The view fixes everything but where the unseen cards lie: the cards in no hand the
+    view shows and on top of no pile are dealt anew to the other hands, in the sizes
+    the view shows, to the deck, and under the pile tops, each pile keeping its size.
+    The pending choices of the other seats that have chosen the card they pass
+    (SW-R7) are chosen anew from their hands. Only positions the rules allow are
+    drawn: no hand that was checked since it last changed may win (SW-3, SW-R6), so
+    once the deal is done no other hand wins, but for the discarder's in phase DISCARD,
+    which holds a card without which it does not win.
+
+    Every arrangement of the unseen cards that gives such a position is equally likely,
+    copies of a card told apart as a shuffled deck tells them apart: with cards that
+    are all different (one deck without repeated action cards) every such state is
+    equally likely; with copies, a state is as likely as the number of ways to lay out
+    its copies.
+
+    Only the view counts. A seat that remembers the hand knows more, and
+    ``determinize`` does not use it: the cards under each pile top, which it saw
+    discarded; the card it passed in an Anchor pass and the card it received; the
+    cards other seats took from the piles; that every hand checked earlier did not win.
+
+    >>> state = sw.apply_move(sw.new_game(sw.Rules(players=3)), sw.parse_move("size 4"))
+    >>> state = playout(state, random.Random(2), max_moves=30)
+    >>> seen = sw.view(state, 1)
+    >>> imagined = determinize(seen, random.Random(1))
+    >>> sw.view(imagined, 1) == seen, imagined.hands[1] == state.hands[1]
+    (True, True)
+
+    Raises:
+        ValueError: the match is over.
+    """
+    if view.phase is sw.Phase.OVER:
+        raise ValueError("the match is over: there is nothing left to deal")
+    while True:
+        state = _deal(view, rng)
+        if state is not None:
+            return state
+
+
+def _deal(view: sw.View, rng: random.Random) -> sw.State | None:
+    """One try of `determinize`: a uniform arrangement of the unseen cards, or ``None``
+    if it is not a position the rules allow."""
+    rules, seat, phase = view.rules, view.seat, view.phase
+    unseen = list(rules.table.full)
+    for i in (*(view.hand or ()), *(top for top in view.pile_tops if top is not None)):
+        unseen.remove(i)
+    rng.shuffle(unseen)
+    rest = iter(unseen)
+    hands = [
+        view.hand or () if s == seat else tuple(sorted(islice(rest, view.hand_sizes[s])))
+        for s in range(rules.players)
+    ]
+    # SW-R6: a hand checked since it last changed does not win; in phase DISCARD the
+    # discarder's hand did not win before his draw.
+    if phase in (sw.Phase.DRAW, sw.Phase.DECK, sw.Phase.DISCARD, sw.Phase.PASS):
+        for s, hand in enumerate(hands):
+            if s == seat:
+                continue
+            if phase is sw.Phase.DISCARD and s == view.player:
+                if all(_wins(rules, _without(hand, i)) for i in set(hand)):
+                    return None
+            elif _wins(rules, hand):
+                return None
+    piles = tuple(
+        () if top is None else (*islice(rest, size - 1), top)
+        for size, top in zip(view.pile_sizes, view.pile_tops, strict=True)
+    )
+    passing = [view.passing if s == seat else None for s in range(rules.players)]
+    if view.anchor is not None:
+        # SW-R7: the seats from the Anchor's discarder's left up to the seat to move
+        # have chosen.
+        chosen = (view.player - 1 - view.anchor) % rules.players
+        for s in ((view.anchor + 1 + k) % rules.players for k in range(chosen)):
+            if s != seat:
+                passing[s] = hands[s][rng.randrange(len(hands[s]))]
+    return sw.State(
+        rules=rules,
+        phase=phase,
+        player=view.player,
+        dealer=view.dealer,
+        hand_size=view.hand_size,
+        hands=tuple(hands),
+        deck=tuple(sorted(rest)),
+        piles=piles,
+        passing=tuple(passing),
+        scores=view.scores,
+        results=view.results,
+        reshuffles=view.reshuffles,
+    )
+
+
+def _wins(rules: sw.Rules, hand: tuple[int, ...]) -> bool:
+    cards = rules.table.cards
+    return sw.is_winning_hand([cards[i] for i in hand], rules.deck)
+
+
+def _without(hand: tuple[int, ...], i: int) -> tuple[int, ...]:
+    k = hand.index(i)
+    return hand[:k] + hand[k + 1 :]

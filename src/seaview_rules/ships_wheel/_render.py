@@ -1,0 +1,129 @@
+"""Ship's Wheel in plain text and in figures: `render`, `statistics`, and the rules a move
+exercised (`rules_applied`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from seaview_rules._core import CHANCE
+from seaview_rules.ships_wheel._model import Ending, Phase, State
+from seaview_rules.ships_wheel._moves import Action, Deal, Discard, Move, Pass, Size, Take
+from seaview_rules.ships_wheel._pieces import CardId, Kind
+from seaview_rules.ships_wheel._rules import current_player
+
+
+def statistics(state: State) -> Mapping[str, int]:
+    """Counters of a match so far: hands finished, ties among them, and how often the
+    discards became the deck (SW-12, SW-13)."""
+    return {
+        "hands": len(state.results),
+        "ties": sum(r.winner is None for r in state.results),
+        "reshuffles": sum(r.reshuffles for r in state.results)
+        + (state.reshuffles if state.phase is not Phase.OVER else 0),
+    }
+
+
+def _names(state: State, ids: Iterable[CardId]) -> str:
+    return " ".join(str(c) for c in state.cards(ids)) or "(no cards)"
+
+
+def render(state: State) -> str:
+    """A few lines of plain text showing the whole state, hidden cards included.
+
+    >>> from seaview_rules.ships_wheel import Rules, new_game
+    >>> print(render(new_game(Rules(players=2))))
+    hand 1, dealer 0, size: seat 0 to move
+    deck: 76 cards
+    seat 0:    0 pts | (no cards) | pile: --
+    seat 1:    0 pts | (no cards) | pile: --
+    """
+    if state.phase is Phase.OVER:
+        actor = f"seat {state.player} won the match"
+    elif current_player(state) is CHANCE:
+        actor = f"chance deals to seat {state.player}"
+    else:
+        actor = f"seat {state.player} to move"
+    size = f", {state.hand_size} cards" if state.hand_size else ""
+    lines = [
+        f"hand {state.hand_number}, dealer {state.dealer}{size}, {state.phase.value}: {actor}",
+        f"deck: {len(state.deck)} cards"
+        + (f", reshuffled {state.reshuffles}x" if state.reshuffles else ""),
+    ]
+    cards = state.rules.table.cards
+    for seat, (hand, pile, score) in enumerate(
+        zip(state.hands, state.piles, state.scores, strict=True)
+    ):
+        top = f"{cards[pile[-1]]} ({len(pile)})" if pile else "--"
+        pending = state.passing[seat]
+        passing = f" | passes {cards[pending]}" if pending is not None else ""
+        lines.append(f"seat {seat}: {score:>4} pts | {_names(state, hand)} | pile: {top}{passing}")
+    return "\n".join(lines)
+
+
+def _end_of_hand(before: State, after: State) -> list[str]:
+    if len(after.results) == len(before.results):
+        return []
+    result = after.results[-1]
+    tags = ["SW-14"]
+    if result.winner is not None:
+        tags += ["SW-3", "SW-R4"]
+    elif result.ending is not Ending.EXHAUSTION:
+        tags.append("SW-12")
+    if result.winner is None and before.rules.tie_keeps_size:
+        tags.append("SW-R9")
+    if after.phase is Phase.OVER:
+        tags.append("SW-R10")
+    return tags
+
+
+def rules_applied(before: State, move: Move, after: State) -> tuple[str, ...]:
+    """The rules and rulings that the legal ``move`` from ``before`` to ``after``
+    exercised, by ID.
+
+    >>> from seaview_rules.ships_wheel import Rules, apply_move, new_game, parse_move
+    >>> state = new_game(Rules(players=2))
+    >>> rules_applied(state, parse_move("size 4"), apply_move(state, parse_move("size 4")))
+    ('SW-2', 'SW-R10', 'SW-R2')
+    """
+    tags: list[str] = []
+    if isinstance(move, Size):
+        tags += ["SW-2", "SW-R2"] + ([] if before.results else ["SW-R10"])
+    elif isinstance(move, Deal):
+        tags += ["SW-1", "SW-R1", "SW-R3"]
+        if before.phase is Phase.DEAL:
+            tags.append("SW-2")
+            if after.phase is not Phase.DEAL or after.results != before.results:
+                tags.append("SW-R6")
+                tags += ["SW-4"] if after.phase is Phase.DRAW else []
+        else:
+            tags.append("SW-5")
+            if after.reshuffles > before.reshuffles or (
+                after.results != before.results and after.results[-1].ending is Ending.EXHAUSTION
+            ):
+                tags += ["SW-13", "SW-R8"]
+    elif move is Action.DRAW:
+        tags.append("SW-5")
+        if not any(before.piles) and not before.reshuffles:
+            tags.append("SW-R5")  # the first turn of a hand
+    elif isinstance(move, Take):
+        tags += ["SW-5", "SW-7"]
+    elif isinstance(move, Discard):
+        tags.append("SW-6")
+        ended = len(after.results) > len(before.results)
+        kind = move.card.kind
+        if ended:
+            tags += ["SW-R6"] + (["SW-11"] if move.card.is_action else [])
+        elif kind is Kind.WHITE_STARFISH:
+            tags.append("SW-8")
+        elif kind is Kind.BLACK_STARFISH:
+            tags += ["SW-9", "SW-R11"]
+        elif kind is Kind.ANCHOR:
+            tags += ["SW-10", "SW-R7"]
+        else:
+            tags.append("SW-4")
+    elif isinstance(move, Pass):
+        tags += ["SW-10", "SW-R7"]
+        if after.phase is not Phase.PASS:
+            tags.append("SW-R6")
+    tags += _end_of_hand(before, after)
+    return tuple(sorted(set(tags)))
