@@ -123,6 +123,7 @@ PYODIDE_LACKS = {
     "tests/test_network_example.py": "threads and sockets",
     "tests/test_docs_links.py": "a subprocess (it builds the docs)",
     "tests/test_table.py::test_concurrent_submits_of_one_turn_apply_once": "threads",
+    "tests/test_bots.py::test_a_tournament_is_the_same_with_workers_and_seats_every_bot_everywhere": "threads",
 }
 """The tests that need what Pyodide has not, and what (the process-pool tests skip
 themselves there)."""
@@ -209,3 +210,20 @@ def _pyodide_tests(session: nox.Session, wheels: Path) -> Iterator[subprocess.Po
             process.wait()
             log.seek(0)
             print(log.read().decode(errors="replace"), flush=True)
+
+
+@nox.session
+def playouts(session: nox.Session) -> None:
+    """Decisions per second of every game's ``playout`` against the per-move loop and the
+    peers (installed as for ``bench -- --peers``) in the same run;
+    ``nox -s playouts -- --instructions`` also counts instructions per decision."""
+    session.install("-e", ".", *PEER_PACKAGES)
+    session.run("python", "benchmarks/playout.py", *session.posargs)
+
+
+@nox.session
+def strength(session: nox.Session) -> None:
+    """How often the bots win against random ones (benchmarks/strength.py; not a test, and
+    about an hour on two cores)."""
+    session.install("-e", ".")
+    session.run("python", "benchmarks/strength.py", *session.posargs)

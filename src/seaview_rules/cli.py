@@ -1,4 +1,5 @@
-"""The ``seaview`` command: seeded demos, simulations and conformance vectors."""
+"""The ``seaview`` command: seeded demos, simulations, tournaments between bots and
+conformance vectors."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from seaview_rules._core import OMNISCIENT, Game, InvalidDataError, Termination
 from seaview_rules._play import DEFAULT_MAX_MOVES
 from seaview_rules._registry import GAMES
 from seaview_rules._simulate import SimulationReport, simulate
+from seaview_rules.bots import BOTS, match
 
 
 def _rules(game: Game[Any, Any, Any, Any], players: int | None) -> Any:
@@ -171,6 +173,35 @@ def _main(argv: Sequence[str] | None) -> int:
         default=DEFAULT_MAX_MOVES,
         help="cut a game off, unfinished, after this many moves (chance included)",
     )
+    tour = commands.add_parser(
+        "match",
+        help="a seeded tournament between bots, with win rates",
+        description="A seeded tournament between bots: one bot per seat, every bot playing "
+        "every seat in turn, then each bot's share of the games and of the rounds (hands) "
+        "won, with 95 % intervals.",
+        formatter_class=defaults,
+    )
+    tour.add_argument("game", choices=sorted(GAMES))
+    tour.add_argument(
+        "--bots",
+        type=_line_up,
+        required=True,
+        help=f"one bot per seat, comma-separated, from {', '.join(BOTS)}; e.g. ismcts,random",
+    )
+    tour.add_argument("--games", type=_positive, default=100, help="how many games (matches)")
+    tour.add_argument("--seed", type=int, default=0, help="the tournament's seed")
+    tour.add_argument("--jobs", type=_positive, default=1, help="worker processes")
+    tour.add_argument(
+        "--iterations",
+        type=_positive,
+        help="search iterations per decision of the ismcts bots (default: the bot's own)",
+    )
+    tour.add_argument(
+        "--max-moves",
+        type=_positive,
+        default=DEFAULT_MAX_MOVES,
+        help="cut a game off, unfinished, after this many moves (chance included)",
+    )
     conformance = commands.add_parser(
         "conformance",
         help="language-neutral conformance vectors",
@@ -190,6 +221,8 @@ def _main(argv: Sequence[str] | None) -> int:
             return 2
         return _export(export, args.directory, args.games)
     game = GAMES[args.game]
+    if args.command == "match":
+        return _match(tour, game, args)
     command = demo_parser if args.command == "demo" else sim
     try:
         if args.command == "demo":
@@ -218,6 +251,42 @@ def _main(argv: Sequence[str] | None) -> int:
         command.error(f"--{exc.where}: {exc.problem}" if exc.where == "players" else str(exc))
     except BrokenPipeError:  # e.g. `seaview demo | head`: the reader has all it wants
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silences the flush at exit
+    return 0
+
+
+def _line_up(text: str) -> list[str]:
+    names = [name.strip() for name in text.split(",")]
+    unknown = [name for name in names if name not in BOTS]
+    if unknown:
+        raise argparse.ArgumentTypeError(
+            f"unknown bot {unknown[0]!r}; choose from {', '.join(BOTS)}"
+        )
+    return names
+
+
+def _match(parser: argparse.ArgumentParser, game: Game[Any, Any, Any, Any], args: Any) -> int:
+    show = _progress(sys.stderr) if sys.stderr.isatty() else None
+    start = time.perf_counter()
+    options = {
+        "seed": args.seed, "iterations": args.iterations, "progress": show,
+        "max_moves": args.max_moves,
+    }  # fmt: skip
+    try:
+        if args.jobs > 1:
+            with ProcessPoolExecutor(args.jobs) as pool:
+                report = match(game, args.bots, args.games, executor=pool, **options)
+        else:
+            report = match(game, args.bots, args.games, **options)
+    except (ValueError, InvalidDataError) as exc:
+        parser.error(str(exc))
+    seconds = time.perf_counter() - start
+    print(
+        f"{game.name}: {args.games} games, bots {','.join(args.bots)}, seed {args.seed}, "
+        f"{seconds:.1f} s"
+    )
+    print(report.table())
+    if report.unfinished:
+        print(f"{report.unfinished} games cut off at {args.max_moves:,} moves, won by nobody")
     return 0
 
 

@@ -45,6 +45,7 @@ from seaview_rules.voyage._model import (
     State,
 )
 from seaview_rules.voyage._moves import DEALS, PLAYS, Action, Deal, Move, Play, parse_move
+from seaview_rules.voyage._playout import determinize, playout
 from seaview_rules.voyage._rules import (
     apply_move,
     chance_outcomes,
@@ -88,6 +89,7 @@ __all__ = [
     "chance_outcomes",
     "check_move",
     "current_player",
+    "determinize",
     "dumps",
     "events",
     "every_move",
@@ -99,6 +101,7 @@ __all__ = [
     "new_game",
     "outcome",
     "parse_move",
+    "playout",
     "render",
     "rules_applied",
     "sample_chance",

@@ -1,0 +1,224 @@
+"""The bots: the search bot is deterministic for a seed and sees only its view, the
+heuristic bots follow their rules of thumb, and tournaments are seeded and fair."""
+
+from __future__ import annotations
+
+import gc
+import random
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import pytest
+
+from seaview_rules import CHANCE, GAMES, Game, RandomBot, ships_wheel, voyage
+from seaview_rules.bots import (
+    ISMCTSBot,
+    ShipsWheelHeuristicBot,
+    VoyageHeuristicBot,
+    make_bot,
+    match,
+    wilson_interval,
+)
+from seaview_rules.cli import main
+from seaview_rules.testing.ships_wheel import hidden_twin as ships_wheel_twin
+from seaview_rules.testing.voyage import hidden_twin as voyage_twin
+
+CARD_GAMES = ["voyage", "ships_wheel"]
+TWINS: dict[str, Any] = {"voyage": voyage_twin, "ships_wheel": ships_wheel_twin}
+
+
+def choices(game: Game[Any, Any, Any, Any], count: int, seed: int = 0) -> Iterator[Any]:
+    """``count`` states of random 3-player games where a seat chooses among several moves."""
+    rng = random.Random(seed)
+    rules = game.with_players(game.rules_type(), 3)
+    found = 0
+    while found < count:
+        state = game.new_game(rules)
+        while game.current_player(state) is not None and found < count:
+            if game.current_player(state) is CHANCE:
+                state = game.apply_move(state, game.sample_chance(state, rng))
+                continue
+            moves = game.legal_moves(state)
+            if len(moves) > 1 and rng.random() < 0.05:
+                found += 1
+                yield state
+            state = game.apply_move(state, rng.choice(moves))
+
+
+def seat_to_move(game: Game[Any, Any, Any, Any], state: Any) -> int:
+    seat = game.current_player(state)
+    assert isinstance(seat, int)
+    return seat
+
+
+def decide(bot: Any, game: Game[Any, Any, Any, Any], state: Any) -> Any:
+    seen = game.view(state, seat_to_move(game, state))
+    return bot.choose(seen, game.legal_moves(state), random.Random(0))
+
+
+@pytest.mark.parametrize("name", CARD_GAMES)
+def test_the_search_bot_chooses_a_legal_move_and_the_same_one_for_the_same_seed(
+    name: str,
+) -> None:
+    game = GAMES[name]
+    for state in choices(game, 6):
+        move = decide(ISMCTSBot(seed=5, iterations=40), game, state)
+        assert move in game.legal_moves(state)
+        assert decide(ISMCTSBot(seed=5, iterations=40), game, state) == move
+
+
+@pytest.mark.parametrize("name", CARD_GAMES)
+def test_a_bot_chooses_alike_in_states_that_look_alike_to_its_seat(name: str) -> None:
+    game = GAMES[name]
+    rng = random.Random(2)
+    bots: list[Callable[[], Any]] = [
+        lambda: ISMCTSBot(seed=1, iterations=30),
+        lambda: make_bot("heuristic", name),
+    ]
+    for state in choices(game, 6, seed=1):
+        seat = seat_to_move(game, state)
+        twin = TWINS[name](state, seat, rng)
+        assert game.view(twin, seat) == game.view(state, seat)
+        for fresh in bots:
+            assert decide(fresh(), game, twin) == decide(fresh(), game, state)
+
+
+def reachable(start: object) -> Iterator[object]:
+    """Every object reachable from ``start`` through references, short of classes,
+    modules and functions (through which everything is reachable)."""
+    seen, todo = {id(start)}, [start]
+    while todo:
+        obj = todo.pop()
+        yield obj
+        for ref in gc.get_referents(obj):
+            if id(ref) not in seen and not isinstance(ref, type | type(gc) | type(reachable)):
+                seen.add(id(ref))
+                todo.append(ref)
+
+
+@pytest.mark.parametrize("name", CARD_GAMES)
+def test_a_bot_given_a_view_cannot_reach_the_state_a_hidden_hand_or_the_pile(name: str) -> None:
+    game = GAMES[name]
+    for state in choices(game, 10, seed=3):
+        seat = seat_to_move(game, state)
+        pile = state.draw_pile if name == "voyage" else state.deck
+        hidden = [h for s, h in enumerate(state.hands) if s != seat and h] + [pile] * bool(pile)
+        given = (game.view(state, seat), game.legal_moves(state))
+        found = {id(obj) for obj in reachable(given)}
+        assert id(state) not in found
+        assert not any(id(h) in found for h in hidden)
+        assert {id(h) for h in hidden} <= {id(obj) for obj in reachable(state)}  # the walk works
+
+
+def test_the_search_bot_plays_a_single_legal_move_without_searching() -> None:
+    bot = ISMCTSBot(seed=1, iterations=10)
+    before = bot._rng.getstate()
+    assert bot.choose(None, ("only",), random.Random(0)) == "only"
+    assert bot._rng.getstate() == before
+
+
+def test_the_search_bot_can_search_for_a_time_instead() -> None:
+    state = next(choices(GAMES["voyage"], 1))
+    assert decide(ISMCTSBot(seconds=0.01), GAMES["voyage"], state) in voyage.legal_moves(state)
+
+
+@pytest.mark.parametrize(
+    "options", [{"iterations": 10, "seconds": 1.0}, {"iterations": 0}, {"seconds": -1.0}]
+)
+def test_the_search_bot_refuses_a_bad_budget(options: dict[str, Any]) -> None:
+    with pytest.raises(ValueError, match=r"iterations|seconds"):
+        ISMCTSBot(**options)
+
+
+def test_the_voyage_heuristic_plays_the_card_that_most_of_its_hand_can_follow() -> None:
+    hand = voyage.CardSet.of(voyage.Card.parse(c) for c in ("R1", "R5", "G5", "B9"))
+    others = voyage.CardSet(voyage.Rules().deck & ~hand & ~(1 << voyage.Card.parse("R3").index))
+    state = voyage.State(
+        rules=voyage.Rules(players=2), phase=voyage.Phase.TURN, player=0, dealer=1,
+        hands=(hand, voyage.CardSet.of(list(others)[:4])),
+        draw_pile=voyage.CardSet.of(list(others)[4:]), discard_top=voyage.Card.parse("R3"),
+        discard_under=(), drawn=None, scores=(0, 0), results=(), reshuffles=0,
+    )  # fmt: skip
+    assert [str(m) for m in voyage.legal_moves(state)] == ["R1", "R5"]
+    assert str(decide(VoyageHeuristicBot(), GAMES["voyage"], state)) == "R5"  # G5 follows R5
+
+
+def ids(*names: str) -> tuple[Any, ...]:
+    """The card ids of the default deck's cards ``names``, sorted."""
+    table = ships_wheel.Rules().table
+    return tuple(sorted(table.index[ships_wheel.Card.parse(n)] for n in names))
+
+
+def test_the_ships_wheel_heuristic_takes_the_card_that_wins_and_discards_the_anchor() -> None:
+    rules = ships_wheel.Rules(players=2)
+    hand = ids("red-star", "blue-circle", "anchor")
+    piles = (ids("green-moon"), ids("red-moon"))
+    rest = list(rules.table.full)
+    for i in (*hand, *piles[0], *piles[1]):
+        rest.remove(i)
+    state = ships_wheel.State(
+        rules=rules, phase=ships_wheel.Phase.DRAW, player=0, dealer=1, hand_size=3,
+        hands=(hand, tuple(rest[:3])), deck=tuple(rest[3:]), piles=piles,
+        passing=(None, None), scores=(0, 0), results=(), reshuffles=0,
+    )  # fmt: skip
+    game = GAMES["ships_wheel"]
+    take = decide(ShipsWheelHeuristicBot(), game, state)
+    assert str(take) == "take 0"  # green-moon fits; red-moon shares red with red-star
+    drawn = ships_wheel.apply_move(state, take)
+    assert str(decide(ShipsWheelHeuristicBot(), game, drawn)) == "anchor"
+
+
+def test_a_tournament_is_the_same_with_workers_and_seats_every_bot_everywhere() -> None:
+    line_up = ["heuristic", "random", "random"]
+    serial = match(GAMES["voyage"], line_up, 9, seed=4)
+    with ThreadPoolExecutor(2) as pool:
+        assert match(GAMES["voyage"], line_up, 9, seed=4, executor=pool, batch=2) == serial
+    assert [seat.games for seat in serial.seats] == [9, 9, 9]
+    assert sum(seat.wins for seat in serial.seats) == 9
+    assert serial.seats[0].rounds == serial.seats[1].rounds > 9
+    assert match(GAMES["voyage"], line_up, 9, seed=5) != serial
+
+
+def test_a_tournament_refuses_unknown_bots_and_a_line_up_of_the_wrong_size() -> None:
+    with pytest.raises(ValueError, match="unknown bot 'clever'"):
+        match(GAMES["voyage"], ["clever", "random"], 1)
+    with pytest.raises(ValueError, match="no heuristic bot"):
+        match(GAMES["leagues"], ["heuristic", "random"], 1)
+    with pytest.raises(ValueError, match="4 bots are needed, not 2"):
+        match(GAMES["voyage"], ["random", "random"], 1, rules=voyage.Rules())
+
+
+def test_leagues_gives_its_bots_nothing_to_choose() -> None:
+    report = match(GAMES["leagues"], ["ismcts", "random"], 4)
+    assert [seat.decisions for seat in report.seats] == [0, 0]
+    assert sum(seat.wins for seat in report.seats) == 4
+
+
+def test_wilson_intervals_hold_the_rate_and_stay_within_zero_and_one() -> None:
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+    low, high = wilson_interval(0, 50)
+    assert low == 0.0 < high < 0.08
+    low, high = wilson_interval(50, 50)
+    assert 0.92 < low < high == pytest.approx(1.0)
+    low, high = wilson_interval(375, 1000)
+    assert low < 0.375 < high
+    assert high - low == pytest.approx(0.06, abs=0.001)
+
+
+def test_the_match_command_prints_a_table_of_win_rates(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["match", "voyage", "--bots", "heuristic,random", "--games", "6"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("voyage: 6 games, bots heuristic,random, seed 0")
+    assert lines[1].split()[:3] == ["bot", "games", "won"]
+    assert [line.split()[0] for line in lines[2:]] == ["heuristic", "random"]
+
+
+def test_the_match_command_names_a_bad_bot(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["match", "voyage", "--bots", "ismcts,clever"])
+    assert "unknown bot 'clever'" in capsys.readouterr().err
+
+
+def test_random_bots_are_bots_too() -> None:
+    assert isinstance(make_bot("random", "voyage"), RandomBot)
