@@ -11,6 +11,11 @@ settings.register_profile("default", deadline=None, suppress_health_check=[Healt
 settings.register_profile(
     "ci", parent=settings.get_profile("default"), derandomize=True, print_blob=True
 )
+# For mutation testing (nox -s mutation): each mutant reruns the tests, so fewer examples,
+# and the same ones every run so that a score does not drift.
+settings.register_profile(
+    "mutation", parent=settings.get_profile("default"), max_examples=15, derandomize=True
+)
 settings.load_profile(
     os.environ.get("SEAVIEW_HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "default")
 )

@@ -30,8 +30,10 @@ from seaview_rules._play import (
     GameRecord,
     PlayedGame,
     RandomBot,
+    SeatRecord,
     play,
     replay,
+    seat_record,
 )
 from seaview_rules._registry import GAMES
 from seaview_rules._simulate import GameSummary, SimulationReport, simulate
@@ -56,6 +58,7 @@ __all__ = [
     "PlayedGame",
     "Player",
     "RandomBot",
+    "SeatRecord",
     "SimulationReport",
     "Table",
     "Termination",
@@ -64,6 +67,7 @@ __all__ = [
     "Violation",
     "play",
     "replay",
+    "seat_record",
     "simulate",
 ]
 

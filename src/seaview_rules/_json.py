@@ -23,7 +23,7 @@ from typing import Any, NoReturn, TypeVar, cast
 
 import attrs
 
-from seaview_rules._core import InvalidDataError, Notation
+from seaview_rules._core import CHANCE, InvalidDataError, Notation, Player
 
 FORMAT = "seaview_rules"
 
@@ -390,3 +390,35 @@ def _fields(cls: type) -> tuple[tuple[str, Any], ...]:
         attributes: Any = attrs.fields(cls)
         fields = _FIELDS[cls] = tuple((a.name, hints[a.name]) for a in attributes if a.init)
     return fields
+
+
+def read_player(field: Field) -> Player | None:
+    """A view's `to_move`: a seat number, ``"chance"`` or ``null`` (the game's checks
+    check the seat against the number of seats)."""
+    if field.value is None:
+        return None
+    if field.value == CHANCE.value:
+        return CHANCE
+    if isinstance(field.value, str):
+        field.fail(f"must be a seat, {CHANCE.value!r} or null, not {field.value!r}")
+    return field.int()
+
+
+def check_to_move(
+    to_move: Player | None,
+    should: Player | None,
+    where: str,
+    *,
+    phase: str,
+    player: int,
+    seats: int,
+) -> None:
+    """Refuse a view's ``to_move`` (at ``where``) unless it is ``should``, what the
+    view's phase and player make it."""
+    if isinstance(to_move, int):
+        Field(to_move, where).int(0, seats - 1)
+    if to_move != should:
+        shown = CHANCE.value if should is CHANCE else should
+        raise InvalidDataError(
+            where, f"must be {shown!r} in phase {phase} with seat {player} to act"
+        )

@@ -12,10 +12,27 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from attrs import field, frozen
 
-from seaview_rules._core import CHANCE, Game, IllegalMoveError, InvalidDataError, Outcome
+from seaview_rules._core import (
+    CHANCE,
+    Event,
+    Game,
+    IllegalMoveError,
+    InvalidDataError,
+    Outcome,
+)
 from seaview_rules._json import Field
 
-__all__ = ["DEFAULT_MAX_MOVES", "Bot", "GameRecord", "PlayedGame", "RandomBot", "play", "replay"]
+__all__ = [
+    "DEFAULT_MAX_MOVES",
+    "Bot",
+    "GameRecord",
+    "PlayedGame",
+    "RandomBot",
+    "SeatRecord",
+    "play",
+    "replay",
+    "seat_record",
+]
 
 DEFAULT_MAX_MOVES = 1_000_000
 """The default move cap of `play` and `simulate`, the number of moves of a game (chance
@@ -41,6 +58,61 @@ class GameRecord(Generic[R, M]):
 
     rules: R
     moves: tuple[M, ...] = field(converter=tuple)
+
+
+@frozen
+class SeatRecord(Generic[R]):
+    """A game as one seat saw it: for each move of the game, chance included, the events
+    that seat was told (see `seat_record`). Unlike a `GameRecord`, which holds every card
+    dealt and every pending choice and is for the server, it holds nothing the seat may
+    not see, so a client may have it."""
+
+    rules: R
+    seat: int | None
+    """The seat, or ``None`` for a spectator."""
+    moves: tuple[tuple[Event, ...], ...]
+    """The events of each move, in order, as `Game.events` gives them to `seat`."""
+
+    def lines(self) -> list[str]:
+        """The events in words, one per line, as the seat is told them."""
+        return [event.text(self.seat) for events in self.moves for event in events]
+
+    def to_data(self) -> dict[str, object]:
+        """The record as JSON data, each event in words: ``{"seat": ..., "moves":
+        [[text, ...], ...]}``."""
+        return {
+            "seat": self.seat,
+            "moves": [[event.text(self.seat) for event in events] for events in self.moves],
+        }
+
+
+def seat_record(
+    game: Game[R, S, M, Any], record: GameRecord[R, M], seat: int | None
+) -> SeatRecord[R]:
+    """The game of ``record`` as ``seat`` (``None``: a spectator) saw it.
+
+    >>> import random
+    >>> from seaview_rules import GAMES, voyage
+    >>> game = GAMES["voyage"]
+    >>> played = play(game, voyage.Rules(players=2), random.Random(1))
+    >>> mine = seat_record(game, played.record, 0)
+    >>> len(mine.moves) == len(played.record.moves)
+    True
+    >>> mine.lines()[:2]
+    ['seat 1 is dealt a card', 'you are dealt B12']
+
+    Raises:
+        IllegalMoveError: a move of the record is not legal where it stands.
+        InvalidDataError: ``seat`` is not a seat of the game.
+    """
+    state = game.new_game(record.rules)
+    game.view(state, seat)  # checks the seat
+    moves = []
+    for move in record.moves:
+        after = game.apply_move(state, move)
+        moves.append(game.events(state, move, after, seat=seat))
+        state = after
+    return SeatRecord(record.rules, seat, tuple(moves))
 
 
 def replay(game: Game[R, S, M, Any], record: GameRecord[R, M]) -> S:

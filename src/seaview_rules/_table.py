@@ -25,7 +25,7 @@ from seaview_rules._core import (
     Violation,
     subject,
 )
-from seaview_rules._play import GameRecord
+from seaview_rules._play import GameRecord, SeatRecord, seat_record
 
 __all__ = ["LogEntry", "Table", "Undone"]
 
@@ -152,6 +152,12 @@ class Table(Generic[R, S, M, V]):
         in it). It holds every card dealt: it is for the server, not for a player."""
         with self._lock:
             return GameRecord(self.rules, tuple(cast(M, c.move) for c in self._done))
+
+    def seat_record(self, seat: int | None) -> SeatRecord[R]:
+        """The game so far as ``seat`` (``None``: a spectator) saw it: what a client of
+        that seat may keep or download, unlike `record` (see `seaview_rules.seat_record`)."""
+        with self._lock:
+            return seat_record(self.game, self.record, seat)
 
     def view(self, seat: int | None) -> V:
         """What ``seat`` (``None``: a spectator) may see now, with whose turn it is and

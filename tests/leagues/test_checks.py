@@ -54,6 +54,8 @@ STATES: dict[str, State] = {
     "extra spin": spin(new_game(SEATED), "5R"),  # seat 0 took the arrow (1,6) to (2,6)
     "blocked": spin(new_game(SEATED), "5R", "1R"),  # then blocked on the end square (2,6)
     "over": play(GAME, SEATED, random.Random(0)).final,
+    "two turns": spin(new_game(SEATED), "1R", "2R"),  # seat 1 took the starfish (1,3)
+    "order settled, seat 1 first": spin(new_game(SPUN_OFF), "1R", "3R"),
 }
 """States reached by play, one per situation the checks tell apart."""
 
@@ -300,6 +302,49 @@ CASES: list[tuple[str, dict[str, object], str, str]] = [
         "data.placed",
         "a diver who walked onto the start moves right, never blocked (LEA-R11)",
     ),
+    # Who has had a turn, where play can put a diver, and what the last spin made of
+    # the position before it (LEA-2 to LEA-12, LEA-R3).
+    ("blocked", {"turns": 2}, "data.events", "the last spin, of turn 2, is seat 1's (LEA-2)"),
+    (
+        "walked",
+        {"positions[1]": [1, 4]},
+        "data.positions[1]",
+        "seat 1 has had no turn yet: his diver is on the start (LEA-2, LEA-3)",
+    ),
+    (
+        "two turns",
+        {"positions[0]": [4, 6], "placed[0]": True},
+        "data.positions[0]",
+        "no play can put a diver on square (4, 6) (LEA-3 to LEA-12)",
+    ),
+    (
+        "walked",
+        {"last_spin": "2R"},
+        "data.events",
+        "no square seat 0's diver could spin 2R from leads to these events and this "
+        "position (LEA-3 to LEA-12)",
+    ),
+    (
+        "spin-off, seat 1 next",
+        {"last_spin": "4R"},
+        "data.events",
+        "no spin-off position that seat 0 spins 4R in leads to these events, groups and "
+        "order (LEA-2, LEA-R3)",
+    ),
+    (
+        "order settled",
+        {"last_spin": "6R"},
+        "data.events",
+        "no spin-off position that seat 1 spins 6R in leads to these events, groups and "
+        "order (LEA-2, LEA-R3)",
+    ),
+    (
+        "order settled, seat 1 first",
+        {"last_spin": "1L"},
+        "data.events",
+        "no spin-off position that seat 1 spins 1L in leads to these events, groups and "
+        "order (LEA-2, LEA-R3)",
+    ),
     # The codec: the rules object (checked by `Rules`) and squares.
     ("walked", {"rules.colour": 1}, "data.rules", "unknown key 'colour'"),
     ("walked", {"rules.players": 5}, "data.rules.players", "must be 2 to 4, not 5"),
@@ -478,6 +523,7 @@ def test_a_blocked_spin_must_be_one_the_rules_block() -> None:
     data["data"]["placed"] = [False, False]
     assert "walked onto the start" in refused(data).problem  # the ruling LEA-R11
     data["data"]["rules"]["start_always_right"] = False
+    data["data"]["last_spin"] = "1L"  # 1R would walk him right, not block him
     loaded = loads(json.dumps(data))  # with the option, he is blocked there
     assert isinstance(loaded, State)
 
@@ -503,3 +549,50 @@ def test_a_view_gives_no_seat_a_move_of_its_own(legal: object) -> None:
     assert error.where.startswith("data.legal_moves")
     if legal == ["3R"]:
         assert error.problem == "must be empty: every move is a spin of the chance player"
+
+
+def _spinner(count: int, weight: int = 1) -> dict[str, Any]:
+    segment = {"number": 1, "direction": "R", "weight": weight}
+    return {"segments": [dict(segment, number=1 + k % 6) for k in range(count)]}
+
+
+@pytest.mark.rule("LEA-R1", "LEA-R2")
+@pytest.mark.parametrize(
+    ("changes", "where", "problem"),
+    [
+        ({"rules.board.rows": 41}, "data.rules.board.rows", "must be at most 40, not 41"),
+        ({"rules.board.columns": 41}, "data.rules.board.columns", "must be at most 40, not 41"),
+        (
+            {"rules.spinner": _spinner(49)},
+            "data.rules.spinner.segments",
+            "must have 0 to 48 items, not 49",
+        ),
+        (
+            {"rules.spinner": _spinner(2, 2_000_000)},
+            "data.rules.spinner.segments[0].weight",
+            "must be at most 1000000, not 2000000",
+        ),
+        (
+            {"rules.spinner": _spinner(2, 600_000)},
+            "data.rules.spinner.segments[1].weight",
+            "the weights add up to more than 1,000,000, the most a spinner may have",
+        ),
+    ],
+)
+def test_a_board_or_spinner_beyond_the_limits_is_refused_before_it_is_built(
+    changes: dict[str, object], where: str, problem: str
+) -> None:
+    assert refusal(changed("walked", changes)) == (where, problem)
+
+
+def test_a_board_and_a_spinner_at_the_limits_load() -> None:
+    # An arrow in every row, in the first column or the second by turns.
+    rows = [
+        "S.v" + "." * 37,
+        *(("v." if r % 2 else ".v") + "." * 38 for r in range(38)),
+        "X" + "." * 39,
+    ]
+    board = Board.from_rows(rows)
+    spinner = Spinner.parse(" ".join(f"{1 + k % 24}{'RL'[k % 2]}" for k in range(48)))
+    state = new_game(Rules(players=2, board=board, spinner=spinner, spin_off=False))
+    assert loads(dumps(state)) == state

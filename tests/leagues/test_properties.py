@@ -7,7 +7,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
@@ -217,7 +217,13 @@ class LeaguesMachine(RuleBasedStateMachine):
         assert loads(dumps(state)) == state
 
 
-LeaguesMachine.TestCase.settings = settings(max_examples=25, stateful_step_count=40)
+# A random board is rejected when no diver could win on it, which can be most of the
+# first few draws of a run: that filtering is the strategy's, not a fault of the test.
+LeaguesMachine.TestCase.settings = settings(
+    max_examples=25,
+    stateful_step_count=40,
+    suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow],
+)
 test_leagues_machine = pytest.mark.rule("LEA-8", "LEA-10", "LEA-12", "LEA-R7")(
     LeaguesMachine.TestCase
 )

@@ -280,6 +280,15 @@ def test_landing_on_a_diver_in_row_1_sends_the_diver_back_to_the_start() -> None
     assert state.positions[0] == BOARD.start
 
 
+@pytest.mark.rule("LEA-11", "LEA-R7")
+def test_landing_on_a_diver_at_the_start_of_row_2_rises_and_does_not_restart() -> None:
+    # (2,1) is the first square past row 1: a rise to the yellow (1,1), not a restart.
+    board = Board.from_rows([".S...v", "....v.", ".X...."])
+    state = spin(placed([(2, 3), (2, 1)], game=rules(board=board)), "2L")
+    assert kinds(state) == [EventKind.MOVE, EventKind.COLLISION, EventKind.RISE]
+    assert state.positions[0] == board.index(1, 1)
+
+
 @pytest.mark.rule("LEA-R4")
 def test_the_start_square_holds_any_number_of_divers_and_never_blocks() -> None:
     state = spin(placed([(1, 2), None, None]), "1L")  # onto the start, where two divers are

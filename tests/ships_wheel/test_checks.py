@@ -51,7 +51,7 @@ def reach(rules: Rules, wanted: Callable[[State], bool]) -> State:
 SIZE = sw.new_game(THREE)
 DEALING = reach(THREE, lambda s: s.phase is Phase.DEAL and sum(map(len, s.hands)) == 4)
 DRAWING = reach(THREE, lambda s: s.phase is Phase.DRAW and sum(map(len, s.piles)) >= 3)
-DISCARDING = reach(THREE, lambda s: s.phase is Phase.DISCARD and any(s.piles))
+DISCARDING = reach(THREE, lambda s: s.phase is Phase.DISCARD and any(s.piles) and s.hand_size < 8)
 PASSING = reach(THREE, lambda s: s.phase is Phase.PASS and s.passing.count(None) == 1)
 LATER = reach(TINY, lambda s: len(s.results) >= 2 and s.phase is Phase.DRAW)
 AFTER_TIE = reach(
@@ -79,13 +79,15 @@ def hand_to_deck(state: State, seat: int) -> State:
 
 
 def with_winning_hand(state: State, seat: int) -> State:
-    """``seat``'s hand exchanged for a winning hand from the deck."""
+    """``seat``'s hand exchanged for a winning hand from the deck (of as many cards as
+    it holds: in phase discard, a hand that won before the draw, whatever was drawn)."""
     table = state.rules.table
+    size = len(state.hands[seat])
     new: list[CardId] = []
     for i in dict.fromkeys(state.deck):
-        if len(new) < state.hand_size and sw._pieces.wins((*new, i), table):
+        if len(new) < size and sw._pieces.wins((*new, i), table):
             new.append(i)
-    assert len(new) == state.hand_size
+    assert len(new) == size
     deck = list(state.deck)
     for i in new:
         deck.remove(i)
@@ -93,6 +95,12 @@ def with_winning_hand(state: State, seat: int) -> State:
     deck += hands[seat]
     hands[seat] = tuple(sorted(new))
     return evolve(state, hands=tuple(hands), deck=tuple(sorted(deck)))
+
+
+def swap_hands(state: State, seat: int, other: int) -> State:
+    hands = list(state.hands)
+    hands[seat], hands[other] = hands[other], hands[seat]
+    return evolve(state, hands=tuple(hands))
 
 
 def deck_on_a_pile(state: State) -> State:
@@ -170,6 +178,11 @@ STATE_CASES: list[tuple[str, State, str, str | None]] = [
     ("a pass after the match", evolve(OVER, passing=(OVER.hands[0][0], None)), "data", "SW-R10"),
     ("a winning hand in play", with_winning_hand(DRAWING, 1),
      "data.hands", "SW-R6"),
+    ("a hand that won before the draw", with_winning_hand(DISCARDING, DISCARDING.player),
+     "data.hands", "SW-R6"),
+    ("a winner below the target", evolve(OVER, rules=evolve(
+        TINY, target=OVER.scores[OVER.player] + 1)), f"data.scores[{OVER.player}]", "SW-R10"),
+    ("an empty deck at the end", deck_on_a_pile(OVER), "data.deck", "SW-13"),
     ("a choice outside a pass", evolve(DRAWING, passing=(DRAWING.hands[0][0], None, None)),
      "data.passing", "SW-R7"),
     ("choices out of turn", evolve(PASSING, passing=tuple(
@@ -238,6 +251,19 @@ def twice(view: View) -> View:
     )
 
 
+DEALT = sw.view(DEALING, None)
+"""A spectator's view of the deal."""
+WATCHED = sw.view(DRAWING, None)
+"""A spectator's view of a draw."""
+
+
+def deck_seen_on_a_pile(view: View) -> View:
+    """The deck counted on the first pile that shows a top card."""
+    sizes = list(view.pile_sizes)
+    sizes[next(s for s, top in enumerate(view.pile_tops) if top is not None)] += view.deck_size
+    return evolve(view, deck_size=0, pile_sizes=tuple(sizes))
+
+
 NO_ANCHOR = evolve(
     ANCHORED,
     pile_tops=tuple(None if t is None else CardId(k) for k, t in enumerate(ANCHORED.pile_tops)),
@@ -273,6 +299,20 @@ VIEW_CASES: list[tuple[str, View, str, str | None]] = [
      "data.legal_moves", None),
     ("moves out of turn", evolve(CHOSEN, legal_moves=(sw.Action.DRAW,)), "data.legal_moves",
      None),
+    ("hand sizes that do not fit a draw", evolve(WATCHED, hand_sizes=sizes(
+        WATCHED, s0=WATCHED.hand_size + 1, s1=WATCHED.hand_size - 1)), "data.hand_sizes", "SW-5"),
+    ("cards before the size", evolve(DEALT, phase=Phase.SIZE, hand_size=0,
+                                     player=DEALT.dealer, to_move=DEALT.dealer),
+     "data.hand_sizes", "SW-2"),
+    ("the next card of the deal", evolve(DEALT, player=DEALT.dealer), "data", "SW-2"),
+    ("a reshuffle during the deal", evolve(DEALT, reshuffles=1), "data", "SW-2"),
+    ("an empty deck", deck_seen_on_a_pile(WATCHED), "data.deck_size", "SW-13"),
+    ("a winning hand in play", sw.view(with_winning_hand(DRAWING, 1), 1), "data.hand", "SW-R6"),
+    ("a hand that won before the draw", sw.view(
+        with_winning_hand(DISCARDING, DISCARDING.player), DISCARDING.player), "data.hand",
+     "SW-R6"),
+    ("the winner's losing hand", sw.view(swap_hands(OVER, OVER.player, 1 - OVER.player),
+                                         OVER.player), "data.hand", "SW-R10"),
 ]  # fmt: skip
 
 

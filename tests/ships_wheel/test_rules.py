@@ -3,6 +3,7 @@ pieces' own rules are in ``test_pieces.py``)."""
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
@@ -475,6 +476,27 @@ def test_the_new_deck_is_drawn_uniformly_and_the_reshuffles_are_an_option() -> N
     }
     strict = Rules(players=3, max_reshuffles=0)
     assert play(last_card(strict), "deal purple-heart").results[-1].ending is Ending.EXHAUSTION
+
+
+@pytest.mark.rule("SW-13", "SW-R8")
+def test_every_rebuild_of_the_deck_is_counted_up_to_the_option() -> None:
+    rules = Rules(players=3, max_reshuffles=2)
+    after = play(last_card(rules, reshuffles=1), "deal purple-heart")
+    assert (after.phase, after.reshuffles) == (Phase.DISCARD, 2)
+    tied = play(last_card(rules, reshuffles=2), "deal purple-heart")
+    assert (tied.results[-1].ending, tied.results[-1].reshuffles) == (Ending.EXHAUSTION, 2)
+
+
+@pytest.mark.rule("API-TURN")
+def test_chance_is_not_asked_for_a_card_at_a_players_turn() -> None:
+    state = make(THREE, Phase.DRAW, 1, [A, B, C], size=3)
+    with pytest.raises(IllegalMoveError) as refused:
+        sw.sample_chance(state, random.Random(0))
+    assert (refused.value.rule, refused.value.reason) == (
+        "API-TURN",
+        "it is a player's turn, not chance's",
+    )
+    assert sw.chance_outcomes(state) == ()
 
 
 def winning_discard(

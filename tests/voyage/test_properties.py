@@ -17,6 +17,7 @@ from seaview_rules import CHANCE, GameRecord, play, replay, voyage
 from seaview_rules.testing import check_state
 from seaview_rules.testing import voyage as vst
 from seaview_rules.voyage import CARDS, Action, CardSet, Deal, Play, State
+from seaview_rules.voyage import _checks as voyage_checks
 
 EVERY_MOVE: tuple[voyage.Move, ...] = (
     *(Play(c) for c in CARDS),
@@ -221,3 +222,31 @@ VoyageMatch.TestCase.settings = settings(max_examples=30, stateful_step_count=60
 
 
 test_voyage_match = pytest.mark.rule("VOY-3", "VOY-4", "VOY-5", "VOY-6")(VoyageMatch.TestCase)
+
+
+@pytest.mark.rule("VOY-R1")
+@given(vst.states())
+def test_every_reachable_state_and_its_views_pass_the_checks_of_loads(state: State) -> None:
+    voyage_checks.check_state(state)
+    for seat in (None, *range(state.rules.players)):
+        voyage_checks.check_view(voyage.view(state, seat))
+
+
+@pytest.mark.rule("VOY-R9")
+@given(vst.states())
+def test_a_rendered_view_names_no_card_its_seat_cannot_see(state: State) -> None:
+    for seat in (None, *range(state.rules.players)):
+        seen = voyage.view(state, seat)
+        text = voyage.render(seen)
+        shown = {*(seen.hand or ()), *seen.discard_under}
+        if seen.discard_top is not None:
+            shown.add(seen.discard_top)
+        named = set(re.findall(r"\b[RGB]\d+\b", text))
+        assert named <= {str(c) for c in shown}
+        for other in range(state.rules.players):
+            if other != seat:
+                count = len(state.hands[other])
+                assert (
+                    f"| {count} card{'s' * (count != 1)}"
+                    in text.splitlines()[-state.rules.players + other]
+                )

@@ -2,16 +2,29 @@
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 
 import pytest
+from attrs import evolve
 
-from seaview_rules import CHANCE, IllegalMoveError, InvalidDataError, Termination
+from seaview_rules import (
+    CHANCE,
+    IllegalMoveError,
+    InvalidDataError,
+    Termination,
+    Violation,
+    ships_wheel,
+    voyage,
+)
 from seaview_rules.voyage import (
     Action,
     Card,
     CardSet,
+    Colour,
+    Deal,
     Phase,
+    Play,
     RoundResult,
     Rules,
     State,
@@ -41,6 +54,7 @@ def position(
     phase: Phase = Phase.TURN,
     rules: Rules | None = None,
     scores: tuple[int, ...] | None = None,
+    dealer: int = 0,
 ) -> State:
     """A mid-round position; ``under`` lists the cards under the top in play order; the
     draw pile defaults to every card not placed elsewhere."""
@@ -50,9 +64,19 @@ def position(
     draw_pile = cards(draw) if draw is not None else CardSet(rules.deck & ~placed)
     pile = tuple(Card.parse(t) for t in under.split())
     return State(
-        rules, phase, player, 0, tuple(held), draw_pile, Card.parse(top), pile,
-        None, scores or (0,) * rules.players, (), 0,
-    )  # fmt: skip
+        rules=rules,
+        phase=phase,
+        player=player,
+        dealer=dealer,
+        hands=tuple(held),
+        draw_pile=draw_pile,
+        discard_top=Card.parse(top),
+        discard_under=pile,
+        drawn=None,
+        scores=scores or (0,) * rules.players,
+        results=(),
+        reshuffles=0,
+    )
 
 
 def moves(state: State) -> list[str]:
@@ -84,31 +108,16 @@ def test_every_unseen_card_is_equally_likely_and_a_seen_one_impossible() -> None
     assert err.value.rule == "VOY-R2"
 
 
-@pytest.mark.rule("VOY-R1")
-def test_the_deck_has_one_card_of_each_colour_and_number() -> None:
-    assert len(Rules().deck) == 39
-    assert {(c.colour, c.number) for c in Rules().deck} == {
-        (c.colour, c.number)
-        for c in (Card.parse(f"{letter}{n}") for letter in "RGB" for n in range(1, 14))
-    }
-    small = Rules(players=2, colours=2, numbers=3, hand_size=2)
-    assert str(small.deck) == "R1 R2 R3 G1 G2 G3"
-
-
-@pytest.mark.rule("VOY-R1")
-def test_a_deck_too_small_for_the_deal_is_refused() -> None:
-    with pytest.raises(InvalidDataError, match="hand_size"):
-        Rules(players=4, colours=2, numbers=3, hand_size=2)
-
-
 @pytest.mark.rule("VOY-2")
 def test_the_player_left_of_the_dealer_leads_any_card() -> None:
     rules = Rules(players=2)
-    hands = (cards("R1 G5"), cards("B9 B2"))
-    lead = State(
-        rules, Phase.LEAD, 1, 0, hands, CardSet(rules.deck & ~cards("R1 G5 B9 B2")),
-        None, (), None, (0, 0), (), 0,
-    )  # fmt: skip
+    lead = evolve(
+        position(["R1 G5", "B9 B2"], "R2", rules=rules),
+        phase=Phase.LEAD,
+        player=1,
+        discard_top=None,
+        draw_pile=CardSet(rules.deck & ~cards("R1 G5 B9 B2")),
+    )
     assert moves(lead) == ["B2", "B9"]
     after = apply_move(lead, parse_move("B9"))
     assert after.discard_top == Card.parse("B9")
@@ -231,10 +240,10 @@ def test_playing_the_last_card_ends_the_round_and_scores_the_cards_left() -> Non
 @pytest.mark.rule("VOY-6")
 def test_an_empty_draw_pile_is_rebuilt_from_the_discard_pile_but_its_top() -> None:
     state = position(["G9", "R5"], "B2", draw="", under="R1 R3")
-    state = State(
-        state.rules, Phase.TURN, 0, 0, state.hands, CardSet(0), state.discard_top,
-        tuple(CardSet(state.rules.deck & ~(cards("G9 R5 B2")))), None, (0, 0), (), 0,
-    )  # fmt: skip
+    state = evolve(
+        state,
+        discard_under=tuple(CardSet(state.rules.deck & ~(cards("G9 R5 B2")))),
+    )
     under = state.discard_under
     after = apply_move(state, Action.DRAW)
     assert after.draw_pile == CardSet.of(under)
@@ -247,10 +256,7 @@ def test_an_empty_draw_pile_is_rebuilt_from_the_discard_pile_but_its_top() -> No
 def test_with_nothing_to_rebuild_the_draw_pile_the_turn_passes() -> None:
     rules = Rules(players=2, colours=2, numbers=3, hand_size=2)
     # Every card but the top is in a hand, and seat 0 holds no match for G2.
-    stuck = State(
-        rules, Phase.TURN, 0, 0, (cards("R1"), cards("G1 G3 R2 R3")), CardSet(0),
-        Card.parse("G2"), (), None, (0, 0), (), 0,
-    )  # fmt: skip
+    stuck = position(["R1", "G1 G3 R2 R3"], "G2", draw="", rules=rules)
     assert moves(stuck) == ["pass"]
     with pytest.raises(IllegalMoveError) as err:
         apply_move(stuck, Action.DRAW)
@@ -266,10 +272,7 @@ def test_with_nothing_to_rebuild_the_draw_pile_the_turn_passes() -> None:
 @pytest.mark.rule("VOY-7")
 def test_the_deal_passes_clockwise_each_round() -> None:
     state = position(["B7", "R5", "G4"], "B2")
-    state = State(
-        state.rules, Phase.TURN, 0, 2, state.hands, state.draw_pile, state.discard_top,
-        state.discard_under, None, (0, 0, 0), (RoundResult(1, 1, 4, (2, 0, 2), 0),), 0,
-    )  # fmt: skip
+    state = evolve(state, dealer=2, results=(RoundResult(1, 1, 4, (2, 0, 2), 0),))
     after = apply_move(state, parse_move("B7"))
     assert after.dealer == 0
     assert after.phase is Phase.DEAL
@@ -348,10 +351,7 @@ def test_every_player_deals_in_turn() -> None:
 def test_the_deal_passes_to_the_left_of_the_last_dealer() -> None:
     for dealer, expected in ((0, 1), (1, 2), (2, 0)):
         state = position(["B7", "R5", "G4"], "B2")
-        state = State(
-            state.rules, Phase.TURN, 0, dealer, state.hands, state.draw_pile,
-            state.discard_top, state.discard_under, None, (0, 0, 0), (), 0,
-        )  # fmt: skip
+        state = evolve(state, dealer=dealer)
         after = apply_move(state, parse_move("B7"))
         assert after.dealer == expected
         assert after.player == (expected + 1) % 3
@@ -380,10 +380,7 @@ def test_the_discard_pile_is_hidden_again_once_it_is_the_draw_pile() -> None:
         assert seen.discard_under == ()
         assert seen.draw_pile_size == 3
     # Which card comes off the rebuilt pile is hidden like any other draw.
-    other = State(
-        rebuilt.rules, rebuilt.phase, 0, 0, rebuilt.hands, cards("R1 R3 G4"),
-        rebuilt.discard_top, (), None, (0, 0), (), 1,
-    )  # fmt: skip
+    other = evolve(rebuilt, draw_pile=cards("R1 R3 G4"))
     assert voyage_view(other, 1) == voyage_view(rebuilt, 1)
 
 
@@ -392,10 +389,7 @@ LOOP_RULES = Rules(players=2, colours=2, numbers=4, hand_size=4)
 
 def looping_position() -> State:
     """Seat 0 holds R2 R3 R4, seat 1 G2 G3 G4; G1 on top of R1; the draw pile empty."""
-    return State(
-        LOOP_RULES, Phase.TURN, 0, 1, (cards("R2 R3 R4"), cards("G2 G3 G4")), CardSet(0),
-        Card.parse("G1"), (Card.parse("R1"),), None, (0, 0), (), 0,
-    )  # fmt: skip
+    return position(["R2 R3 R4", "G2 G3 G4"], "G1", draw="", under="R1", rules=LOOP_RULES, dealer=1)
 
 
 @pytest.mark.rule("VOY-R10", "VOY-6")
@@ -411,11 +405,81 @@ def test_a_tiny_round_can_come_back_to_the_same_position_for_ever() -> None:
             state = apply_move(state, move)
         # Every card is where it was, the same seat is to move: only the counter grew.
         assert state.reshuffles == 2 * lap
-        assert State(
-            state.rules, state.phase, state.player, state.dealer, state.hands,
-            state.draw_pile, state.discard_top, state.discard_under, state.drawn,
-            state.scores, state.results, 0,
-        ) == start  # fmt: skip
+        assert evolve(state, reshuffles=0) == start
         assert not state.results  # the round never ended
     assert voyage_view(state, 0) != voyage_view(start, 0)  # the rebuilds are in sight
     assert voyage_view(state, 0).reshuffles == 6
+
+
+class _Play(Play):
+    """A subclass of a move class: equal to a legal play, but not a Voyage move."""
+
+
+MALFORMED: list[tuple[str, object]] = [
+    ("a deal of no card", Deal(None)),  # type: ignore[arg-type]  # on purpose
+    ("a play of a string", Play("R7")),  # type: ignore[arg-type]  # on purpose
+    ("a Ship's Wheel card", Play(ships_wheel.Card.parse("red-star"))),  # type: ignore[arg-type]
+    ("a deal of a Ship's Wheel card", Deal(ships_wheel.Card.parse("red-star"))),  # type: ignore[arg-type]
+    ("a card numbered True", Play(Card(Colour.RED, True))),
+    ("a subclass of Play", _Play(Card.parse("R7"))),
+    ("a string", "R7"),
+    ("nothing", None),
+    ("another game's action", ships_wheel.Action.DRAW),
+]
+"""Objects that are not exactly Voyage moves; some compare equal to a legal one."""
+
+CHANCE_NODE = new_game(Rules(players=2))
+TURN = position(["R7 G9", "R5"], "R2")
+LEAD = evolve(
+    TURN, phase=Phase.LEAD, discard_top=None, draw_pile=CardSet(TURN.draw_pile | cards("R2"))
+)
+
+
+@pytest.mark.rule("API-MOVE")
+@pytest.mark.parametrize("state", [CHANCE_NODE, TURN, LEAD], ids=["chance", "turn", "lead"])
+@pytest.mark.parametrize(("example", "move"), MALFORMED, ids=[m[0] for m in MALFORMED])
+def test_what_is_not_exactly_a_voyage_move_is_refused_and_changes_nothing(
+    state: State, example: str, move: object
+) -> None:
+    before = voyage.dumps(state)
+    violation = check_move(state, move)  # type: ignore[arg-type]  # on purpose
+    assert violation is not None
+    assert violation.rule == "API-MOVE"
+    assert "is not a Voyage move" in violation.reason
+    seat = current_player(state)
+    if isinstance(seat, int):
+        assert check_move(state, move, seat=seat) == violation  # type: ignore[arg-type]
+    with pytest.raises(IllegalMoveError) as err:
+        apply_move(state, move)  # type: ignore[arg-type]  # on purpose
+    assert err.value.rule == "API-MOVE"
+    assert voyage.dumps(state) == before
+
+
+@pytest.mark.rule("API-MOVE")
+def test_the_refusal_of_a_malformed_move_says_what_is_wrong_with_it() -> None:
+    reasons = {
+        example: check_move(TURN, move).reason  # type: ignore[arg-type, union-attr]
+        for example, move in MALFORMED
+    }
+    assert reasons["a play of a string"].endswith("its card must be a Card, not str")
+    assert reasons["a card numbered True"].endswith("its card: its number must be an int, not bool")
+    assert (
+        reasons["a string"]
+        == "'R7' is not a Voyage move: a move is a Deal or Play or Action, not str"
+    )
+    assert reasons["a subclass of Play"].endswith("not _Play")
+
+
+@pytest.mark.rule("API-MOVE")
+def test_a_well_formed_move_built_anew_is_applied_as_the_engines_own() -> None:
+    assert Play(Card.parse("R7")) is not voyage.PLAYS[Card.parse("R7").index]
+    assert check_move(TURN, Play(Card.parse("R7"))) is None
+    after = apply_move(TURN, Play(Card.parse("R7")))
+    assert voyage.loads(voyage.dumps(after)) == after
+
+
+@pytest.mark.rule("API-TURN")
+def test_chance_is_not_sampled_at_a_players_turn() -> None:
+    with pytest.raises(IllegalMoveError) as err:
+        voyage.sample_chance(TURN, random.Random(0))
+    assert err.value.violation == Violation("API-TURN", "it is a player's turn, not chance's")

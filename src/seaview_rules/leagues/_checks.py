@@ -8,14 +8,21 @@ the document that holds it: ``where`` is the path of the field in the document
 (``data.positions[1]``), and the problem names the rule it rests on, where there is
 one. `loads` calls them on everything it builds; the test kit and the property tests
 check that every state and view that play reaches passes them.
+
+What they guarantee of an accepted document, and what they leave unchecked, is listed
+in the API guide, "What loads guarantees".
 """
 
 from __future__ import annotations
 
+from collections import deque
+from functools import lru_cache
+
 from seaview_rules._core import CHANCE
 from seaview_rules._json import Field
-from seaview_rules.leagues._model import EventKind, Phase, State
-from seaview_rules.leagues._pieces import SquareKind
+from seaview_rules.leagues._model import EventKind, Phase, State, Tables
+from seaview_rules.leagues._pieces import Square, SquareKind
+from seaview_rules.leagues._rules import _successor
 from seaview_rules.leagues._views import View
 
 __all__ = ["check_state", "check_view"]
@@ -122,6 +129,9 @@ def _check_match(match: State | View) -> None:
     _check_phase(match)
     _check_history(match)
     _check_placed(match)
+    _check_turns(match)
+    _check_reachable(match)
+    _check_last_spin(match)
 
 
 def _check_seats(path: str, seats: tuple[int, ...], players: int) -> None:
@@ -227,3 +237,207 @@ def _check_placed(match: State | View) -> None:
             field.fail("a diver who walked onto the start moves right, never blocked (LEA-R11)")
     elif placed[seat] and not rules.blocked_when_placed:
         field.fail("these rules never block a diver put on an end square (LEA-R9)")
+
+
+def _check_turns(match: State | View) -> None:
+    """LEA-2: turn ``k`` (from 1) is the diver ``order[(k - 1) % players]``'s, extra
+    spins included, so the last spin was that of turn ``turns``, and a diver whose
+    first turn has not come yet is still on the start where the game put him."""
+    if match.spins == 0:
+        return
+    order, turns = match.order, match.turns
+    due = order[(turns - 1) % len(order)]
+    if match.events[0].seat != due:
+        _at("events").fail(f"the last spin, of turn {turns}, is seat {due}'s (LEA-2)")
+    for seat in order[turns:]:
+        if match.positions[seat] != match.rules.board.start or not match.placed[seat]:
+            _at(f"positions[{seat}]").fail(
+                f"seat {seat} has had no turn yet: his diver is on the start (LEA-2, LEA-3)"
+            )
+
+
+def _check_reachable(match: State | View) -> None:
+    """Every diver stands where some sequence of spins can put him, walked there or
+    put there as `State.placed` says (LEA-3 to LEA-12)."""
+    rules = match.rules
+    reachable = _reachable(rules.tables, rules.players)
+    for seat, (square, placed) in enumerate(zip(match.positions, match.placed, strict=True)):
+        if square != rules.board.red_arrow and (square, placed) not in reachable:
+            how = "put" if placed else "walk"
+            _at(f"positions[{seat}]").fail(
+                f"no play can {how} a diver on square {rules.board.coordinates(square)} "
+                "(LEA-3 to LEA-12)"
+            )
+
+
+@lru_cache(maxsize=64)
+def _reachable(t: Tables, players: int) -> frozenset[tuple[Square, bool]]:
+    """The (square, placed) pairs that some sequence of spins from the start reaches
+    with ``players`` divers, the others anywhere they could be (so a collision, or a
+    taken square under an effect, may happen wherever a diver could stand), but never
+    more than ``players - 2`` of them blocking the squares a rise passes over (LEA-11,
+    LEA-12, LEA-R7)."""
+    blockers = players - 2
+    start = (t.start, True)
+    found = {start}
+    queue = deque([start])
+
+    def rise(above: tuple[Square, ...]) -> list[tuple[Square, bool]]:
+        ends = [(square, True) for square in above[: blockers + 1]]
+        return [*ends, start] if len(above) <= blockers else ends
+
+    while queue:
+        square, placed = queue.popleft()
+        nexts: list[tuple[Square, bool]] = []
+        for landing, _ in t.moves[placed][square]:
+            if landing is None or landing == t.red:
+                continue
+            target = t.target[landing]
+            if target is None:
+                nexts.append((landing, False))
+                if landing != t.start:  # LEA-11: another diver may stand there
+                    nexts.extend([start] if landing < t.columns else rise(t.above[landing]))
+            elif target != t.red:
+                nexts.append((target, True))  # LEA-7, LEA-9, LEA-10
+                nexts.extend(rise(t.rise[landing]))  # LEA-8, LEA-R10: the target is taken
+        for node in nexts:
+            if node not in found:
+                found.add(node)
+                queue.append(node)
+    return frozenset(found)
+
+
+def _check_last_spin(match: State | View) -> None:
+    """The last spin's events, the phase and the player are exactly what that spin
+    makes of some position that play reaches: the spinning diver on a square he can
+    stand on (walked there or put there), the others where they stand now (LEA-2 to
+    LEA-12, LEA-R3 to LEA-R11)."""
+    if match.last_spin is None:
+        return
+    if match.spins == 0:
+        _check_order_spin(match)
+        return
+    rules = match.rules
+    t = rules.tables
+    seat = match.events[0].seat
+    first = match.events[0].square
+    assert first is not None  # a turn's events have squares, as _check_match found
+    reachable = _reachable(t, rules.players)
+    others = match.positions[:seat] + match.positions[seat + 1 :]
+    row = first - first % t.columns
+    squares = [first] if match.events[0].kind is EventKind.BLOCKED else range(row, row + t.columns)
+    for square in squares:
+        if square != t.start and square in others:
+            continue
+        for placed in (False, True):
+            if (square, placed) not in reachable:
+                continue
+            before = _position(
+                match,
+                phase=Phase.SPIN,
+                player=seat,
+                positions=(*others[:seat], Square(square), *others[seat:]),
+                placed=(*match.placed[:seat], placed, *match.placed[seat + 1 :]),
+                spins=match.spins - 1,
+            )
+            after = _successor(before, match.last_spin)
+            if (after.events, after.positions, after.placed, after.phase, after.player) == (
+                match.events,
+                match.positions,
+                match.placed,
+                match.phase,
+                match.player,
+            ):
+                return
+    _at("events").fail(
+        f"no square seat {seat}'s diver could spin {match.last_spin} from leads to these "
+        "events and this position (LEA-3 to LEA-12)"
+    )
+
+
+def _check_order_spin(match: State | View) -> None:
+    """The last spin of the spin-off: mid-round, the seat before the player spun the
+    last number of `State.spun`; at the end of a round, a tied group split into the
+    ranked groups now in its place (each spun a number of the spinner, highest first),
+    with the ties and, once nobody is tied, the order as the events say (LEA-2,
+    LEA-R3)."""
+    spin = match.last_spin
+    assert spin is not None  # _check_last_spin's caller
+    groups = match.groups or tuple((seat,) for seat in match.order)
+    candidates: list[State] = []
+    if match.spun:
+        tied = next(g for g in groups if len(g) > 1)  # _check_phase found one
+        candidates.append(_position(match, player=tied[len(match.spun) - 1], spun=match.spun[:-1]))
+    else:
+        numbers = sorted({s.number for s in match.rules.spinner.segments}, reverse=True)
+        # The round's group was the first tied one: the groups before it are single.
+        singles = next((i for i, g in enumerate(groups) if len(g) > 1), len(groups))
+        for i in range(min(singles, len(groups) - 1) + 1):
+            for j in range(i, len(groups)):
+                split = groups[i : j + 1]
+                group = tuple(sorted(s for g in split for s in g))
+                if len(group) < 2:
+                    continue
+                last = next(k for k, g in enumerate(split) if group[-1] in g)
+                higher = [n for n in numbers if n > spin.number]
+                lower = [n for n in numbers if n < spin.number]
+                if len(higher) < last or len(lower) < len(split) - 1 - last:
+                    continue
+                spun_by = dict.fromkeys(split[last], spin.number)
+                for k, g in enumerate(split):
+                    if k != last:
+                        number = higher[-last + k] if k < last else lower[k - last - 1]
+                        spun_by.update(dict.fromkeys(g, number))
+                candidates.append(
+                    _position(
+                        match,
+                        player=group[-1],
+                        groups=(*groups[:i], group, *groups[j + 1 :]),
+                        spun=tuple(spun_by[s] for s in group[:-1]),
+                    )
+                )
+    for before in candidates:
+        after = _successor(before, spin)
+        if (after.events, after.groups, after.spun, after.order, after.phase, after.player) == (
+            match.events,
+            match.groups,
+            match.spun,
+            match.order,
+            match.phase,
+            match.player,
+        ):
+            return
+    _at("events").fail(
+        f"no spin-off position that seat {match.events[0].seat} spins {spin} in leads to "
+        "these events, groups and order (LEA-2, LEA-R3)"
+    )
+
+
+def _position(
+    match: State | View,
+    *,
+    phase: Phase = Phase.ORDER,
+    player: int,
+    positions: tuple[Square, ...] | None = None,
+    placed: tuple[bool, ...] | None = None,
+    groups: tuple[tuple[int, ...], ...] | None = None,
+    spun: tuple[int, ...] = (),
+    spins: int = 0,
+) -> State:
+    """The state one spin before ``match``, as far as the spin's transition reads it:
+    what is given, the rest as in ``match``."""
+    return State(
+        rules=match.rules,
+        phase=phase,
+        player=player,
+        positions=match.positions if positions is None else positions,
+        placed=match.placed if placed is None else placed,
+        order=match.order if phase is Phase.SPIN else (),
+        groups=match.groups if groups is None else groups,
+        spun=spun,
+        spins=spins,
+        turns=max(match.turns - 1, 0),
+        order_spins=max(match.order_spins - 1, 0),
+        last_spin=None,
+        events=(),
+    )

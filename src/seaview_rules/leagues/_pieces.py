@@ -37,6 +37,24 @@ MAX_SIDE = 100
 MAX_NUMBER = 99
 """The highest number a spinner segment may show."""
 
+# The limits on a board or a spinner read from a document (`board_from_data`,
+# `spinner_from_data`, hence `load_board`, `load_spinner` and every ``loads``): the
+# engine's tables cost about rows x columns x segments x the spun number to build, so an
+# untrusted document must not choose them freely. Each is well above any board or
+# spinner we know of: the printed board has 20 rows (1,000 to 20,000 leagues), our
+# reconstruction 20 rows of 10 and a 12-segment spinner. At the limits a document loads
+# in under half a second (benchmarks/loads_limits.py). `Board` and `Spinner` built in
+# Python are held to MAX_SIDE only.
+MAX_LOADED_ROWS = 40
+"""The most rows a board read from a document may have: twice the printed board's 20."""
+MAX_LOADED_COLUMNS = 40
+"""The most columns a board read from a document may have: four times the default 10."""
+MAX_LOADED_SEGMENTS = 48
+"""The most segments a spinner read from a document may have: four times the default 12."""
+MAX_TOTAL_WEIGHT = 1_000_000
+"""The largest total weight of a spinner read from a document: enough for a dial
+measured in arc-minutes (21,600 parts)."""
+
 Square = NewType("Square", int)
 """A square of a `Board` by its index, ``(row - 1) * columns + column - 1``: where a
 diver stands (`State.positions`) and where an event leaves him (`Event.square`). Only
@@ -357,16 +375,17 @@ def board_to_data(board: Board) -> dict[str, Any]:
 
 
 def board_from_data(data: Field) -> Board:
-    """Read a board object ``{name?, rows, columns, squares}``.
+    """Read a board object ``{name?, rows, columns, squares}``, of at most
+    `MAX_LOADED_ROWS` rows and `MAX_LOADED_COLUMNS` columns.
 
     Raises:
-        InvalidDataError: the object is malformed or the board is invalid; the
-            message names the JSON path or the square.
+        InvalidDataError: the object is malformed, too large, or the board is invalid;
+            the message names the JSON path or the square.
     """
     data.keys({"rows", "columns", "squares"}, frozenset({"name"}))
     name = data.get("name").str() if data.has("name") else ""
-    rows = data.get("rows").int(2, MAX_SIDE)
-    columns = data.get("columns").int(2, MAX_SIDE)
+    rows = data.get("rows").int(2, MAX_LOADED_ROWS)
+    columns = data.get("columns").int(2, MAX_LOADED_COLUMNS)
     layout = []
     for number, item in enumerate(data.get("squares").list(rows, rows), 1):
         row = "".join(item.str().split())
@@ -390,22 +409,30 @@ def spinner_to_data(spinner: Spinner) -> dict[str, Any]:
 
 
 def spinner_from_data(data: Field) -> Spinner:
-    """Read a spinner object ``{name?, segments: [{number, direction, weight?}, ...]}``.
+    """Read a spinner object ``{name?, segments: [{number, direction, weight?}, ...]}``
+    of at most `MAX_LOADED_SEGMENTS` segments, whose weights add up to at most
+    `MAX_TOTAL_WEIGHT`.
 
     Raises:
-        InvalidDataError: the object is malformed or a segment is invalid.
+        InvalidDataError: the object is malformed, too large, or a segment is invalid.
     """
     data.keys({"segments"}, frozenset({"name"}))
     name = data.get("name").str() if data.has("name") else ""
     segments = []
-    items = data.get("segments").list()
+    items = data.get("segments").list(0, MAX_LOADED_SEGMENTS)
     if not items:
         data.get("segments").fail("a spinner needs at least one segment")
+    total = 0
     for item in items:
         item.keys({"number", "direction"}, frozenset({"weight"}))
         number = item.get("number").int(1, MAX_NUMBER)
         direction = item.get("direction").enum(Direction)
-        weight = item.get("weight").int(1) if item.has("weight") else 1
+        weight = item.get("weight").int(1, MAX_TOTAL_WEIGHT) if item.has("weight") else 1
+        total += weight
+        if total > MAX_TOTAL_WEIGHT:
+            item.get("weight").fail(
+                f"the weights add up to more than {MAX_TOTAL_WEIGHT:,}, the most a spinner may have"
+            )
         segments.append(Segment(number, direction, weight))
     return Spinner(tuple(segments), name)
 

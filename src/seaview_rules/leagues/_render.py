@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import attrs
+
 from seaview_rules.leagues._events import describe
 from seaview_rules.leagues._model import EventKind, Phase, State
 from seaview_rules.leagues._pieces import Direction, SquareKind
+from seaview_rules.leagues._views import View
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -15,10 +18,11 @@ if TYPE_CHECKING:
     from seaview_rules.leagues._moves import Move
 
 
-def render(state: State) -> str:
+def render(obj: State | View) -> str:
     """The board with every diver (shown by seat number), then whose spin it is and
     what the last spin did. Squares: ``S`` start, ``v`` arrow, ``*`` starfish,
-    ``@`` octopus, ``X`` red arrow, ``.`` yellow.
+    ``@`` octopus, ``X`` red arrow, ``.`` yellow. The game hides nothing, so a view
+    shows what its state shows, and says whose view it is.
 
     >>> from seaview_rules import leagues
     >>> rules = leagues.Rules(players=2, spin_off=False,
@@ -30,7 +34,10 @@ def render(state: State) -> str:
      3,000  . X . .
     seat 1 to spin (1 turns, 1 spins so far)
     last: seat 0 spun 2R: moved to (1, 3)
+    >>> print(render(leagues.view(leagues.new_game(rules), 1)).splitlines()[-1])
+    seat 0 to spin (0 turns, 0 spins so far), seen by seat 1
     """
+    state = obj if isinstance(obj, State) else _state_of(obj)
     board = state.rules.board
     cells = [k.value for k in board.squares]
     at_start = [str(seat) for seat, p in enumerate(state.positions) if p == board.start]
@@ -53,10 +60,17 @@ def render(state: State) -> str:
         status = f"seat {state.player} to spin for the order of play"
     else:
         status = f"seat {state.player} to spin ({state.turns} turns, {state.spins} spins so far)"
+    if isinstance(obj, View):
+        status += f", seen by {'a spectator' if obj.seat is None else f'seat {obj.seat}'}"
     lines.append(status)
     if state.last_spin is not None:
         lines.append(f"last: {describe(state)}")
     return "\n".join(lines)
+
+
+def _state_of(view: View) -> State:
+    # A view holds every field of its state (20,000 Leagues hides nothing).
+    return State(**{f.name: getattr(view, f.name) for f in attrs.fields(State)})
 
 
 def statistics(state: State) -> Mapping[str, int]:

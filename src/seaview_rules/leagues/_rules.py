@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from seaview_rules._core import (
     CHANCE,
     IllegalMoveError,
+    MoveForms,
     Outcome,
     Player,
     Termination,
@@ -215,13 +216,19 @@ def _seat_refusal(state: State, seat: int) -> Violation | None:
     return seat_violation(current_player(state), seat)
 
 
+_FORMS = MoveForms("20,000 Leagues", Spin)
+_WELL_FORMED = _FORMS.seen
+
+
 def _violation(state: State, move: Move) -> Violation | None:
     """The rule ``move`` breaks in ``state``, or ``None``: only the spins the spinner
     shows are moves, until a diver wins."""
     if state.phase is Phase.OVER:
         return _GAME_OVER
-    if type(move) is not Spin:  # exactly a Spin: no other object is a 20,000 Leagues move
-        return Violation("API-MOVE", f"{move!r} is not a 20,000 Leagues move")
+    if _WELL_FORMED.get(id(move)) is not move:  # not a move already found well-formed
+        malformed = _FORMS.violation(move)  # exactly a move class, each field of its type
+        if malformed is not None:
+            return malformed
     if move not in state.rules.tables.index:
         return Violation("LEA-R2", f"the spinner has no {move} segment")
     return None

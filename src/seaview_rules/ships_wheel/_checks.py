@@ -6,6 +6,9 @@ being the path of the field in a document (``data.hands``, ``data.results[2].poi
 or ``data`` for the whole) and the problem naming the rule it rests on. `loads` calls
 them on every state and view it builds; the test kit and the property tests call them
 on every state and view that legal play reaches.
+
+What they guarantee of an accepted document, and what they leave unchecked, is listed
+in the API guide, "What loads guarantees".
 """
 
 from __future__ import annotations
@@ -13,11 +16,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import NoReturn
 
-from seaview_rules._core import CHANCE, InvalidDataError
-from seaview_rules._json import Field
+from seaview_rules._core import InvalidDataError
+from seaview_rules._json import Field, check_to_move
 from seaview_rules.ships_wheel._model import Ending, HandResult, Phase, Scoring, State
 from seaview_rules.ships_wheel._moves import Move
-from seaview_rules.ships_wheel._pieces import Kind, wins
+from seaview_rules.ships_wheel._pieces import CardId, Kind, wins
 from seaview_rules.ships_wheel._views import View, expected_to_move, seat_moves
 
 _DEAL_ORDER = "not a position of the deal: one card at a time from the dealer's left (SW-2)"
@@ -68,26 +71,9 @@ def check_state(state: State) -> None:
     hands, piles, passing = state.hands, state.piles, state.passing
     sizes = [len(h) for h in hands]
     no_pass = all(p is None for p in passing)
-    if phase is Phase.SIZE or phase is Phase.DEAL:
-        dealt = sum(sizes)
-        dealer = state.dealer
-        expected_sizes = [len(range((s - dealer - 1) % n, dealt, n)) for s in range(n)]
-        if not (no_pass and not any(piles) and not state.reshuffles and sizes == expected_sizes):
-            _fail("data", _DEAL_ORDER)
-        if phase is Phase.SIZE and dealt:
-            _fail("data.hands", "no card is dealt before the size is chosen (SW-2)")
-        if phase is Phase.DEAL and (dealt >= n * hand_size or player != (dealer + 1 + dealt) % n):
-            _fail("data", _DEAL_ORDER)
+    clear = no_pass and not any(piles) and not state.reshuffles
+    if not _sizes_fit_phase(state, sizes, clear, len(state.deck), "data.hands"):
         return
-    if not state.deck and phase is not Phase.OVER:
-        _fail("data.deck", "the deck is never empty during play: the discards replace it (SW-13)")
-    for seat in range(n):
-        # SW-5, SW-6: a player holds one card more between his draw and his discard.
-        if sizes[seat] != hand_size + (phase is Phase.DISCARD and seat == player):
-            _fail(
-                "data.hands",
-                f"seat {seat} must hold {hand_size} cards in phase {phase.value} (SW-5, SW-6)",
-            )
     if phase is Phase.OVER:
         if not no_pass or not wins(hands[player], table):
             _fail(
@@ -101,6 +87,7 @@ def check_state(state: State) -> None:
                 "data.hands",
                 f"seat {holders[0]} holds a winning hand: the hand would be over (SW-R6)",
             )
+    _won_before_the_draw(state, hands[player], "data.hands")
     if phase is not Phase.PASS:
         if not no_pass:
             _fail("data.passing", f"must all be null in phase {phase.value} (SW-R7)")
@@ -193,15 +180,8 @@ def check_view(view: View) -> None:
         _fail("data.passing", "only a seat's own pending pass shows, from its hand (SW-R7)")
     _results(view)
     to_move = view.to_move
-    if isinstance(to_move, int):
-        _seat("data.to_move", to_move, n)
     should = expected_to_move(phase, player)
-    if to_move != should:
-        shown = CHANCE.value if should is CHANCE else should
-        _fail(
-            "data.to_move",
-            f"must be {shown!r} in phase {phase.value} with seat {player} to act",
-        )
+    check_to_move(to_move, should, "data.to_move", phase=phase.value, player=player, seats=n)
     # A seat's legal moves depend only on what its view shows (the phase, its hand and
     # the pile tops), so they are worked out again here and must be the same.
     expected: tuple[Move, ...] = ()
@@ -214,6 +194,72 @@ def check_view(view: View) -> None:
             if expected
             else "must be empty: this seat is not to move",
         )
+    clear = not any(view.pile_sizes) and passing is None and not view.reshuffles
+    if not _sizes_fit_phase(view, list(sizes), clear, view.deck_size, "data.hand_sizes"):
+        return
+    if seat is None or hand is None:
+        return
+    if phase is Phase.OVER:
+        if seat == player and not wins(hand, table):
+            _fail("data.hand", "the winner of a finished match holds a winning hand (SW-R10)")
+        return
+    if len(hand) == view.hand_size and wins(hand, table):
+        _fail("data.hand", f"seat {seat} holds a winning hand: the hand would be over (SW-R6)")
+    if seat == player:
+        _won_before_the_draw(view, hand, "data.hand")
+
+
+def _sizes_fit_phase(
+    obj: State | View, sizes: list[int], clear: bool, deck_size: int, where: str
+) -> bool:
+    """The hand sizes (at ``where``), the deck's size and, in the deal, the piles, the
+    reshuffles and the pending pass (all clear, as ``clear`` says) that fit the phase;
+    whether play has begun (so that the hands are complete)."""
+    rules = obj.rules
+    n = rules.players
+    phase, player, hand_size, dealer = obj.phase, obj.player, obj.hand_size, obj.dealer
+    if phase is Phase.SIZE or phase is Phase.DEAL:
+        dealt = sum(sizes)
+        expected_sizes = [len(range((s - dealer - 1) % n, dealt, n)) for s in range(n)]
+        if not (clear and sizes == expected_sizes):
+            _fail("data", _DEAL_ORDER)
+        if phase is Phase.SIZE and dealt:
+            _fail(where, "no card is dealt before the size is chosen (SW-2)")
+        if phase is Phase.DEAL and (dealt >= n * hand_size or player != (dealer + 1 + dealt) % n):
+            _fail("data", _DEAL_ORDER)
+        return False
+    if not deck_size:
+        where_deck = "data.deck" if isinstance(obj, State) else "data.deck_size"
+        _fail(where_deck, "the deck is never empty during play: the discards replace it (SW-13)")
+    for seat in range(n):
+        # SW-5, SW-6: a player holds one card more between his draw and his discard.
+        if sizes[seat] != hand_size + (phase is Phase.DISCARD and seat == player):
+            _fail(
+                where,
+                f"seat {seat} must hold {hand_size} cards in phase {phase.value} (SW-5, SW-6)",
+            )
+    return True
+
+
+def _won_before_the_draw(obj: State | View, hand: tuple[CardId, ...], where: str) -> None:
+    """SW-R6: every hand is checked after the deal, after every pass and after every
+    discard, and a winning one ends the hand; so the hand a player holds between his
+    draw and his discard, less the card he drew, did not win: some card of it must be
+    one whose removal leaves a hand that does not win."""
+    if obj.phase is not Phase.DISCARD:
+        return
+    table = obj.rules.table
+    if all(wins(_without(hand, card), table) for card in dict.fromkeys(hand)):
+        _fail(
+            where,
+            f"seat {obj.player}'s hand won before his draw, whatever card he drew: "
+            "the hand would be over (SW-R6)",
+        )
+
+
+def _without(hand: tuple[CardId, ...], card: CardId) -> tuple[CardId, ...]:
+    k = hand.index(card)
+    return hand[:k] + hand[k + 1 :]
 
 
 def _fail(where: str, problem: str) -> NoReturn:
@@ -306,6 +352,11 @@ def _phase_facts(obj: State | View) -> None:
         assert last is not None
         if last.winner != player or hand_size != last.hand_size:
             _fail("data.player", "a finished match names the last hand's winner (SW-R10)")
+        if obj.scores[player] < rules.target:
+            _fail(
+                f"data.scores[{player}]",
+                f"the winner of a finished match reached the target, {rules.target} (SW-R10)",
+            )
         return
     if (
         last is not None

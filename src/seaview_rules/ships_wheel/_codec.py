@@ -16,7 +16,7 @@ from typing import Any, TypeVar, overload
 
 import attrs
 
-from seaview_rules._core import CHANCE, Player
+from seaview_rules._core import Player
 from seaview_rules._json import (
     MOVES_VERSION,
     Field,
@@ -29,6 +29,7 @@ from seaview_rules._json import (
     read_envelope,
     read_fields,
     read_moves,
+    read_player,
     write,
 )
 from seaview_rules._play import GameRecord, record_from_data, record_to_data
@@ -255,7 +256,7 @@ def _read(cls: type[T], data: Field) -> T:
     readers: Readers = {
         Rules: lambda _: rules,
         CardId: card,
-        Player | None: _read_player,
+        Player | None: read_player,
         Move: lambda field: field.parse(parse_move),
     }
     return read_fields(cls, data, readers)
@@ -276,14 +277,3 @@ def _read_view(data: Field) -> View:
     seen = attrs.evolve(seen, hand=None if seen.hand is None else tuple(sorted(seen.hand)))
     check_view(seen)
     return seen
-
-
-def _read_player(field: Field) -> Player | None:
-    """A seat number, ``"chance"`` or ``null`` (`check_view` checks the seat)."""
-    if field.value is None:
-        return None
-    if field.value == CHANCE.value:
-        return CHANCE
-    if isinstance(field.value, str):
-        field.fail(f"must be a seat, {CHANCE.value!r} or null, not {field.value!r}")
-    return field.int()

@@ -6,10 +6,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from seaview_rules._core import CHANCE
-from seaview_rules.ships_wheel._model import Ending, Phase, State
+from seaview_rules.ships_wheel._model import Ending, Phase, Rules, State
 from seaview_rules.ships_wheel._moves import Action, Deal, Discard, Move, Pass, Size, Take
 from seaview_rules.ships_wheel._pieces import CardId, Kind
 from seaview_rules.ships_wheel._rules import current_player
+from seaview_rules.ships_wheel._views import View
 
 
 def statistics(state: State) -> Mapping[str, int]:
@@ -23,41 +24,64 @@ def statistics(state: State) -> Mapping[str, int]:
     }
 
 
-def _names(state: State, ids: Iterable[CardId]) -> str:
-    return " ".join(str(c) for c in state.cards(ids)) or "(no cards)"
+def render(obj: State | View) -> str:
+    """A few lines of plain text: from a state, everything, hidden cards included; from
+    a seat's view, what that seat sees (its own hand and pass, the other hands as card
+    counts); from a spectator's view, no card in any hand.
 
-
-def render(state: State) -> str:
-    """A few lines of plain text showing the whole state, hidden cards included.
-
-    >>> from seaview_rules.ships_wheel import Rules, new_game
+    >>> from seaview_rules.ships_wheel import Rules, apply_move, new_game, parse_move, view
     >>> print(render(new_game(Rules(players=2))))
     hand 1, dealer 0, size: seat 0 to move
     deck: 76 cards
     seat 0:    0 pts | (no cards) | pile: --
     seat 1:    0 pts | (no cards) | pile: --
+    >>> state = new_game(Rules(players=2))
+    >>> for text in ("size 3", "deal red-star", "deal anchor"):
+    ...     state = apply_move(state, parse_move(text))
+    >>> print(render(view(state, 1)))
+    hand 1, dealer 0, 3 cards, deal: chance deals to seat 1 (seen by seat 1)
+    deck: 74 cards
+    seat 0:    0 pts | 1 card | pile: --
+    seat 1:    0 pts | red-star | pile: --
     """
-    if state.phase is Phase.OVER:
-        actor = f"seat {state.player} won the match"
-    elif current_player(state) is CHANCE:
-        actor = f"chance deals to seat {state.player}"
+    if obj.phase is Phase.OVER:
+        actor = f"seat {obj.player} won the match"
+    elif (current_player(obj) if isinstance(obj, State) else obj.to_move) is CHANCE:
+        actor = f"chance deals to seat {obj.player}"
     else:
-        actor = f"seat {state.player} to move"
-    size = f", {state.hand_size} cards" if state.hand_size else ""
+        actor = f"seat {obj.player} to move"
+    size = f", {obj.hand_size} cards" if obj.hand_size else ""
+    seen = "" if isinstance(obj, State) else f" (seen by {_viewer(obj.seat)})"
+    deck = len(obj.deck) if isinstance(obj, State) else obj.deck_size
     lines = [
-        f"hand {state.hand_number}, dealer {state.dealer}{size}, {state.phase.value}: {actor}",
-        f"deck: {len(state.deck)} cards"
-        + (f", reshuffled {state.reshuffles}x" if state.reshuffles else ""),
+        f"hand {obj.hand_number}, dealer {obj.dealer}{size}, {obj.phase.value}: {actor}{seen}",
+        f"deck: {deck} cards" + (f", reshuffled {obj.reshuffles}x" if obj.reshuffles else ""),
     ]
-    cards = state.rules.table.cards
-    for seat, (hand, pile, score) in enumerate(
-        zip(state.hands, state.piles, state.scores, strict=True)
-    ):
-        top = f"{cards[pile[-1]]} ({len(pile)})" if pile else "--"
-        pending = state.passing[seat]
+    cards = obj.rules.table.cards
+    for seat, score in enumerate(obj.scores):
+        if isinstance(obj, State):
+            pile = obj.piles[seat]
+            hand = _names(obj.rules, obj.hands[seat])
+            top, pile_size, pending = (pile[-1] if pile else None), len(pile), obj.passing[seat]
+        else:
+            count = obj.hand_sizes[seat]
+            own = obj.hand if seat == obj.seat else None
+            hand = f"{count} card{'s' * (count != 1)}" if own is None else _names(obj.rules, own)
+            top, pile_size = obj.pile_tops[seat], obj.pile_sizes[seat]
+            pending = obj.passing if seat == obj.seat else None
+        pile_text = f"{cards[top]} ({pile_size})" if top is not None else "--"
         passing = f" | passes {cards[pending]}" if pending is not None else ""
-        lines.append(f"seat {seat}: {score:>4} pts | {_names(state, hand)} | pile: {top}{passing}")
+        lines.append(f"seat {seat}: {score:>4} pts | {hand} | pile: {pile_text}{passing}")
     return "\n".join(lines)
+
+
+def _viewer(seat: int | None) -> str:
+    return "a spectator" if seat is None else f"seat {seat}"
+
+
+def _names(rules: Rules, ids: Iterable[CardId]) -> str:
+    cards = rules.table.cards
+    return " ".join(str(cards[i]) for i in ids) or "(no cards)"
 
 
 def _end_of_hand(before: State, after: State) -> list[str]:

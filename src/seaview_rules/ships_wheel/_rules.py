@@ -19,6 +19,7 @@ from typing import Any
 from seaview_rules._core import (
     CHANCE,
     IllegalMoveError,
+    MoveForms,
     Outcome,
     Player,
     Termination,
@@ -239,11 +240,19 @@ _WRONG_PHASE = {
 }
 
 
+_FORMS = MoveForms("Ship's Wheel", Deal, Discard, Take, Pass, Size, Action)
+_WELL_FORMED = _FORMS.seen
+
+
 def _violation(state: State, move: Move) -> Violation | None:
     """The rule ``move`` breaks in ``state``, or ``None`` if it is legal."""
     phase = state.phase
     if phase is _PHASE_OVER:
         return Violation("API-OVER", "the match is over")
+    if _WELL_FORMED.get(id(move)) is not move:  # not a move already found well-formed
+        malformed = _FORMS.violation(move)  # exactly a move class, each field of its type
+        if malformed is not None:
+            return malformed
     chance = phase is _PHASE_DEAL or phase is _PHASE_DECK
     if isinstance(move, Deal):
         if not chance:
@@ -281,10 +290,9 @@ def _violation(state: State, move: Move) -> Violation | None:
         return Violation("SW-2", f"not now ({move}): the dealer chooses the size before the deal")
     if isinstance(move, Pass) and phase is not _PHASE_SIZE:
         return Violation("SW-10", f"not now ({move}): cards are passed only after an Anchor")
-    if isinstance(move, (Discard, Take, Pass)) or move is _ACTION_DRAW:
-        rule, reason = _WRONG_PHASE[phase]
-        return Violation(rule, f"not now ({move}): {reason}")
-    return Violation("API-MOVE", f"{move!r} is not a Ship's Wheel move")
+    # A Discard, Take, Pass or draw in the wrong phase (_FORMS let nothing else through).
+    rule, reason = _WRONG_PHASE[phase]
+    return Violation(rule, f"not now ({move}): {reason}")
 
 
 def _take_violation(state: State, seat: int) -> Violation | None:

@@ -1,7 +1,8 @@
 """Hypothesis strategies for the Voyage card game (needs the ``testing`` extra).
 
 Every state is reached by legal play from `~seaview_rules.voyage.new_game`, so a test
-never sees a position the engine could not produce.
+never sees a position the engine could not produce; every state and view drawn passes
+the consistency checks that `~seaview_rules.voyage.loads` applies.
 
 >>> from hypothesis import given
 >>> from seaview_rules import voyage
@@ -22,6 +23,7 @@ from hypothesis import strategies as st
 
 from seaview_rules import voyage
 from seaview_rules.testing._strategies import legal_moves, played_states, seat_views
+from seaview_rules.voyage._checks import check_state, check_view
 
 __all__ = ["hidden_twin", "moves", "rules", "states", "views"]
 
@@ -78,7 +80,7 @@ def states(
     """
     return played_states(
         voyage.GAME, _rules(2, 6, True, None) if rules is None else rules, max_moves
-    )
+    ).map(_checked_state)
 
 
 def moves(state: voyage.State) -> st.SearchStrategy[voyage.Move]:
@@ -94,10 +96,18 @@ def views(
     Args:
         states: the states to view (default: `states()`).
     """
-    return seat_views(
-        voyage.GAME,
-        played_states(voyage.GAME, _rules(2, 6, True, None), 400) if states is None else states,
-    )
+    default = played_states(voyage.GAME, _rules(2, 6, True, None), 400)
+    return seat_views(voyage.GAME, default if states is None else states).map(_checked_view)
+
+
+def _checked_state(state: voyage.State) -> voyage.State:
+    check_state(state)  # every state that legal play reaches is consistent
+    return state
+
+
+def _checked_view(view: voyage.View) -> voyage.View:
+    check_view(view)  # every view of a reachable state is consistent
+    return view
 
 
 def hidden_twin(state: voyage.State, seat: int, rng: random.Random) -> voyage.State:

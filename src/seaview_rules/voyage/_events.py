@@ -14,8 +14,9 @@ from typing import ClassVar
 from attrs import frozen
 
 from seaview_rules._core import OMNISCIENT, Event, Viewer, check_seat, subject, verb
-from seaview_rules.voyage._model import Card, Phase, State
+from seaview_rules.voyage._model import Phase, State
 from seaview_rules.voyage._moves import Action, Deal, Move, Play
+from seaview_rules.voyage._pieces import Card
 
 __all__ = [
     "DealDone",
@@ -186,7 +187,7 @@ def events(before: State, move: Move, after: State, *, seat: Viewer = None) -> t
     if seat is not OMNISCIENT:
         check_seat(seat, before.rules.players)
     mover = before.player
-    if type(move) is Deal:
+    if isinstance(move, Deal):
         # The card goes into the mover's hand, face down.
         card = move.card if seat is OMNISCIENT or seat == mover else None
         if before.phase is Phase.DRAW:
@@ -194,7 +195,7 @@ def events(before: State, move: Move, after: State, *, seat: Viewer = None) -> t
         if after.phase is Phase.LEAD:
             return Dealt(mover, card), DealDone(after.player)
         return (Dealt(mover, card),)
-    if type(move) is Play:
+    if isinstance(move, Play):
         if len(after.results) > len(before.results):
             points = after.results[-1].points
             return (WentOut(mover, move.card, points, after.phase is Phase.OVER),)
@@ -240,4 +241,4 @@ def narrate(before: State, move: Move, after: State, *, seat: Viewer = None) -> 
             `~seaview_rules.OMNISCIENT`.
     """
     seen = events(before, move, after, seat=seat)
-    return "; ".join(e.text(seat) for e in seen if type(e) is not Dealt)
+    return "; ".join(e.text(seat) for e in seen if not isinstance(e, Dealt))

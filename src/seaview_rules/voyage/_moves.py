@@ -17,11 +17,13 @@ import enum
 
 from attrs import frozen
 
-from seaview_rules.voyage._model import CARDS, Card
+from seaview_rules._core import Notation
+from seaview_rules.voyage._model import Rules
+from seaview_rules.voyage._pieces import CARDS, Card
 
 
 @frozen(repr=False)
-class Play:
+class Play(Notation):
     """Play ``card`` from the hand onto the discard pile.
 
     >>> Play(Card.parse("R7"))
@@ -33,12 +35,9 @@ class Play:
     def __str__(self) -> str:
         return str(self.card)
 
-    def __repr__(self) -> str:
-        return f"parse_move({str(self)!r})"
-
 
 @frozen(repr=False)
-class Deal:
+class Deal(Notation):
     """Chance: ``card`` comes off the draw pile, dealt or drawn (VOY-1, VOY-4)."""
 
     card: Card
@@ -46,11 +45,8 @@ class Deal:
     def __str__(self) -> str:
         return f"deal {self.card}"
 
-    def __repr__(self) -> str:
-        return f"parse_move({str(self)!r})"
 
-
-class Action(enum.Enum):
+class Action(Notation, enum.Enum):
     """The moves that name no card."""
 
     DRAW = "draw"
@@ -63,9 +59,6 @@ class Action(enum.Enum):
     def __str__(self) -> str:
         return self.value
 
-    def __repr__(self) -> str:
-        return f"parse_move({self.value!r})"
-
 
 Move = Play | Deal | Action
 """Any Voyage move."""
@@ -74,6 +67,17 @@ PLAYS: tuple[Play, ...] = tuple(Play(c) for c in CARDS)
 """The `Play` of each card, by `Card.index`: the engine never builds a move twice."""
 DEALS: tuple[Deal, ...] = tuple(Deal(c) for c in CARDS)
 """The `Deal` of each card, by `Card.index`."""
+
+
+def every_move(rules: Rules) -> tuple[Move, ...]:
+    """Every move of a match under ``rules``, legal or not, in a fixed order: the plays
+    and the deals of the deck's cards, then draw, keep and pass.
+
+    >>> len(every_move(Rules())), [str(m) for m in every_move(Rules(players=2, colours=1, numbers=2, hand_size=1))]
+    (81, ['R1', 'R2', 'deal R1', 'deal R2', 'draw', 'keep', 'pass'])
+    """
+    cards = [card.index for card in rules.deck]
+    return (*(PLAYS[i] for i in cards), *(DEALS[i] for i in cards), *Action)
 
 
 def parse_move(text: str) -> Move:

@@ -1,7 +1,7 @@
 """Random playouts and determinization for the Voyage card game, for search bots.
 
-Neither has rules of its own: a playout is the reference loop of random play on the
-engine's public functions, and a determinization deals the cards a seat cannot see.
+Neither has rules of its own: a playout is the reference loop of random play, run on
+the engine's own transition, and a determinization deals the cards a seat cannot see.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from math import comb
 import seaview_rules.voyage as voyage
 from seaview_rules._core import CHANCE
 from seaview_rules._play import DEFAULT_MAX_MOVES
+from seaview_rules.voyage import _rules
 
 __all__ = ["determinize", "playout"]
 
@@ -41,7 +42,9 @@ def playout(
     if max_moves is not None and max_moves < 0:
         raise ValueError(f"max_moves must be at least 0 (or None), not {max_moves}")
     current_player, legal_moves = voyage.current_player, voyage.legal_moves
-    apply_move, sample_chance = voyage.apply_move, voyage.sample_chance
+    # Every move comes from legal_moves or sample_chance, so it is legal by construction:
+    # _successor skips the checks of apply_move (_violation).
+    successor, sample_chance = _rules._successor, voyage.sample_chance
     getrandbits = rng.getrandbits
     left = -1 if max_moves is None else max_moves
     while left:
@@ -49,7 +52,7 @@ def playout(
         if player is None:
             break
         if player is CHANCE:
-            state = apply_move(state, sample_chance(state, rng))
+            state = successor(state, sample_chance(state, rng))
         else:
             # rng.choice, inlined: the same draws (getrandbits with rejection, as
             # random.Random makes them) without two calls, 4 % of the instructions of a
@@ -60,7 +63,7 @@ def playout(
             i = getrandbits(k)
             while i >= n:
                 i = getrandbits(k)
-            state = apply_move(state, moves[i])
+            state = successor(state, moves[i])
         left -= 1
     return state
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 from attrs import frozen
 
 from seaview_rules._core import CHANCE, Player, check_seat
-from seaview_rules.voyage._model import MATCHES, Card, CardSet, Phase, RoundResult, Rules, State
+from seaview_rules.voyage._model import Phase, RoundResult, Rules, State
 from seaview_rules.voyage._moves import PLAYS, Action, Move
+from seaview_rules.voyage._pieces import MATCHES, Card, CardSet
 from seaview_rules.voyage._rules import current_player, legal_moves
 
 
@@ -86,14 +87,23 @@ def view(state: State, seat: int | None) -> View:
     own = seat is not None and seat == state.player
     to_move = current_player(state)
     return View(
-        state.rules, seat, state.phase, state.player, state.dealer,
-        None if seat is None else state.hands[seat],
-        tuple(len(h) for h in state.hands), len(state.draw_pile),
-        state.discard_top, state.discard_under,  # VOY-R9: played face up, in sight
-        state.drawn if own else None,
-        state.scores, state.results, state.reshuffles,
-        to_move, legal_moves(state) if own and to_move == seat else (),
-    )  # fmt: skip
+        rules=state.rules,
+        seat=seat,
+        phase=state.phase,
+        player=state.player,
+        dealer=state.dealer,
+        hand=None if seat is None else state.hands[seat],
+        hand_sizes=tuple(len(h) for h in state.hands),
+        draw_pile_size=len(state.draw_pile),
+        discard_top=state.discard_top,  # VOY-R9: the discard pile was played face up
+        discard_under=state.discard_under,
+        drawn=state.drawn if own else None,
+        scores=state.scores,
+        results=state.results,
+        reshuffles=state.reshuffles,
+        to_move=to_move,
+        legal_moves=legal_moves(state) if own and to_move == seat else (),
+    )
 
 
 def seat_moves(

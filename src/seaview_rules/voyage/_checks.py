@@ -1,0 +1,391 @@
+"""The consistency of a built Voyage state or view: whether it is a position that
+legal play can reach, as far as its own fields tell.
+
+`check_state` and `check_view` raise `InvalidDataError(where, problem)`, ``where``
+being the path of the field in a document (``data.hands``, ``data.results[2].points``,
+or ``data`` for the whole) and the problem naming the rule it rests on. `loads` calls
+them on every state and view it builds; the test kit and the property tests call them
+on every state and view that legal play reaches.
+
+What `loads` guarantees of a Voyage state it accepts:
+
+- its rules are valid `Rules`; every card of their deck is in exactly one place (a
+  hand, the draw pile, the top of the discard pile or under it), and no other card
+  is anywhere (VOY-R1);
+- every round result could have ended a round: dealt by the seat left of the
+  previous dealer, from `Rules.first_dealer` on (VOY-7, VOY-R8); won by a seat with
+  no card left while every other seat held one or more, and no more cards left in all
+  than the deck holds beside the card that went out; worth the cards left (VOY-5);
+  none after a total reached the target (VOY-8); the scores are their sums;
+- the fields fit the phase: the dealer is the one after the rounds finished; in a
+  deal, the hands of a deal in progress clockwise from the dealer's left and nothing
+  else moved (VOY-1, VOY-R7); at the lead, full hands, the dealer's left to lead, no
+  card played and no pile rebuilt (VOY-2); during play, a top card, no empty hand
+  (VOY-2, VOY-5), the discard pile a chain in which each card matches the one under it
+  (VOY-3), a card to draw in phase DRAW (VOY-6), the drawn card in the drawer's hand
+  in phase DRAWN and nowhere else (VOY-R4), and under `Rules.must_play` no card that
+  matched the top in the drawer's hand before his draw (VOY-R3); once the match is
+  over, the final round's hands and a winner at or past the target (VOY-5, VOY-8).
+
+A view it accepts meets the same conditions on what it shows, with counts for the
+hands it hides and for the draw pile (which add up to the deck), its drawn card shown
+to the drawer only, and ``to_move`` and ``legal_moves`` as its other fields decide.
+
+This is not "every accepted state is reachable": what only the history decides is not
+checked, such as whether the hand sizes, the draw pile and the number of rebuilds
+(`State.reshuffles`, `RoundResult.reshuffles`) can come from the plays and draws that
+the discard pile and the rounds imply.
+"""
+
+from __future__ import annotations
+
+from typing import NoReturn
+
+from seaview_rules._core import InvalidDataError
+from seaview_rules._json import Field, check_to_move
+from seaview_rules.voyage._model import Phase, Rules, State
+from seaview_rules.voyage._moves import Move
+from seaview_rules.voyage._pieces import MATCHES, Card, CardSet
+from seaview_rules.voyage._views import View, expected_to_move, seat_moves
+
+
+def check_state(state: State) -> None:
+    """Check that ``state`` is consistent: every card of the deck exactly once in the
+    hands, the draw pile and the discard pile (VOY-R1); the hands and piles that fit
+    the phase; the round results that add up to the scores and the dealers that follow
+    them.
+
+    >>> import attrs
+    >>> from seaview_rules import voyage
+    >>> check_state(voyage.new_game(voyage.Rules(players=2)))
+    >>> check_state(attrs.evolve(voyage.new_game(voyage.Rules(players=2)), draw_pile=voyage.CardSet(0)))
+    Traceback (most recent call last):
+    ...
+    seaview_rules.InvalidDataError: data: R1 is missing: every card must be somewhere (VOY-R1)
+
+    Raises:
+        InvalidDataError: the first inconsistency found.
+    """
+    rules = state.rules
+    n = rules.players
+    phase, player, dealer = state.phase, state.player, state.dealer
+    _seat("data.player", player, n)
+    _seat("data.dealer", dealer, n)
+    hands, draw_pile, top = state.hands, state.draw_pile, state.discard_top
+    under, drawn = state.discard_under, state.drawn
+    _per_seat("data.hands", hands, n)
+    for s, hand in enumerate(hands):
+        _in_deck(f"data.hands[{s}]", hand, rules)
+    _in_deck("data.draw_pile", draw_pile, rules)
+    _card("data.discard_top", top, rules)
+    _pile("data.discard_under", under, rules)
+    _card("data.drawn", drawn, rules)
+    _results(state)
+
+    # VOY-R1: every card of the deck exactly once.
+    where: dict[int, str] = {}  # card index -> the place that holds it
+    places = [*(f"hands[{i}]" for i in range(n)), "draw_pile", "discard_under", "discard_top"]
+    held = (*hands, draw_pile, CardSet.of(under), CardSet.of([] if top is None else [top]))
+    for place, cards in zip(places, held, strict=True):
+        for card in cards:
+            if card.index in where:
+                _fail(
+                    f"data.{place}",
+                    f"{card} is in data.{where[card.index]} too: a card is in one place (VOY-R1)",
+                )
+            where[card.index] = place
+    missing = CardSet(rules.deck & ~sum(1 << index for index in where))
+    if missing:
+        _fail("data", f"{next(iter(missing))} is missing: every card must be somewhere (VOY-R1)")
+
+    sizes = [len(h) for h in hands]
+    # A drawn card is known only in phase DRAWN, in the drawer's hand (VOY-R4).
+    if phase is Phase.DRAWN:
+        if drawn is None or not hands[player] >> drawn.index & 1:
+            _fail("data.drawn", "must be a card of the player's hand (VOY-R4)")
+    elif drawn is not None:
+        _fail("data.drawn", f"must be null in phase {phase.value} (VOY-R4)")
+    _position(state, sizes, len(draw_pile), "data.draw_pile")
+    if phase is Phase.DRAW or phase is Phase.DRAWN:
+        _forced_draw("data.hands", state.rules, hands[player], top, drawn)
+
+
+def check_view(view: View) -> None:
+    """Check that ``view`` is consistent: what a seat's view can show of a state that
+    legal play reaches (the counts that add up to the deck, a discard pile that is in no
+    hand, the drawn card only to its drawer, the results that add up to the scores),
+    with whose turn it is and the seat's legal moves as the view's other fields decide.
+
+    >>> import attrs
+    >>> from seaview_rules import voyage
+    >>> seen = voyage.view(voyage.new_game(voyage.Rules(players=2)), 0)
+    >>> check_view(seen)
+    >>> check_view(attrs.evolve(seen, to_move=1))
+    Traceback (most recent call last):
+    ...
+    seaview_rules.InvalidDataError: data.to_move: must be 'chance' in phase deal with seat 1 to act
+
+    Raises:
+        InvalidDataError: the first inconsistency found.
+    """
+    rules = view.rules
+    n = rules.players
+    seat, phase, player, hand = view.seat, view.phase, view.player, view.hand
+    if seat is not None:
+        _seat("data.seat", seat, n)
+    _seat("data.player", player, n)
+    _seat("data.dealer", view.dealer, n)
+    if hand is not None:
+        _in_deck("data.hand", hand, rules)
+    if (hand is None) != (seat is None):
+        _fail("data.hand", "a seat's view has its hand; a spectator's has none")
+    sizes = view.hand_sizes
+    _counts("data.hand_sizes", sizes, n)
+    if seat is not None and hand is not None and sizes[seat] != len(hand):
+        _fail("data.hand_sizes", "must agree with the seat's hand")
+    draw_size = view.draw_pile_size
+    Field(draw_size, "data.draw_pile_size").int(0, rules.deck_size)
+    top, under = view.discard_top, view.discard_under
+    _card("data.discard_top", top, rules)
+    _pile("data.discard_under", under, rules)
+    if sum(sizes) + draw_size + len(under) + (top is not None) != rules.deck_size:
+        _fail("data", "the counts must add up to the deck size (VOY-R1)")
+    if (top is None) != (phase is Phase.DEAL or phase is Phase.LEAD):
+        _fail(
+            "data.discard_top",
+            f"in phase {phase.value} the discard pile {'has no' if top else 'has a'} top "
+            "card (VOY-2)",
+        )
+    if under and top is None:
+        _fail(
+            "data.discard_under",
+            "cards lie under the top card only once the lead is made (VOY-2)",
+        )
+    for k, card in enumerate(under):
+        if card == top:
+            _fail(f"data.discard_under[{k}]", f"{card} is the top card: a card is in one place")
+        if hand is not None and card in hand:
+            _fail(
+                f"data.discard_under[{k}]",
+                f"{card} is in the seat's hand too: a card is in one place",
+            )
+    drawn = view.drawn
+    _card("data.drawn", drawn, rules)
+    own = seat is not None and seat == player
+    if drawn is not None and (
+        hand is None or drawn not in hand or not own or phase is not Phase.DRAWN
+    ):
+        _fail("data.drawn", "only the drawing seat sees its drawn card, in its hand (VOY-R4)")
+    if drawn is None and own and phase is Phase.DRAWN:
+        _fail("data.drawn", "the drawing seat sees the card it drew (VOY-R4)")
+    _results(view)
+    _position(view, list(sizes), draw_size, "data.draw_pile_size")
+    if own and hand is not None and (phase is Phase.DRAW or phase is Phase.DRAWN):
+        _forced_draw("data.hand", rules, hand, top, drawn)
+    to_move = view.to_move
+    should = expected_to_move(phase, player)
+    check_to_move(to_move, should, "data.to_move", phase=phase.value, player=player, seats=n)
+    # A seat's legal moves depend only on what its view shows (its hand, the top card,
+    # the phase, the card it drew, and whether anything is left to draw), so they are
+    # worked out again here and must be the same.
+    expected: tuple[Move, ...] = ()
+    if own and to_move == seat and hand is not None:
+        expected = seat_moves(rules, phase, hand, top, drawn, bool(draw_size or under))
+    if view.legal_moves != expected:
+        _fail(
+            "data.legal_moves",
+            f"must be the moves the view allows: {[str(m) for m in expected]}"
+            if expected
+            else "must be empty: this seat is not to move",
+        )
+
+
+def _position(obj: State | View, sizes: list[int], draw_size: int, draw_where: str) -> None:
+    """The hand sizes, the discard pile and the draw pile that fit the phase."""
+    rules, phase, player, dealer = obj.rules, obj.phase, obj.player, obj.dealer
+    top, under = obj.discard_top, obj.discard_under
+    n = rules.players
+    if phase is Phase.DEAL:
+        dealt = sum(sizes)
+        expected = [len(range((s - dealer - 1) % n, dealt, n)) for s in range(n)]
+        if (
+            top
+            or under
+            or obj.reshuffles
+            or sizes != expected
+            or player != (dealer + 1 + dealt) % n
+        ):
+            _fail(
+                "data",
+                "not a position of the deal: cards go one at a time clockwise from the "
+                "dealer's left (VOY-1, VOY-R7)",
+            )
+        if dealt >= n * rules.hand_size:
+            _fail("data.phase", "the deal is complete (VOY-1)")
+    elif phase is Phase.LEAD:
+        if (
+            top
+            or under
+            or obj.reshuffles
+            or sizes != [rules.hand_size] * n
+            or player != (dealer + 1) % n
+        ):
+            _fail(
+                "data",
+                "not a position of the lead: the dealer's left leads after a full deal, no "
+                "card played yet (VOY-2)",
+            )
+    elif phase is Phase.OVER:
+        if top is None or sizes[player] != 0 or list(obj.results[-1].cards_left) != sizes:
+            _fail(
+                "data",
+                "a finished match shows the final round's hands, the winner's empty (VOY-5)",
+            )
+        _chain(top, under)
+    else:
+        if top is None or 0 in sizes:
+            _fail(
+                "data",
+                f"in phase {phase.value} the discard pile has a top card and every hand a "
+                "card (VOY-2, VOY-5)",
+            )
+        _chain(top, under)
+        if phase is Phase.DRAW and not draw_size:
+            _fail(draw_where, "a draw takes a card from a pile that is not empty (VOY-6)")
+
+
+def _forced_draw(
+    where: str, rules: Rules, hand: CardSet, top: Card | None, drawn: Card | None
+) -> None:
+    """Under `Rules.must_play`, a player draws only when no card of his hand matches the
+    top (VOY-R3): in phase DRAW his hand, in phase DRAWN his hand but the drawn card."""
+    assert top is not None  # _position refused a draw without a top card
+    if not rules.must_play:
+        return
+    held = hand if drawn is None else CardSet(hand & ~(1 << drawn.index))
+    if held & MATCHES[top.index]:
+        _fail(where, f"a player who holds a card that matches {top} plays, not draws (VOY-R3)")
+
+
+def _chain(top: Card | None, under: tuple[Card, ...]) -> None:
+    """Each card of the discard pile was played on the one under it (VOY-3); the first
+    card under the top is the lead, or the top when the pile was rebuilt (VOY-6)."""
+    pile = (*under, top) if top is not None else under
+    for k in range(1, len(pile)):
+        if not pile[k].matches(pile[k - 1]):
+            where = f"data.discard_under[{k}]" if k < len(under) else "data.discard_top"
+            _fail(where, f"{pile[k]} was played on {pile[k - 1]}, which it does not match (VOY-3)")
+
+
+def _fail(where: str, problem: str) -> NoReturn:
+    raise InvalidDataError(where, problem)
+
+
+def _seat(where: str, seat: int, seats: int) -> None:
+    Field(seat, where).int(0, seats - 1)
+
+
+def _per_seat(where: str, items: tuple[object, ...], seats: int) -> None:
+    """One item per seat, as `Field.list` words it."""
+    Field(list(items), where).list(seats, seats)
+
+
+def _counts(where: str, counts: tuple[int, ...], seats: int) -> None:
+    """A count per seat, none negative."""
+    _per_seat(where, counts, seats)
+    for s, count in enumerate(counts):
+        Field(count, f"{where}[{s}]").int(0)
+
+
+def _card(where: str, card: Card | None, rules: Rules) -> None:
+    if card is not None and not rules.deck >> card.index & 1:
+        _fail(where, f"{card} is not in the deck of these rules (VOY-R1)")
+
+
+def _in_deck(where: str, cards: CardSet, rules: Rules) -> None:
+    outside = CardSet(cards & ~rules.deck)
+    if outside:
+        _fail(where, f"{next(iter(outside))} is not in the deck of these rules (VOY-R1)")
+
+
+def _pile(where: str, pile: tuple[Card, ...], rules: Rules) -> None:
+    """The cards of the discard pile under its top: of the deck, none twice."""
+    seen = 0
+    for k, card in enumerate(pile):
+        _card(f"{where}[{k}]", card, rules)
+        if seen >> card.index & 1:
+            _fail(f"{where}[{k}]", f"{card} appears twice (VOY-R1)")
+        seen |= 1 << card.index
+
+
+def _results(obj: State | View) -> None:
+    """The scores, the finished rounds and the phase facts that follow from them: the
+    deal passing left (VOY-7, VOY-R8), the points (VOY-5) and the end of the match
+    (VOY-8)."""
+    rules = obj.rules
+    n = rules.players
+    _counts("data.scores", obj.scores, n)
+    results = obj.results
+    for number, result in enumerate(results):
+        where = f"data.results[{number}]"
+        _seat(f"{where}.dealer", result.dealer, n)
+        if result.dealer != (rules.first_dealer + number) % n:
+            _fail(
+                f"{where}.dealer",
+                "the deal passes one seat to the left each round (VOY-7, VOY-R8)",
+            )
+        _seat(f"{where}.winner", result.winner, n)
+        left = result.cards_left
+        _per_seat(f"{where}.cards_left", left, n)
+        for s, count in enumerate(left):
+            Field(count, f"{where}.cards_left[{s}]").int(0, rules.deck_size)
+        if left[result.winner] != 0:
+            _fail(f"{where}.cards_left", "the winner has no card left (VOY-5)")
+        if left.count(0) > 1:
+            _fail(
+                f"{where}.cards_left",
+                "only the winner has no card left: the round ends "
+                "when the first hand is empty (VOY-5)",
+            )
+        if sum(left) >= rules.deck_size:
+            _fail(
+                f"{where}.cards_left",
+                "more cards are left than the deck holds beside the card that went out (VOY-R1)",
+            )
+        Field(result.points, f"{where}.points").int(0)
+        if result.points != sum(left):
+            _fail(f"{where}.points", "must be the number of cards left in the other hands (VOY-5)")
+        Field(result.reshuffles, f"{where}.reshuffles").int(0)
+    totals = [0] * n
+    for result in results:
+        totals[result.winner] += result.points
+        if totals[result.winner] >= rules.target and result is not results[-1]:
+            _fail("data.results", "the match ends when a total reaches the target (VOY-8)")
+    if tuple(totals) != obj.scores:
+        _fail("data.scores", "must be the sums of the round results (VOY-5)")
+    Field(obj.reshuffles, "data.reshuffles").int(0)
+    _phase_facts(obj)
+
+
+def _phase_facts(obj: State | View) -> None:
+    rules, results = obj.rules, obj.results
+    over = obj.phase is Phase.OVER
+    if over and not results:
+        _fail("data.phase", "no round was finished (VOY-8)")
+    expected = (rules.first_dealer + len(results) - over) % rules.players
+    if obj.dealer != expected:
+        _fail("data.dealer", f"must be seat {expected} after {len(results)} rounds (VOY-7, VOY-R8)")
+    if over:
+        winner = results[-1].winner
+        if winner != obj.player:
+            _fail("data.player", "a finished match names the last round's winner (VOY-8)")
+        if obj.scores[winner] < rules.target:
+            _fail(
+                f"data.scores[{winner}]",
+                f"the match ends when a total reaches the target of {rules.target} (VOY-8)",
+            )
+    elif results and any(
+        sum(r.points for r in results if r.winner == s) >= rules.target
+        for s in range(rules.players)
+    ):
+        _fail("data.phase", "a total reached the target, so the match is over (VOY-8)")
