@@ -273,7 +273,11 @@ def mutation(session: nox.Session) -> None:
                 session.run("mutmut", "run", "--max-children", str(os.cpu_count() or 2), env=env)
                 session.run("mutmut", "export-cicd-stats", env=env)
                 stats = json.loads(Path("mutants/mutmut-cicd-stats.json").read_text())
-                session.run("mutmut", "results", env=env)
+                survivors = session.run("mutmut", "results", env=env, silent=True) or ""
+                for line in str(survivors).splitlines():  # each survivor's change, to judge
+                    name, _, status = line.strip().rpartition(": ")
+                    if status == "survived":
+                        session.run("mutmut", "show", name, env=env)
             scores[game] = stats
     for game, stats in scores.items():
         killed, total = stats["killed"], stats["total"]

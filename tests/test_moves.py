@@ -107,6 +107,17 @@ def test_a_move_object_that_is_not_exactly_a_legal_move_is_refused_and_changes_n
 
 
 @pytest.mark.parametrize("name", ALL_GAMES)
+def test_a_legal_move_built_anew_is_accepted_like_the_one_legal_moves_gave(name: str) -> None:
+    game = GAMES[name]
+    for state in _reached(game, seed=2, moves=200):
+        for move in game.legal_moves(state):
+            # attrs.evolve builds a new, equal object, never seen by the engine before
+            copy = attrs.evolve(move) if attrs.has(type(move)) else move
+            assert game.check_move(state, copy) is None
+            assert game.apply_move(state, copy) == game.apply_move(state, move)
+
+
+@pytest.mark.parametrize("name", ALL_GAMES)
 def test_every_accepted_move_leaves_a_state_that_round_trips(name: str) -> None:
     game = GAMES[name]
     for seed in range(3):

@@ -110,8 +110,9 @@ def test_landing_exactly_on_the_red_arrow_wins_and_ends_the_game() -> None:
     with pytest.raises(IllegalMoveError) as err:
         spin(state, "1R")
     assert err.value.rule == "API-OVER"
-    with pytest.raises(IllegalMoveError):
+    with pytest.raises(IllegalMoveError) as over:
         sample_chance(state, random.Random(0))
+    assert (over.value.rule, over.value.reason) == ("API-OVER", "the game is over")
 
 
 @pytest.mark.rule("LEA-1")
@@ -349,7 +350,7 @@ def test_a_spin_the_spinner_cannot_show_is_refused_and_changes_nothing() -> None
     move = parse_move("9R")
     violation = check_move(state, move)
     assert violation is not None
-    assert violation.rule == "LEA-R2"
+    assert (violation.rule, violation.reason) == ("LEA-R2", "the spinner has no 9R segment")
     with pytest.raises(IllegalMoveError) as err:
         apply_move(state, move)
     assert err.value.violation == violation
