@@ -88,6 +88,10 @@ class Enumerator(random.Random):
     and ``randrange`` is one) takes the next value of ``script``, 0 past its end, and
     records ``n``. It needs no seed: it never draws any other way."""
 
+    def __new__(cls, script: list[int]) -> Enumerator:
+        # Without a seed: CPython 3.10's Random.__new__ would seed from (hash) the script.
+        return super().__new__(cls)
+
     def __init__(self, script: list[int]) -> None:
         self.script = script
         self.ranges: list[int] = []
