@@ -214,6 +214,13 @@ def test_the_match_command_prints_a_table_of_win_rates(capsys: pytest.CaptureFix
     assert [line.split()[0] for line in lines[2:]] == ["heuristic", "random"]
 
 
+def test_a_bot_named_twice_is_labelled_with_its_entry(capsys: pytest.CaptureFixture[str]) -> None:
+    line_up = "heuristic,random,random"
+    assert main(["match", "voyage", "--bots", line_up, "--games", "3"]) == 0
+    rows = capsys.readouterr().out.splitlines()[2:]
+    assert [row[:12].strip() for row in rows] == ["heuristic", "random 2", "random 3"]
+
+
 def test_the_match_command_names_a_bad_bot(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["match", "voyage", "--bots", "ismcts,clever"])

@@ -111,7 +111,8 @@ class MatchReport:
     seats: tuple[Seat, ...]
 
     def table(self) -> str:
-        """The win rates as a text table, with 95 % intervals.
+        """The win rates as a text table, with 95 % intervals; a bot that the line-up
+        names more than once is labelled with its entry's number, from 1.
 
         >>> from seaview_rules import GAMES
         >>> report = match(GAMES["voyage"], ["heuristic", "random"], 10, seed=1)
@@ -125,7 +126,10 @@ class MatchReport:
             f"{'bot':12}{'games won':>13}{'95 % interval':>16}{period + ' won':>16}"
             f"{'95 % interval':>16}{'s/decision':>12}{'one move':>10}"
         ]
-        for seat in self.seats:
+        names = [seat.bot for seat in self.seats]
+        for k, seat in enumerate(self.seats):
+            # A bot named twice in the line-up is told apart by its entry, from 1.
+            label = seat.bot if names.count(seat.bot) == 1 else f"{seat.bot} {k + 1}"
             low, high = seat.win_interval()
             won = f"{seat.wins} ({100 * seat.wins / max(1, seat.games):.1f} %)"
             rounds = interval = "-"
@@ -136,7 +140,7 @@ class MatchReport:
             per = f"{seat.seconds / seat.decisions:.4f}" if seat.decisions else "-"
             forced = f"{100 * seat.forced / seat.decisions:.0f} %" if seat.decisions else "-"
             lines.append(
-                f"{seat.bot:12}{won:>13}{f'{100 * low:.1f}-{100 * high:.1f} %':>16}"
+                f"{label:12}{won:>13}{f'{100 * low:.1f}-{100 * high:.1f} %':>16}"
                 f"{rounds:>16}{interval:>16}{per:>12}{forced:>10}"
             )
         return "\n".join(lines)
