@@ -51,6 +51,49 @@ V = TypeVar("V")
 V_contra = TypeVar("V_contra", contravariant=True)
 
 
+def random_playout(
+    state: S,
+    rng: random.Random,
+    max_moves: int | None,
+    *,
+    current_player: Callable[[S], object],
+    legal_moves: Callable[[S], Sequence[M]],
+    sample_chance: Callable[[S, random.Random], M],
+    successor: Callable[[S, M], S],
+) -> S:
+    """The random-play loop of every game's ``playout``: chance from ``sample_chance``,
+    else a move drawn as ``rng.choice(legal_moves(state))`` draws it, each applied with
+    ``successor``, the game's transition without its checks (every move is legal by
+    construction), until the game ends or ``max_moves`` moves are made.
+
+    Raises:
+        ValueError: ``max_moves`` is negative.
+    """
+    if max_moves is not None and max_moves < 0:
+        raise ValueError(f"max_moves must be at least 0 (or None), not {max_moves}")
+    getrandbits = rng.getrandbits
+    left = -1 if max_moves is None else max_moves
+    while left:
+        player = current_player(state)
+        if player is None:
+            break
+        if player is CHANCE:
+            state = successor(state, sample_chance(state, rng))
+        else:
+            # rng.choice, inlined: the same draws (getrandbits with rejection, as
+            # random.Random makes them) without two calls, 4 % of the instructions of a
+            # Voyage decision.
+            moves = legal_moves(state)
+            n = len(moves)
+            k = n.bit_length()
+            i = getrandbits(k)
+            while i >= n:
+                i = getrandbits(k)
+            state = successor(state, moves[i])
+        left -= 1
+    return state
+
+
 @frozen
 class GameRecord(Generic[R, M]):
     """Everything needed to replay a game exactly: its rules and every move, chance

@@ -7,7 +7,7 @@ import random
 import attrs
 
 import seaview_rules.leagues as leagues
-from seaview_rules._play import DEFAULT_MAX_MOVES
+from seaview_rules._play import DEFAULT_MAX_MOVES, random_playout
 from seaview_rules.leagues import _rules
 
 __all__ = ["determinize", "playout"]
@@ -32,18 +32,17 @@ def playout(
     Raises:
         ValueError: ``max_moves`` is negative.
     """
-    if max_moves is not None and max_moves < 0:
-        raise ValueError(f"max_moves must be at least 0 (or None), not {max_moves}")
     # Every spin comes from sample_chance, so it is legal by construction: _successor
     # skips the checks of apply_move (_violation).
-    current_player, successor, sample_chance = (
-        leagues.current_player, _rules._successor, leagues.sample_chance,
-    )  # fmt: skip
-    left = -1 if max_moves is None else max_moves
-    while left and current_player(state) is not None:
-        state = successor(state, sample_chance(state, rng))
-        left -= 1
-    return state
+    return random_playout(
+        state,
+        rng,
+        max_moves,
+        current_player=leagues.current_player,
+        legal_moves=leagues.legal_moves,
+        sample_chance=leagues.sample_chance,
+        successor=_rules._successor,
+    )
 
 
 def determinize(view: leagues.View, rng: random.Random) -> leagues.State:

@@ -11,8 +11,7 @@ import random
 from itertools import islice
 
 import seaview_rules.ships_wheel as sw
-from seaview_rules._core import CHANCE
-from seaview_rules._play import DEFAULT_MAX_MOVES
+from seaview_rules._play import DEFAULT_MAX_MOVES, random_playout
 from seaview_rules.ships_wheel import _rules
 
 __all__ = ["determinize", "playout"]
@@ -40,34 +39,18 @@ def playout(
     Raises:
         ValueError: ``max_moves`` is negative.
     """
-    if max_moves is not None and max_moves < 0:
-        raise ValueError(f"max_moves must be at least 0 (or None), not {max_moves}")
-    current_player, legal_moves = sw.current_player, sw.legal_moves
     # Every move comes from legal_moves or sample_chance, so it is legal by construction:
     # _successor skips the checks of apply_move (_violation), a sixth of the
     # instructions of a Ship's Wheel decision (benchmarks/playout.py --instructions).
-    successor, sample_chance = _rules._successor, sw.sample_chance
-    getrandbits = rng.getrandbits
-    left = -1 if max_moves is None else max_moves
-    while left:
-        player = current_player(state)
-        if player is None:
-            break
-        if player is CHANCE:
-            state = successor(state, sample_chance(state, rng))
-        else:
-            # rng.choice, inlined: the same draws (getrandbits with rejection, as
-            # random.Random makes them) without two calls, 4 % of the instructions of a
-            # Voyage decision.
-            moves = legal_moves(state)
-            n = len(moves)
-            k = n.bit_length()
-            i = getrandbits(k)
-            while i >= n:
-                i = getrandbits(k)
-            state = successor(state, moves[i])
-        left -= 1
-    return state
+    return random_playout(
+        state,
+        rng,
+        max_moves,
+        current_player=sw.current_player,
+        legal_moves=sw.legal_moves,
+        sample_chance=sw.sample_chance,
+        successor=_rules._successor,
+    )
 
 
 def determinize(view: sw.View, rng: random.Random) -> sw.State:

@@ -222,7 +222,7 @@ def apply_move(state: State, move: Move, *, seat: int | None = None) -> State:
     violation = _violation(state, move)
     if violation is not None:
         raise IllegalMoveError(violation)
-    return _successor(state, move)
+    return _SUCCESSORS[type(move)](state, move)  # _successor, inlined: one call fewer
 
 
 def _seat_check(state: State, seat: int) -> Violation | None:
@@ -407,29 +407,17 @@ def _deal(state: State, i: CardId, k: int) -> State:
     hands[seat] = _insert(hands[seat], i)
     deck = state.deck[:k] + state.deck[k + 1 :]
     after = (seat + 1) % rules.players
-    if len(hands[after]) < state.hand_size:
-        return _state(
-            rules=state.rules,
-            phase=_PHASE_DEAL,
-            player=after,
-            dealer=state.dealer,
-            hand_size=state.hand_size,
-            hands=tuple(hands),
-            deck=deck,
-            piles=state.piles,
-            passing=state.passing,
-            scores=state.scores,
-            results=state.results,
-            reshuffles=state.reshuffles,
-        )
-    # SW-R6: after the deal, every hand is checked; SW-4: the dealer's left starts.
-    table = rules.table
-    winners = tuple(s for s in range(rules.players) if wins(hands[s], table))
-    if winners:
-        return _end_hand(state, tuple(hands), deck, state.piles, Ending.DEAL, winners)
+    phase = _PHASE_DEAL
+    if len(hands[after]) >= state.hand_size:
+        # SW-R6: after the deal, every hand is checked; SW-4: the dealer's left starts.
+        table = rules.table
+        winners = tuple(s for s in range(rules.players) if wins(hands[s], table))
+        if winners:
+            return _end_hand(state, tuple(hands), deck, state.piles, Ending.DEAL, winners)
+        phase = _PHASE_DRAW
     return _state(
-        rules=state.rules,
-        phase=_PHASE_DRAW,
+        rules=rules,
+        phase=phase,
         player=after,
         dealer=state.dealer,
         hand_size=state.hand_size,
@@ -448,25 +436,14 @@ def _drawn(state: State, i: CardId, k: int) -> State:
     hands = list(state.hands)
     hands[seat] = _insert(hands[seat], i)
     deck = state.deck[:k] + state.deck[k + 1 :]
-    if deck:
-        return _state(
-            rules=state.rules,
-            phase=_PHASE_DISCARD,
-            player=seat,
-            dealer=state.dealer,
-            hand_size=state.hand_size,
-            hands=tuple(hands),
-            deck=deck,
-            piles=state.piles,
-            passing=state.passing,
-            scores=state.scores,
-            results=state.results,
-            reshuffles=state.reshuffles,
-        )
-    # SW-13, SW-R8: the moment the deck runs out, every discard pile becomes the new
-    # deck; once the allowed reshuffles are used up, the hand is a tie.
-    if state.reshuffles >= state.rules.max_reshuffles:
-        return _end_hand(state, tuple(hands), deck, state.piles, Ending.EXHAUSTION, ())
+    piles, reshuffles = state.piles, state.reshuffles
+    if not deck:
+        # SW-13, SW-R8: the moment the deck runs out, every discard pile becomes the new
+        # deck; once the allowed reshuffles are used up, the hand is a tie.
+        if reshuffles >= state.rules.max_reshuffles:
+            return _end_hand(state, tuple(hands), deck, piles, Ending.EXHAUSTION, ())
+        deck = tuple(sorted([c for pile in piles for c in pile]))
+        piles, reshuffles = ((),) * state.rules.players, reshuffles + 1
     return _state(
         rules=state.rules,
         phase=_PHASE_DISCARD,
@@ -474,12 +451,12 @@ def _drawn(state: State, i: CardId, k: int) -> State:
         dealer=state.dealer,
         hand_size=state.hand_size,
         hands=tuple(hands),
-        deck=tuple(sorted([c for pile in state.piles for c in pile])),
-        piles=((),) * state.rules.players,
+        deck=deck,
+        piles=piles,
         passing=state.passing,
         scores=state.scores,
         results=state.results,
-        reshuffles=state.reshuffles + 1,
+        reshuffles=reshuffles,
     )
 
 
@@ -551,47 +528,35 @@ def _commit(state: State, move: Pass) -> State:
     rules = state.rules
     i = rules.table.index[move.card]
     player = state.player
-    passing = list(state.passing)
-    passing[player] = i
+    chosen = list(state.passing)
+    chosen[player] = i
     n = rules.players
     after = (player + 1) % n
-    if passing[after] is None:
-        return _state(
-            rules=state.rules,
-            phase=_PHASE_PASS,
-            player=after,
-            dealer=state.dealer,
-            hand_size=state.hand_size,
-            hands=state.hands,
-            deck=state.deck,
-            piles=state.piles,
-            passing=tuple(passing),
-            scores=state.scores,
-            results=state.results,
-            reshuffles=state.reshuffles,
-        )
-    # SW-10, SW-R7: everyone has chosen; all cards move one seat left at the same time,
-    # then every hand is checked (SW-R6).
-    hands = []
-    for seat in range(n):
-        given, received = passing[seat], passing[seat - 1]
-        assert given is not None
-        assert received is not None
-        hands.append(_insert(_remove(state.hands[seat], given), received))
-    table = rules.table
-    winners = tuple(s for s in range(n) if wins(hands[s], table))
-    if winners:
-        return _end_hand(state, tuple(hands), state.deck, state.piles, Ending.PASS, winners)
+    phase, hands, passing = _PHASE_PASS, state.hands, tuple(chosen)
+    if chosen[after] is not None:
+        # SW-10, SW-R7: everyone has chosen; all cards move one seat left at the same
+        # time, then every hand is checked (SW-R6).
+        moved = []
+        for seat in range(n):
+            given, received = chosen[seat], chosen[seat - 1]
+            assert given is not None
+            assert received is not None
+            moved.append(_insert(_remove(state.hands[seat], given), received))
+        table = rules.table
+        winners = tuple(s for s in range(n) if wins(moved[s], table))
+        if winners:
+            return _end_hand(state, tuple(moved), state.deck, state.piles, Ending.PASS, winners)
+        phase, hands, passing = _PHASE_DRAW, tuple(moved), (None,) * n
     return _state(
-        rules=state.rules,
-        phase=_PHASE_DRAW,
+        rules=rules,
+        phase=phase,
         player=after,
         dealer=state.dealer,
         hand_size=state.hand_size,
-        hands=tuple(hands),
+        hands=hands,
         deck=state.deck,
         piles=state.piles,
-        passing=(None,) * n,
+        passing=passing,
         scores=state.scores,
         results=state.results,
         reshuffles=state.reshuffles,
