@@ -244,8 +244,10 @@ def mutation(session: nox.Session) -> None:
     leagues`` for one game): every mutant of ``<game>/_rules.py`` is run against the
     game's tests and the shared API, move and golden tests, with the "mutation"
     Hypothesis profile (15 examples a test, derandomized); prints the share killed.
-    Slow: about an hour a game on two cores."""
-    session.install("-e", ".[test]", "mutmut==3.8.1")
+    Slow: about an hour a game on two cores. A test that runs over two minutes fails
+    (pytest-timeout), so a mutant that makes a Voyage round loop for ever (VOY-R10) is
+    killed."""
+    session.install("-e", ".[test]", "mutmut==3.8.1", "pytest-timeout==2.4.0")
     games = session.posargs or list(MUTATION_TESTS)
     files = subprocess.run(
         ["git", "ls-files", "--cached", "--others", "--exclude-standard"],
@@ -266,7 +268,7 @@ def mutation(session: nox.Session) -> None:
                 "[mutmut]\nsource_paths = src/\nalso_copy = docs/\n"
                 f"only_mutate = src/seaview_rules/{game}/_rules.py\n"
                 f"pytest_add_cli_args_test_selection ={lines}\n"
-                "pytest_add_cli_args =\n    -p\n    no:cacheprovider\n"
+                "pytest_add_cli_args =\n    -p\n    no:cacheprovider\n    --timeout=120\n"
             )
             with session.chdir(tmp):
                 env = {"SEAVIEW_HYPOTHESIS_PROFILE": "mutation"}

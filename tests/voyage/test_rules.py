@@ -296,6 +296,7 @@ def test_the_match_ends_when_a_total_reaches_the_target() -> None:
     result = outcome(over)
     assert result is not None
     assert result.winner == 0
+    assert result.scores == (22, 20, 0)
     assert result.termination is Termination.TARGET_SCORE
     assert legal_moves(over) == ()
     with pytest.raises(IllegalMoveError) as err:
@@ -483,3 +484,16 @@ def test_chance_is_not_sampled_at_a_players_turn() -> None:
     with pytest.raises(IllegalMoveError) as err:
         voyage.sample_chance(TURN, random.Random(0))
     assert err.value.violation == Violation("API-TURN", "it is a player's turn, not chance's")
+
+
+@pytest.mark.rule("VOY-R2")
+def test_the_draw_finds_a_colours_cards_in_a_table_filled_as_it_is_needed() -> None:
+    """`sample_chance` looks up the n-th card of a colour in a table of each 13-bit
+    mask's cards, lowest first, filled the first time a mask is met; the engine's own
+    table is full before any test runs, so a new one is checked here."""
+    from seaview_rules.voyage._rules import _ColourOffsets
+
+    offsets = _ColourOffsets()
+    assert offsets[0b1000000000101] == (0, 2, 12)
+    assert offsets[0] == ()
+    assert dict(offsets) == {0b1000000000101: (0, 2, 12), 0: ()}
