@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from seaview_rules import CHANCE, IllegalMoveError, InvalidDataError, Termination
+from seaview_rules import CHANCE, IllegalMoveError, InvalidDataError, Termination, Violation
 from seaview_rules.leagues import (
     Board,
     EventKind,
@@ -109,7 +109,9 @@ def test_landing_exactly_on_the_red_arrow_wins_and_ends_the_game() -> None:
     assert chance_outcomes(state) == ()
     with pytest.raises(IllegalMoveError) as err:
         spin(state, "1R")
-    assert err.value.rule == "API-OVER"
+    assert err.value.violation == Violation(
+        "API-OVER", "the game is over: a diver reached the red arrow"
+    )
     with pytest.raises(IllegalMoveError) as over:
         sample_chance(state, random.Random(0))
     assert (over.value.rule, over.value.reason) == ("API-OVER", "the game is over")
