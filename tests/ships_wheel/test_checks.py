@@ -6,7 +6,6 @@ is refused alike by the check itself and by `loads` of the object's document."""
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Callable
 from typing import Any
 
@@ -18,6 +17,7 @@ from seaview_rules import ships_wheel as sw
 from seaview_rules.ships_wheel import Card, Ending, HandResult, Phase, Rules, State, View
 from seaview_rules.ships_wheel._checks import check_state, check_view
 from seaview_rules.ships_wheel._pieces import CardId
+from tests.helpers import reach
 
 THREE = Rules(players=3)
 TINY = Rules(
@@ -30,34 +30,20 @@ TINY = Rules(
 """A small deck and two-card hands: hands are often won at the deal, and tied."""
 
 
-def reach(rules: Rules, wanted: Callable[[State], bool]) -> State:
-    """The first state of seeded random matches (the first match that has one) that
-    is ``wanted``."""
-    for seed in range(200):
-        rng = random.Random(seed)
-        state = sw.new_game(rules)
-        while not wanted(state):
-            if sw.is_terminal(state):
-                break
-            if sw.current_player(state) is CHANCE:
-                state = sw.apply_move(state, sw.sample_chance(state, rng))
-            else:
-                state = sw.apply_move(state, rng.choice(sw.legal_moves(state)))
-        else:
-            return state
-    raise AssertionError("no such state")
-
-
 SIZE = sw.new_game(THREE)
-DEALING = reach(THREE, lambda s: s.phase is Phase.DEAL and sum(map(len, s.hands)) == 4)
-DRAWING = reach(THREE, lambda s: s.phase is Phase.DRAW and sum(map(len, s.piles)) >= 3)
-DISCARDING = reach(THREE, lambda s: s.phase is Phase.DISCARD and any(s.piles) and s.hand_size < 8)
-PASSING = reach(THREE, lambda s: s.phase is Phase.PASS and s.passing.count(None) == 1)
-LATER = reach(TINY, lambda s: len(s.results) >= 2 and s.phase is Phase.DRAW)
-AFTER_TIE = reach(
-    TINY, lambda s: s.phase is Phase.DRAW and bool(s.results) and s.results[-1].winner is None
+DEALING = reach(sw.GAME, THREE, lambda s: s.phase is Phase.DEAL and sum(map(len, s.hands)) == 4)
+DRAWING = reach(sw.GAME, THREE, lambda s: s.phase is Phase.DRAW and sum(map(len, s.piles)) >= 3)
+DISCARDING = reach(
+    sw.GAME, THREE, lambda s: s.phase is Phase.DISCARD and any(s.piles) and s.hand_size < 8
 )
-OVER = reach(TINY, sw.is_terminal)
+PASSING = reach(sw.GAME, THREE, lambda s: s.phase is Phase.PASS and s.passing.count(None) == 1)
+LATER = reach(sw.GAME, TINY, lambda s: len(s.results) >= 2 and s.phase is Phase.DRAW)
+AFTER_TIE = reach(
+    sw.GAME,
+    TINY,
+    lambda s: s.phase is Phase.DRAW and bool(s.results) and s.results[-1].winner is None,
+)
+OVER = reach(sw.GAME, TINY, sw.is_terminal)
 
 
 def ids(rules: Rules, text: str) -> tuple[CardId, ...]:

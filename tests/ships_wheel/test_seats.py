@@ -11,12 +11,13 @@ import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from seaview_rules import CHANCE, IllegalMoveError, Violation, play
+from seaview_rules import CHANCE, IllegalMoveError, Violation
 from seaview_rules import ships_wheel as sw
 from seaview_rules._core import seat_violation
 from seaview_rules.ships_wheel import Phase, State
 from seaview_rules.ships_wheel._views import seat_moves
 from seaview_rules.testing import ships_wheel as sst
+from tests.helpers import states_by_phase
 
 TINY = sw.DeckSpec(
     shapes=["circle", "square", "star"],
@@ -42,26 +43,7 @@ MID_HAND = sst.states(rules=SMALL) | sst.states(
 """Reachable states, many of them in the middle of a hand."""
 
 
-def states_by_phase(per_phase: int = 3) -> dict[Phase, list[State]]:
-    """Up to ``per_phase`` states of each phase from seeded games under each of `RULES`
-    (more for the later ones): every phase, chance nodes (the deal, a draw from the
-    deck) and the end of the match included."""
-    found: dict[Phase, list[State]] = {phase: [] for phase in Phase}
-    for number, rules in enumerate(RULES):
-        for seed in range(3):
-
-            def keep(
-                before: State, move: sw.Move, after: State, most: int = per_phase * (number + 1)
-            ) -> None:
-                if len(found[before.phase]) < most:
-                    found[before.phase].append(before)
-
-            final = play(sw.GAME, rules, random.Random(seed), on_move=keep).final
-            found[final.phase].append(final)
-    return found
-
-
-STATES = states_by_phase()
+STATES = states_by_phase(sw.GAME, RULES, Phase, seeds=3)
 PLAYING = [(phase.value, i, s) for phase, states in STATES.items() for i, s in enumerate(states)]
 
 

@@ -6,7 +6,6 @@ is refused alike by the check itself and by `loads` of the object's document."""
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Callable
 from typing import Any
 
@@ -16,6 +15,7 @@ from attrs import evolve
 from seaview_rules import CHANCE, InvalidDataError, voyage
 from seaview_rules.voyage import Action, Card, CardSet, Phase, RoundResult, Rules, State, View
 from seaview_rules.voyage._checks import check_state, check_view
+from tests.helpers import reach
 
 THREE = Rules(players=3, target=12)
 SMALL = Rules(players=2, colours=2, numbers=5, hand_size=2, target=4)
@@ -23,32 +23,14 @@ SMALL = Rules(players=2, colours=2, numbers=5, hand_size=2, target=4)
 OUTSIDE = Card.parse("B13")
 
 
-def reach(rules: Rules, wanted: Callable[[State], bool]) -> State:
-    """The first state of seeded random matches (the first match that has one) that
-    is ``wanted``."""
-    for seed in range(200):
-        rng = random.Random(seed)
-        state = voyage.new_game(rules)
-        while not wanted(state):
-            if voyage.is_terminal(state):
-                break
-            if voyage.current_player(state) is CHANCE:
-                state = voyage.apply_move(state, voyage.sample_chance(state, rng))
-            else:
-                state = voyage.apply_move(state, rng.choice(voyage.legal_moves(state)))
-        else:
-            return state
-    raise AssertionError("no such state")
-
-
-DEALING = reach(THREE, lambda s: s.phase is Phase.DEAL and sum(map(len, s.hands)) == 4)
-LEADING = reach(THREE, lambda s: s.phase is Phase.LEAD)
-TURN = reach(THREE, lambda s: s.phase is Phase.TURN and len(s.discard_under) >= 2)
-DRAWING = reach(THREE, lambda s: s.phase is Phase.DRAW and len(s.draw_pile) >= 2)
-DRAWN = reach(THREE, lambda s: s.phase is Phase.DRAWN)
-LATER = reach(THREE, lambda s: len(s.results) >= 2 and s.phase is Phase.TURN)
-OVER = reach(THREE, voyage.is_terminal)
-SMALL_TURN = reach(SMALL, lambda s: s.phase is Phase.TURN and bool(s.discard_under))
+DEALING = reach(voyage.GAME, THREE, lambda s: s.phase is Phase.DEAL and sum(map(len, s.hands)) == 4)
+LEADING = reach(voyage.GAME, THREE, lambda s: s.phase is Phase.LEAD)
+TURN = reach(voyage.GAME, THREE, lambda s: s.phase is Phase.TURN and len(s.discard_under) >= 2)
+DRAWING = reach(voyage.GAME, THREE, lambda s: s.phase is Phase.DRAW and len(s.draw_pile) >= 2)
+DRAWN = reach(voyage.GAME, THREE, lambda s: s.phase is Phase.DRAWN)
+LATER = reach(voyage.GAME, THREE, lambda s: len(s.results) >= 2 and s.phase is Phase.TURN)
+OVER = reach(voyage.GAME, THREE, voyage.is_terminal)
+SMALL_TURN = reach(voyage.GAME, SMALL, lambda s: s.phase is Phase.TURN and bool(s.discard_under))
 
 
 def results(state: State, number: int, **changes: Any) -> tuple[RoundResult, ...]:

@@ -11,11 +11,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from seaview_rules import CHANCE, IllegalMoveError, Violation, play, voyage
+from seaview_rules import CHANCE, IllegalMoveError, Violation, voyage
 from seaview_rules._core import seat_violation
 from seaview_rules.testing import voyage as vst
 from seaview_rules.voyage import Phase, State
 from seaview_rules.voyage._views import seat_moves
+from tests.helpers import states_by_phase
 
 RULES = (
     voyage.Rules(players=3, colours=2, numbers=5, hand_size=3, target=6),
@@ -27,25 +28,7 @@ BAD_SEATS: tuple[Any, ...] = (True, False, "0", "1", 1.0, -1, 6, 7, 2**70, (0,))
 """Values that are not a seat of the games above (a seat is refused for its type too)."""
 
 
-def states_by_phase(per_phase: int = 3) -> dict[Phase, list[State]]:
-    """Up to ``per_phase`` states of each phase, from seeded games under each of `RULES`:
-    every phase, chance nodes (the deal, a draw) and the end of the match included."""
-    found: dict[Phase, list[State]] = {phase: [] for phase in Phase}
-    for number, rules in enumerate(RULES):
-        for seed in range(4):
-
-            def keep(
-                before: State, move: voyage.Move, after: State, most: int = per_phase * (number + 1)
-            ) -> None:
-                if len(found[before.phase]) < most:
-                    found[before.phase].append(before)
-
-            final = play(voyage.GAME, rules, random.Random(seed), on_move=keep).final
-            found[final.phase].append(final)
-    return found
-
-
-STATES = states_by_phase()
+STATES = states_by_phase(voyage.GAME, RULES, Phase, seeds=4)
 PLAYING = [(phase.value, i, s) for phase, states in STATES.items() for i, s in enumerate(states)]
 
 

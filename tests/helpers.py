@@ -1,0 +1,64 @@
+"""Helpers the tests of every game share: states reached by seeded random play."""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Callable, Iterable
+from typing import Any, Protocol, TypeVar
+
+from seaview_rules import CHANCE, Game, play
+
+
+class _Phased(Protocol):
+    @property
+    def phase(self) -> Any: ...
+
+
+S = TypeVar("S")
+T = TypeVar("T", bound=_Phased)
+P = TypeVar("P", bound=enum.Enum)
+
+
+def reach(game: Game[Any, S, Any, Any], rules: Any, wanted: Callable[[S], bool]) -> S:
+    """The first state of seeded random matches (the first match that has one) that
+    is ``wanted``."""
+    for seed in range(200):
+        rng = random.Random(seed)
+        state = game.new_game(rules)
+        while not wanted(state):
+            if game.is_terminal(state):
+                break
+            if game.current_player(state) is CHANCE:
+                state = game.apply_move(state, game.sample_chance(state, rng))
+            else:
+                state = game.apply_move(state, rng.choice(game.legal_moves(state)))
+        else:
+            return state
+    raise AssertionError("no such state")
+
+
+def states_by_phase(
+    game: Game[Any, T, Any, Any],
+    rules: Iterable[Any],
+    phases: Iterable[P],
+    *,
+    seeds: int,
+    per_phase: int = 3,
+) -> dict[P, list[T]]:
+    """States of each phase from ``seeds`` seeded games under each of ``rules``: the
+    first ``per_phase`` of each phase under the first rules, ``2 * per_phase`` in all
+    under the second, and so on; and the state each game ends in."""
+    found: dict[P, list[T]] = {phase: [] for phase in phases}
+    for number, each in enumerate(rules):
+        most = per_phase * (number + 1)
+        for seed in range(seeds):
+
+            def keep(before: T, move: object, after: T, most: int = most) -> None:
+                kept = found[before.phase]
+                if len(kept) < most:
+                    kept.append(before)
+
+            final = play(game, each, random.Random(seed), on_move=keep).final
+            found[final.phase].append(final)
+    return found
