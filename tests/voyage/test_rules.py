@@ -507,3 +507,14 @@ def test_the_draw_finds_a_colours_cards_in_a_table_filled_as_it_is_needed() -> N
     assert offsets[0b1000000000101] == (0, 2, 12)
     assert offsets[0] == ()
     assert dict(offsets) == {0b1000000000101: (0, 2, 12), 0: ()}
+
+
+@pytest.mark.rule("API-TURN")
+def test_a_players_move_at_a_chance_node_and_a_deal_at_a_turn_are_refused() -> None:
+    dealing = new_game(Rules(players=2))
+    assert check_move(dealing, Action.DRAW) == Violation(
+        "API-TURN", "the next move is a chance outcome (a card off the draw pile), not draw"
+    )
+    assert check_move(TURN, parse_move("deal R7")) == Violation(
+        "API-TURN", f"it is seat {TURN.player}'s turn, not chance's"
+    )
