@@ -547,6 +547,17 @@ def test_chance_is_not_asked_for_a_card_at_a_players_turn() -> None:
     assert sw.chance_outcomes(state) == ()
 
 
+@pytest.mark.rule("API-TURN")
+def test_a_card_off_the_deck_is_chance_s_move_and_only_chance_s() -> None:
+    turn_now = make(THREE, Phase.DRAW, 1, [A, B, C], size=3)
+    assert refused(turn_now, "deal red-star", "API-TURN") == "it is seat 1's turn, not chance's"
+    dealing = play(sw.new_game(THREE), "size 3")
+    assert (
+        refused(dealing, "draw", "API-TURN")
+        == "the next move is a card off the deck (chance), not draw"
+    )
+
+
 def winning_discard(
     rules: Rules, scores: Sequence[int], results: tuple[HandResult, ...] = ()
 ) -> State:
@@ -583,4 +594,5 @@ def test_the_match_ends_when_a_total_reaches_the_target() -> None:
         Termination.TARGET_SCORE,
     )
     assert sw.legal_moves(after) == ()
+    assert refused(after, "draw", "API-OVER") == "the match is over"
     assert sw.new_game(Rules(players=3, first_dealer=2)).dealer == 2
