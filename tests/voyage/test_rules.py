@@ -205,7 +205,12 @@ def test_after_drawing_only_the_drawn_card_may_be_played() -> None:
         "VOY-R4", "after drawing, only the drawn card B12 may be played"
     )
     keep_now = position(["G9", "R5"], "B3")
-    assert check_move(keep_now, Action.KEEP) is not None
+    assert check_move(keep_now, Action.KEEP) == Violation(
+        "VOY-R4", "keep only follows drawing a card"
+    )
+    assert check_move(keep_now, Action.PASS) == Violation(
+        "VOY-R5", "a player may pass only with no match and nothing to draw"
+    )
 
 
 @pytest.mark.rule("VOY-R4")
