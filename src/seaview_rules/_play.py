@@ -7,7 +7,7 @@ chance as explicit moves, and the driver resolves them with ``sample_chance``.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, Protocol, TypeVar
 
 from attrs import field, frozen
@@ -59,12 +59,15 @@ def random_playout(
     current_player: Callable[[S], object],
     legal_moves: Callable[[S], Sequence[M]],
     sample_chance: Callable[[S, random.Random], M],
-    successor: Callable[[S, M], S],
+    successors: Mapping[type, Callable[[S, Any], S]],
 ) -> S:
     """The random-play loop of every game's ``playout``: chance from ``sample_chance``,
     else a move drawn as ``rng.choice(legal_moves(state))`` draws it, each applied with
-    ``successor``, the game's transition without its checks (every move is legal by
-    construction), until the game ends or ``max_moves`` moves are made.
+    the game's transition without its checks (every move is legal by construction):
+    ``successors[type(move)]``, the successor of its type of move, called from here
+    rather than through a function that looks it up, which would cost a call a move
+    (2 % of the instructions of a Voyage decision, 1.5 % in Ship's Wheel). It stops when
+    the game ends or ``max_moves`` moves are made.
 
     Raises:
         ValueError: ``max_moves`` is negative.
@@ -78,7 +81,7 @@ def random_playout(
         if player is None:
             break
         if player is CHANCE:
-            state = successor(state, sample_chance(state, rng))
+            move = sample_chance(state, rng)
         else:
             # rng.choice, inlined: the same draws (getrandbits with rejection, as
             # random.Random makes them) without two calls, 4 % of the instructions of a
@@ -89,7 +92,8 @@ def random_playout(
             i = getrandbits(k)
             while i >= n:
                 i = getrandbits(k)
-            state = successor(state, moves[i])
+            move = moves[i]
+        state = successors[type(move)](state, move)
         left -= 1
     return state
 

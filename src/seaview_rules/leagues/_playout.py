@@ -32,7 +32,7 @@ def playout(
     Raises:
         ValueError: ``max_moves`` is negative.
     """
-    # Every spin comes from sample_chance, so it is legal by construction: _successor
+    # Every spin comes from sample_chance, so it is legal by construction: _SUCCESSORS
     # skips the checks of apply_move (_violation).
     return random_playout(
         state,
@@ -41,7 +41,7 @@ def playout(
         current_player=leagues.current_player,
         legal_moves=leagues.legal_moves,
         sample_chance=leagues.sample_chance,
-        successor=_rules._successor,
+        successors=_rules._SUCCESSORS,
     )
 
 

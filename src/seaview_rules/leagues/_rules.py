@@ -12,6 +12,7 @@ squares a rise may stop on come from tables precomputed for the board and spinne
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from seaview_rules._core import (
@@ -386,3 +387,8 @@ def _rise(
             return square
     events.append(_event(_START_EVENT, seat, start))
     return start
+
+
+# The successor of each type of move, as in the other games: a spin is the only one, so
+# `_successor` tells the order spins from the race's by the phase.
+_SUCCESSORS: dict[type, Callable[[State, Spin], State]] = {Spin: _successor}

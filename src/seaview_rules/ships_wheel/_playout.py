@@ -40,7 +40,7 @@ def playout(
         ValueError: ``max_moves`` is negative.
     """
     # Every move comes from legal_moves or sample_chance, so it is legal by construction:
-    # _successor skips the checks of apply_move (_violation), a sixth of the
+    # _SUCCESSORS skips the checks of apply_move (_violation), a sixth of the
     # instructions of a Ship's Wheel decision (benchmarks/playout.py --instructions).
     return random_playout(
         state,
@@ -49,7 +49,7 @@ def playout(
         current_player=sw.current_player,
         legal_moves=sw.legal_moves,
         sample_chance=sw.sample_chance,
-        successor=_rules._successor,
+        successors=_rules._SUCCESSORS,
     )
 
 

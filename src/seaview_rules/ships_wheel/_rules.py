@@ -1,7 +1,7 @@
 """The Ship's Wheel engine: legal moves, chance, and transitions.
 
-`_violation` finds the rule a move breaks without building anything; `_successor`
-builds the state after a legal move. `check_move` and `apply_move` wrap them, and
+`_violation` finds the rule a move breaks without building anything; `_SUCCESSORS`
+holds, for each type of move, the function that builds the state after a legal one. `check_move` and `apply_move` wrap them, and
 refuse first a move that a seat sends out of turn (API-SEAT). Hands and the deck are
 sorted tuples of card ids (multisets, so two decks just mean repeated ids); the hot
 path does tuple slicing and table look-ups.
@@ -222,7 +222,7 @@ def apply_move(state: State, move: Move, *, seat: int | None = None) -> State:
     violation = _violation(state, move)
     if violation is not None:
         raise IllegalMoveError(violation)
-    return _SUCCESSORS[type(move)](state, move)  # _successor, inlined: one call fewer
+    return _SUCCESSORS[type(move)](state, move)
 
 
 def _seat_check(state: State, seat: int) -> Violation | None:
@@ -340,11 +340,6 @@ def _refused_size(rules: Rules, cards: int) -> Violation:
         "SW-R4",
         f"hands of {cards} can never win with this deck ({winning_limit(rules.deck)}); {choose}",
     )
-
-
-def _successor(state: State, move: Move) -> State:
-    """The state after ``move``, which `_violation` found legal in ``state``."""
-    return _SUCCESSORS[type(move)](state, move)
 
 
 def _chosen(state: State, move: Size) -> State:

@@ -39,7 +39,7 @@ def playout(
         ValueError: ``max_moves`` is negative.
     """
     # Every move comes from legal_moves or sample_chance, so it is legal by construction:
-    # _successor skips the checks of apply_move (_violation).
+    # _SUCCESSORS skips the checks of apply_move (_violation).
     return random_playout(
         state,
         rng,
@@ -47,7 +47,7 @@ def playout(
         current_player=voyage.current_player,
         legal_moves=voyage.legal_moves,
         sample_chance=voyage.sample_chance,
-        successor=_rules._successor,
+        successors=_rules._SUCCESSORS,
     )
 
 
