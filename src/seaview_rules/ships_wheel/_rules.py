@@ -1,10 +1,10 @@
 """The Ship's Wheel engine: legal moves, chance, and transitions.
 
 `_violation` finds the rule a move breaks without building anything; `_SUCCESSORS`
-holds, for each type of move, the function that builds the state after a legal one. `check_move` and `apply_move` wrap them, and
-refuse first a move that a seat sends out of turn (API-SEAT). Hands and the deck are
-sorted tuples of card ids (multisets, so two decks just mean repeated ids); the hot
-path does tuple slicing and table look-ups.
+holds, for each type of move, the function that builds the state after a legal one.
+`check_move` and `apply_move` wrap them, and refuse first a move that a seat sends out
+of turn (API-SEAT). Hands and the deck are sorted tuples of card ids (multisets, so two
+decks just mean repeated ids); the hot path does tuple slicing and table look-ups.
 """
 
 from __future__ import annotations

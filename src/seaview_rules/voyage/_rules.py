@@ -1,9 +1,10 @@
 """The Voyage engine: legal moves, chance, and transitions.
 
 `_violation` finds the rule a move breaks without building anything; `_SUCCESSORS`
-holds, for each type of move, the function that builds the state after a legal one. `check_move` and `apply_move` wrap them, and
-refuse first a move that a seat sends out of turn (API-SEAT). Hands and piles are bit
-masks (`CardSet`), so the hot path does integer arithmetic and table look-ups.
+holds, for each type of move, the function that builds the state after a legal one.
+`check_move` and `apply_move` wrap them, and refuse first a move that a seat sends out
+of turn (API-SEAT). Hands and piles are bit masks (`CardSet`), so the hot path does
+integer arithmetic and table look-ups.
 """
 
 from __future__ import annotations
