@@ -37,7 +37,7 @@ from seaview_rules._play import (
 )
 from seaview_rules._registry import GAMES
 from seaview_rules._simulate import GameSummary, SimulationReport, simulate
-from seaview_rules._table import LogEntry, Table, Undone
+from seaview_rules._table import Change, LogEntry, Table, TableUpdate, Undone
 
 __all__ = [
     "CHANCE",
@@ -46,6 +46,7 @@ __all__ = [
     "OMNISCIENT",
     "Bot",
     "Chance",
+    "Change",
     "Event",
     "Game",
     "GameRecord",
@@ -61,6 +62,7 @@ __all__ = [
     "SeatRecord",
     "SimulationReport",
     "Table",
+    "TableUpdate",
     "Termination",
     "Undone",
     "Viewer",

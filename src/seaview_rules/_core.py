@@ -9,7 +9,7 @@ import types
 import typing
 from collections.abc import Callable, Mapping
 from fractions import Fraction
-from typing import Any, ClassVar, Generic, ParamSpec, Protocol, TypeVar, cast
+from typing import Any, ClassVar, Generic, Literal, ParamSpec, Protocol, TypeVar, cast
 
 import attrs
 from attrs import field, frozen
@@ -523,11 +523,15 @@ def _with_players(rules: Any, players: int) -> Any:
     return attrs.evolve(rules, players=players)
 
 
+def _no_chance_seat(state: Any) -> int | None:
+    return None
+
+
 API = (
     "new_game", "current_player", "legal_moves", "chance_outcomes", "sample_chance",
     "check_move", "apply_move", "is_terminal", "outcome", "view", "parse_move", "dumps",
     "loads", "to_dict", "from_dict", "statistics", "render", "every_move", "rules_applied",
-    "events", "narrate",
+    "events", "narrate", "chance_seat",
 )  # fmt: skip
 """The functions every game package exposes under these names, besides its ``Rules``,
 ``State`` and ``View`` classes."""
@@ -594,3 +598,12 @@ class Game(Generic[R, S, M, V]):
     """Words for a log line saying what a move did, given the states before and after,
     for one viewer as in `events` (empty for moves not worth a line, such as each card
     of a deal)."""
+    chance_seat: Callable[[S], int | None] = field(default=_no_chance_seat, repr=False)
+    """The seat whose spin, deal or draw the pending chance move is (who presses the
+    "spin" or "deal" button of a frontend), or ``None`` when chance is not to move.
+    `seaview_rules.Table.step` refuses any other seat (API-SEAT). The default, for a
+    game without chance, names no seat."""
+    table_chance: Literal["auto", "step"] = field(default="auto", repr=False)
+    """How a `seaview_rules.Table` of this game resolves chance unless told otherwise:
+    ``"auto"`` at once (the card games), ``"step"`` one move per
+    `seaview_rules.Table.step` call (leagues, where every move is a spin)."""

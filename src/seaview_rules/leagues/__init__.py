@@ -68,6 +68,7 @@ from seaview_rules.leagues._render import render, rules_applied, statistics
 from seaview_rules.leagues._rules import (
     apply_move,
     chance_outcomes,
+    chance_seat,
     check_move,
     current_player,
     is_terminal,
@@ -116,6 +117,7 @@ __all__ = [
     "board_from_data",
     "board_to_data",
     "chance_outcomes",
+    "chance_seat",
     "check_move",
     "current_player",
     "default_board",
@@ -178,5 +180,7 @@ GAME: Game[Rules, State, Move, View] = Game(
     every_move=every_move,
     rules_applied=rules_applied,
     narrate=narrate,
+    chance_seat=chance_seat,
+    table_chance="step",
 )
 """The 20,000 Leagues board game's entry in `seaview_rules.GAMES`."""

@@ -102,6 +102,17 @@ def current_player(state: State) -> Player | None:
     return None if state.phase is Phase.OVER else CHANCE
 
 
+def chance_seat(state: State) -> int | None:
+    """The seat whose spin the pending chance move is, or ``None`` once the game is
+    over: every move is a spin, made by the diver whose turn it is (LEA-3), or by the
+    diver now spinning to settle the order of play (LEA-2), `State.player` in both.
+
+    >>> chance_seat(new_game(Rules(players=2)))
+    0
+    """
+    return None if state.phase is Phase.OVER else state.player
+
+
 def is_terminal(state: State) -> bool:
     """Whether a diver reached the red arrow (LEA-1)."""
     return state.phase is Phase.OVER

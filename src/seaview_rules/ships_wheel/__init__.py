@@ -67,6 +67,7 @@ from seaview_rules.ships_wheel._render import render, rules_applied, statistics
 from seaview_rules.ships_wheel._rules import (
     apply_move,
     chance_outcomes,
+    chance_seat,
     check_move,
     current_player,
     is_terminal,
@@ -117,6 +118,7 @@ __all__ = [
     "View",
     "apply_move",
     "chance_outcomes",
+    "chance_seat",
     "check_move",
     "current_player",
     "determinize",
@@ -175,5 +177,6 @@ GAME: Game[Rules, State, Move, View] = Game(
     every_move=every_move,
     rules_applied=rules_applied,
     narrate=narrate,
+    chance_seat=chance_seat,
 )
 """The Ship's Wheel card game's entry in `seaview_rules.GAMES`."""

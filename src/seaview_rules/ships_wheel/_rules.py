@@ -100,6 +100,25 @@ def current_player(state: State) -> Player | None:
     return None if phase is _PHASE_OVER else state.player
 
 
+def chance_seat(state: State) -> int | None:
+    """The seat whose deal or draw the pending chance move is (the seat that presses a
+    frontend's "deal" or "draw" button), or ``None`` when chance is not to move.
+
+    During a deal, a redeal after a tie included, it is that hand's dealer (SW-2,
+    SW-R9: the next dealer to the left redeals); when a player draws from the deck, it
+    is that player (SW-5).
+
+    >>> from seaview_rules.ships_wheel import parse_move
+    >>> state = apply_move(new_game(Rules(players=2)), parse_move("size 5"))
+    >>> state.player, chance_seat(state)  # the first card goes to seat 1, dealt by seat 0
+    (1, 0)
+    """
+    phase = state.phase
+    if phase is _PHASE_DEAL:
+        return state.dealer
+    return state.player if phase is _PHASE_DECK else None
+
+
 def is_terminal(state: State) -> bool:
     """Whether the match is over (SW-14)."""
     return state.phase is _PHASE_OVER

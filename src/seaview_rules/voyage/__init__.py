@@ -48,6 +48,7 @@ from seaview_rules.voyage._render import render, rules_applied, statistics
 from seaview_rules.voyage._rules import (
     apply_move,
     chance_outcomes,
+    chance_seat,
     check_move,
     current_player,
     is_terminal,
@@ -86,6 +87,7 @@ __all__ = [
     "WentOut",
     "apply_move",
     "chance_outcomes",
+    "chance_seat",
     "check_move",
     "current_player",
     "determinize",
@@ -141,5 +143,6 @@ GAME: Game[Rules, State, Move, View] = Game(
     every_move=every_move,
     rules_applied=rules_applied,
     narrate=narrate,
+    chance_seat=chance_seat,
 )
 """The Voyage card game's entry in `seaview_rules.GAMES`."""

@@ -84,6 +84,23 @@ def current_player(state: State) -> Player | None:
     return None if phase is _PHASE_OVER else state.player
 
 
+def chance_seat(state: State) -> int | None:
+    """The seat whose deal or draw the pending chance move is (the seat that presses a
+    frontend's "deal" or "draw" button), or ``None`` when chance is not to move.
+
+    During the deal it is the dealer, who deals every card (VOY-1); when a player draws,
+    it is that player, who takes the card off the draw pile himself (VOY-4).
+
+    >>> state = new_game(Rules(players=3, first_dealer=2))
+    >>> state.player, chance_seat(state)  # the first card goes to seat 0, dealt by seat 2
+    (0, 2)
+    """
+    phase = state.phase
+    if phase is _PHASE_DEAL:
+        return state.dealer
+    return state.player if phase is _PHASE_DRAW else None
+
+
 def is_terminal(state: State) -> bool:
     """Whether the match is over (VOY-8)."""
     return state.phase is _PHASE_OVER
