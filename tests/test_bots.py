@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gc
 import random
+import re
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -212,6 +213,39 @@ def test_the_match_command_prints_a_table_of_win_rates(capsys: pytest.CaptureFix
     assert lines[0].startswith("voyage: 6 games, bots heuristic,random, seed 0")
     assert lines[1].split()[:3] == ["bot", "games", "won"]
     assert [line.split()[0] for line in lines[2:]] == ["heuristic", "random"]
+
+
+def cells(line: str) -> list[str]:
+    """The cells of a line of the match table (they are two or more spaces apart)."""
+    return re.split(r"\s{2,}", line.strip())
+
+
+@pytest.mark.parametrize(
+    ("game", "won", "games"), [("voyage", "rounds won", 4), ("ships_wheel", "hands won", 2)]
+)
+def test_the_match_table_counts_rounds_for_a_game_with_rounds(
+    capsys: pytest.CaptureFixture[str], game: str, won: str, games: int
+) -> None:
+    assert main(["match", game, "--bots", "random,random", "--games", str(games)]) == 0
+    header, *rows = capsys.readouterr().out.splitlines()[1:]
+    assert cells(header) == [
+        "bot", "games won", "95 % interval", won, "95 % interval", "s/decision", "one move"
+    ]  # fmt: skip
+    report = match(GAMES[game], ["random", "random"], games)
+    for row, seat in zip(rows, report.seats, strict=True):
+        assert seat.rounds > 0
+        assert cells(row)[3] == f"{seat.rounds_won} ({100 * seat.rounds_won / seat.rounds:.1f} %)"
+
+
+def test_the_match_table_of_a_game_without_rounds_has_no_rounds_column(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["match", "leagues", "--bots", "random,random", "--games", "4"]) == 0
+    header, *rows = capsys.readouterr().out.splitlines()[1:]
+    assert cells(header) == ["bot", "games won", "95 % interval", "s/decision", "one move"]
+    assert [len(cells(row)) for row in rows] == [5, 5]
+    report = match(GAMES["leagues"], ["random", "random"], 4)
+    assert [seat.rounds for seat in report.seats] == [0, 0]  # the engine has none to count
 
 
 def test_a_bot_named_twice_is_labelled_with_its_entry(capsys: pytest.CaptureFixture[str]) -> None:

@@ -112,7 +112,8 @@ class MatchReport:
 
     def table(self) -> str:
         """The win rates as a text table, with 95 % intervals; a bot that the line-up
-        names more than once is labelled with its entry's number, from 1.
+        names more than once is labelled with its entry's number, from 1. A game without
+        rounds or hands (leagues) has no columns for them.
 
         >>> from seaview_rules import GAMES
         >>> report = match(GAMES["voyage"], ["heuristic", "random"], 10, seed=1)
@@ -121,32 +122,33 @@ class MatchReport:
         heuristic  4 (40.0 %)  16.8-68.7 %  69 (46.9 %)  39.1-55.0 %  ...
         random     6 (60.0 %)  31.3-83.2 %  78 (53.1 %)  45.0-60.9 %  ...
         """
-        period = _PERIODS.get(self.game, "rounds")
-        lines = [
-            f"{'bot':12}{'games won':>13}{'95 % interval':>16}{period + ' won':>16}"
-            f"{'95 % interval':>16}{'s/decision':>12}{'one move':>10}"
-        ]
+        period = _PERIODS.get(self.game)  # None: the game has no rounds
+        header = f"{'bot':12}{'games won':>13}{'95 % interval':>16}"
+        if period is not None:
+            header += f"{period + ' won':>16}{'95 % interval':>16}"
+        lines = [f"{header}{'s/decision':>12}{'one move':>10}"]
         names = [seat.bot for seat in self.seats]
         for k, seat in enumerate(self.seats):
             # A bot named twice in the line-up is told apart by its entry, from 1.
             label = seat.bot if names.count(seat.bot) == 1 else f"{seat.bot} {k + 1}"
             low, high = seat.win_interval()
             won = f"{seat.wins} ({100 * seat.wins / max(1, seat.games):.1f} %)"
-            rounds = interval = "-"
-            if seat.rounds:
-                rounds = f"{seat.rounds_won} ({100 * seat.rounds_won / seat.rounds:.1f} %)"
-                r_low, r_high = seat.round_interval()
-                interval = f"{100 * r_low:.1f}-{100 * r_high:.1f} %"
+            row = f"{label:12}{won:>13}{f'{100 * low:.1f}-{100 * high:.1f} %':>16}"
+            if period is not None:
+                rounds = interval = "-"  # no round ended: the move cap cut every game short
+                if seat.rounds:
+                    rounds = f"{seat.rounds_won} ({100 * seat.rounds_won / seat.rounds:.1f} %)"
+                    r_low, r_high = seat.round_interval()
+                    interval = f"{100 * r_low:.1f}-{100 * r_high:.1f} %"
+                row += f"{rounds:>16}{interval:>16}"
             per = f"{seat.seconds / seat.decisions:.4f}" if seat.decisions else "-"
             forced = f"{100 * seat.forced / seat.decisions:.0f} %" if seat.decisions else "-"
-            lines.append(
-                f"{label:12}{won:>13}{f'{100 * low:.1f}-{100 * high:.1f} %':>16}"
-                f"{rounds:>16}{interval:>16}{per:>12}{forced:>10}"
-            )
+            lines.append(f"{row}{per:>12}{forced:>10}")
         return "\n".join(lines)
 
 
 _PERIODS = {"voyage": "rounds", "ships_wheel": "hands"}
+"""What each game with rounds calls them; the others (leagues) have none."""
 
 # Processor time of the calling thread, so that workers sharing a process do not count
 # each other's work; Pyodide (one thread) has only the process's.
