@@ -18,6 +18,7 @@ extensions = [
     "sphinx.ext.viewcode",
     "ruleref",
     "pictures",
+    "jsonschemas",
 ]
 
 exclude_patterns = ["_build"]

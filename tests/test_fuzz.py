@@ -19,13 +19,14 @@ import importlib
 import json
 import random
 from collections.abc import Callable, Iterator
-from functools import partial
+from functools import cache, partial
 from typing import Any
 
 import pytest
 
 from seaview_rules import GAMES, InvalidDataError, play, replay
 from seaview_rules._play import GameRecord
+from seaview_rules.schema import schema
 from seaview_rules.testing import check_state as check_contract
 
 Path = tuple[Any, ...]
@@ -150,8 +151,9 @@ def _checks(name: str) -> Any:
         return None
 
 
-def verdict(name: str, document: dict[str, Any]) -> str:
-    """``"refused"`` or ``"accepted"`` (the object checked and round-tripped).
+def verdict(name: str, document: dict[str, Any], *, schemas: bool = False) -> str:
+    """``"refused"`` or ``"accepted"`` (the object checked and round-tripped; with
+    ``schemas``, the document validated against its JSON Schema too).
 
     Raises:
         AssertionError: an accepted object fails a check or does not round-trip.
@@ -162,6 +164,9 @@ def verdict(name: str, document: dict[str, Any]) -> str:
         obj = game.loads(json.dumps(document))
     except InvalidDataError:
         return "refused"
+    if schemas:  # every document loads accepts has the shape its JSON Schema gives
+        errors = [e.message[:200] for e in _validator(name, document["kind"]).iter_errors(document)]
+        assert errors == [], f"loads accepts what the schema refuses: {errors[0]}"
     checks = _checks(name)
     if isinstance(obj, game.state_type):
         if checks is not None:
@@ -180,8 +185,21 @@ def verdict(name: str, document: dict[str, Any]) -> str:
     return "accepted"
 
 
+@cache
+def _validator(name: str, kind: str) -> Any:
+    # Imported here: Pyodide, which runs the other tests of this module, has no jsonschema.
+    from jsonschema import Draft202012Validator
+
+    return Draft202012Validator(schema(name, kind))
+
+
 def fuzz(
-    name: str, count: int, seed: int = 0, on_document: Callable[[str, str], None] | None = None
+    name: str,
+    count: int,
+    seed: int = 0,
+    on_document: Callable[[str, str], None] | None = None,
+    *,
+    schemas: bool = False,
 ) -> dict[str, int]:
     """Try ``count`` mutated documents of ``name``; the verdicts counted."""
     rng = random.Random(f"fuzz/{name}/{seed}")
@@ -195,7 +213,7 @@ def fuzz(
         kind, document = mutated
         tried += 1
         try:
-            result = verdict(name, document)
+            result = verdict(name, document, schemas=schemas)
         except Exception as exc:
             raise AssertionError(
                 f"{name}, mutation {kind!r}: {type(exc).__name__}: {exc}\n"
@@ -212,3 +230,27 @@ def test_loads_refuses_a_mutated_document_or_returns_a_consistent_object(name: s
     counts = fuzz(name, DOCUMENTS_PER_GAME)
     assert sum(counts.values()) == DOCUMENTS_PER_GAME
     assert counts["refused"] > 0  # the mutations do reach the checks
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_mutated_document_loads_accepts_validates_against_its_schema(name: str) -> None:
+    counts = fuzz(name, DOCUMENTS_PER_GAME // 2, seed=1, schemas=True)
+    assert counts["accepted"] > 0  # some mutations are documents loads accepts
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_mutation_the_schema_refuses_is_refused_by_loads(name: str) -> None:
+    rng = random.Random(f"schema/{name}")
+    documents = sources(name)
+    refused_by_schema = 0
+    for _ in range(150):
+        mutated = mutate(rng.choice(documents), rng)
+        if mutated is None:
+            continue
+        _, document = mutated
+        if _validator(name, document["kind"]).is_valid(document):
+            continue
+        refused_by_schema += 1
+        with pytest.raises(InvalidDataError):
+            GAMES[name].loads(json.dumps(document))
+    assert refused_by_schema > 0

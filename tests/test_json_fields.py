@@ -8,7 +8,7 @@ import pytest
 from attrs import field, frozen
 
 from seaview_rules import CHANCE, InvalidDataError, Player
-from seaview_rules._json import Field, read, read_fields, write
+from seaview_rules._json import Field, SchemaBuilder, quote, read, read_fields, write
 
 
 class Colour(enum.Enum):
@@ -114,3 +114,33 @@ def test_a_type_without_a_form_is_a_programming_error() -> None:
         read(float, Field(1.5, "x"), {})
     with pytest.raises(TypeError, match="no reader"):
         read(int | str, Field(1, "x"), {})
+
+
+def test_quote_cuts_long_untrusted_text_to_a_short_prefix() -> None:
+    assert quote("R7") == "'R7'"
+    assert quote("x" * 41) == "'" + "x" * 40 + "...'"
+    assert len(quote(["y" * 10**5] * 10**3)) < 100
+    assert quote(10**5000) == "a huge number"
+
+
+def test_a_field_that_is_always_none_reads_null_only() -> None:
+    assert read(type(None), Field(None, "data.seat"), {}) is None
+    with pytest.raises(InvalidDataError, match=r"data\.seat: must be null, not an integer"):
+        read(type(None), Field(0, "data.seat"), {})
+
+
+def test_the_schema_walks_the_fields_as_the_reader_does() -> None:
+    mask = {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 63}}
+    owner = {"anyOf": [{"const": "chance"}, {"type": "integer", "minimum": 0}, {"type": "null"}]}
+    builder = SchemaBuilder({Mask: mask, Player | None: owner})
+    assert builder.of(Thing) == {"$ref": "#/$defs/Thing"}
+    thing = builder.defs["Thing"]
+    assert thing["required"] == list(DATA)
+    assert thing["additionalProperties"] is False
+    assert thing["properties"]["flags"] == {"type": "array", "items": {"type": "boolean"}}
+    assert thing["properties"]["note"] == {"anyOf": [{"type": "string"}, {"type": "null"}]}
+    options = builder.defs["Options"]
+    assert options["properties"]["colour"] == {"enum": ["red", "blue"]}
+    assert options["properties"]["size"] == {"type": "integer", "minimum": 0}
+    with pytest.raises(TypeError, match="no schema"):
+        builder.of(float)

@@ -16,19 +16,52 @@ from __future__ import annotations
 import builtins
 import enum
 import json
+import re
+import reprlib
 import types
 import typing
 from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any, NoReturn, TypeVar, cast
 
 import attrs
 
 from seaview_rules._core import CHANCE, InvalidDataError, Notation, Player
 
+if typing.TYPE_CHECKING:
+    from seaview_rules._options import InRange
+
 FORMAT = "seaview_rules"
 
 E = TypeVar("E", bound=enum.Enum)
 T = TypeVar("T")
+
+QUOTE_LIMIT = 40
+"""The most characters of untrusted text an error message quotes (`quote`)."""
+
+
+def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(value)`` cut to a short prefix, for error messages that quote untrusted
+    input: a reason must stay short however long the input (a move of a million
+    characters is refused in a sentence).
+
+    >>> quote("R7"), quote("x" * 10**6)
+    ("'R7'", "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...'")
+    >>> quote(10**5000), quote(list(range(100)))
+    ('a huge number', '[0, 1, 2, 3, 4, 5, ...]')
+    """
+    if isinstance(value, str):
+        shown = repr(value[:limit])
+        return shown if len(value) <= limit else f"{shown[:-1]}...{shown[-1]}"
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() >= 64:
+        return "a huge number"  # Python refuses to print an int of thousands of digits
+    shown = _REPR.repr(value)
+    return shown if len(shown) <= 2 * limit else f"{shown[: 2 * limit]}..."
+
+
+_REPR = reprlib.Repr()
+_REPR.maxstring = _REPR.maxother = QUOTE_LIMIT
+_REPR.maxlong = 2 * QUOTE_LIMIT
 
 
 def envelope(game: str, kind: str, version: int, data: object) -> dict[str, Any]:
@@ -84,15 +117,28 @@ def load_envelope(text: object, game: str, versions: Mapping[str, int]) -> tuple
 
 
 def read_envelope(document: object, game: str, versions: Mapping[str, int]) -> tuple[str, Field]:
+    """Check the envelope of a parsed document (see `read_document`), of the version
+    of ``versions`` only: the document's kind and its ``data`` field."""
+    kind, _, data = read_document(document, game, versions)
+    return kind, data
+
+
+def read_document(
+    document: object,
+    game: str,
+    versions: Mapping[str, int],
+    older: Mapping[str, frozenset[int]] | None = None,
+) -> tuple[str, int, Field]:
     """Check the envelope of a parsed document.
 
     Args:
         document: the parsed JSON (from ``json.loads`` or a web framework), untrusted.
         game: the registry name the document must belong to.
-        versions: the format version this library reads, for each kind it accepts.
+        versions: the format version this library writes, for each kind it accepts.
+        older: the older versions it still reads, for the kinds that have some.
 
     Returns:
-        The document's kind and its ``data`` field.
+        The document's kind, its version and its ``data`` field.
 
     Raises:
         InvalidDataError: not an envelope of this format and game, of a kind and version
@@ -107,9 +153,11 @@ def read_envelope(document: object, game: str, versions: Mapping[str, int]) -> t
         root.get("game").fail(f"must be {game!r}: this is the {game} reader")
     kind = root.get("kind").choice(versions)
     version = root.get("version").int(1, None)
-    if version != versions[kind]:
-        root.get("version").fail(f"{kind} format version {versions[kind]} is the one supported")
-    return kind, root.get("data")
+    readable = {versions[kind], *(older or {}).get(kind, ())}
+    if version not in readable:
+        shown = " and ".join(str(v) for v in sorted(readable))
+        root.get("version").fail(f"{kind} format version {shown} is the one supported")
+    return kind, version, root.get("data")
 
 
 def _check_json_values(value: object, path: str) -> None:
@@ -128,7 +176,8 @@ def _check_json_values(value: object, path: str) -> None:
             for key, member in item.items():
                 if not isinstance(key, str):
                     raise InvalidDataError(where or "document", "object keys must be strings")
-                stack.append((member, f"{where}.{key}" if where else key, depth + 1))
+                name = key if len(key) <= QUOTE_LIMIT else f"{key[:QUOTE_LIMIT]}..."
+                stack.append((member, f"{where}.{name}" if where else name, depth + 1))
         elif isinstance(item, list):
             stack.extend((m, f"{where}[{i}]", depth + 1) for i, m in enumerate(item))
         elif isinstance(item, float):
@@ -180,10 +229,10 @@ class Field:
         present = set(self.value)
         missing = sorted(required - present)
         if missing:
-            self.fail(f"missing key {missing[0]!r}")
+            self.fail(f"missing key {quote(missing[0])}")
         unknown = sorted(present - required - optional)
         if unknown:
-            self.fail(f"unknown key {unknown[0]!r}")
+            self.fail(f"unknown key {quote(unknown[0])}")
 
     def get(self, key: str) -> Field:
         """The member ``key`` of this object (call `keys` first)."""
@@ -223,7 +272,7 @@ class Field:
         """A string that is one of ``allowed``."""
         value = self.str()
         if value not in allowed:
-            self.fail(f"must be one of {sorted(allowed)}, not {value!r}")
+            self.fail(f"must be one of {sorted(allowed)}, not {quote(value)}")
         return value
 
     def enum(self, kind: type[E]) -> E:
@@ -232,7 +281,7 @@ class Field:
         try:
             return kind(value)
         except ValueError:
-            self.fail(f"must be one of {[m.value for m in kind]}, not {value!r}")
+            self.fail(f"must be one of {[m.value for m in kind]}, not {quote(value)}")
 
     def list(self, low: builtins.int = 0, high: builtins.int | None = None) -> builtins.list[Field]:
         """A list of ``low`` to ``high`` items."""
@@ -248,12 +297,14 @@ class Field:
         return None if self.value is None else self
 
     def parse(self, parser: Callable[[builtins.str], T]) -> T:
-        """A string converted by ``parser``, whose `ValueError` becomes this field's error."""
+        """A string converted by ``parser``, whose `ValueError` becomes this field's error
+        (cut short should the parser quote all of a long text)."""
         text = self.str()
         try:
             return parser(text)
         except ValueError as exc:
-            self.fail(str(exc))
+            problem = str(exc)
+            self.fail(problem if len(problem) <= 4 * QUOTE_LIMIT else f"{quote(text)} is not valid")
 
 
 def _number(value: builtins.int) -> builtins.str:
@@ -335,6 +386,10 @@ def read(kind: Any, field: Field, hooks: Readers) -> Any:
         return field.bool()
     if kind is str:
         return field.str()
+    if kind is type(None):  # a field that is always None, such as an event's seat
+        if field.value is not None:
+            field.fail(f"must be null, not {_kind(field.value)}")
+        return None
     origin, args = typing.get_origin(kind), typing.get_args(kind)
     if origin in (typing.Union, types.UnionType) and type(None) in args:
         if field.value is None:
@@ -400,7 +455,7 @@ def read_player(field: Field) -> Player | None:
     if field.value == CHANCE.value:
         return CHANCE
     if isinstance(field.value, str):
-        field.fail(f"must be a seat, {CHANCE.value!r} or null, not {field.value!r}")
+        field.fail(f"must be a seat, {CHANCE.value!r} or null, not {quote(field.value)}")
     return field.int()
 
 
@@ -422,3 +477,389 @@ def check_to_move(
         raise InvalidDataError(
             where, f"must be {shown!r} in phase {phase} with seat {player} to act"
         )
+
+
+EVENT_VERSION = 1
+"""The format version of a document of kind ``"event"`` (one event, as a seat saw it)."""
+SEAT_RECORD_VERSION = 1
+"""The format version of a document of kind ``"seat_record"`` (`SeatRecord`)."""
+
+
+def event_classes(*modules_all: Any) -> dict[str, type]:
+    """The event classes of a game by class name: the `Event` subclasses among the
+    given values (a game's ``_events`` names), and ``Undone``, which every table sends."""
+    from seaview_rules._core import Event
+    from seaview_rules._table import Undone
+
+    classes = [v for v in modules_all if isinstance(v, type) and issubclass(v, Event)]
+    return {cls.__name__: cls for cls in (*classes, Undone)}
+
+
+def write_event(event: object, hooks: Writers) -> dict[str, Any]:
+    """The data of an event: ``{"type": <class name>, <its fields in order>}``; the
+    parts its viewer may not see are ``null``, as in the event.
+
+    >>> from seaview_rules import Undone
+    >>> write_event(Undone(seat=1), {})
+    {'type': 'Undone', 'seat': 1}
+    """
+    data = write(event, hooks)
+    assert isinstance(data, dict)  # an event is an attrs instance
+    return {"type": type(event).__name__, **data}
+
+
+def read_event(field: Field, classes: Mapping[str, type[T]], hooks: Readers) -> T:
+    """The event of ``field``, of one of ``classes`` (by name), read strictly as
+    `read_fields` reads an attrs value, its ``"type"`` first.
+
+    Raises:
+        InvalidDataError: an unknown type, a missing or extra key, a bad field.
+    """
+    if not isinstance(field.value, dict):
+        field.fail(f"must be an object, not {_kind(field.value)}")
+    if "type" not in field.value:
+        field.fail("missing key 'type'")
+    cls = classes[field.get("type").choice(classes)]
+    fields = _fields(cls)
+    field.keys({"type"} | {name for name, _ in fields})
+    values = {name: read(kind, field.get(name), hooks) for name, kind in fields}
+    try:
+        return cls(**values)
+    except InvalidDataError as exc:
+        where = f"{field.path}.{exc.where}" if field.path else exc.where
+        raise InvalidDataError(where, exc.problem) from None
+
+
+def without_derived(data: Field, names: tuple[str, ...]) -> tuple[Field, dict[str, Field]]:
+    """``data`` without the derived keys ``names`` (each required), for the fields'
+    reader, and the fields of those keys, to check once the object is built."""
+    if not isinstance(data.value, dict):
+        data.fail(f"must be an object, not {_kind(data.value)}")
+    for name in names:
+        if name not in data.value:
+            data.fail(f"missing key {name!r}")
+    rest = Field({k: v for k, v in data.value.items() if k not in names}, data.path)
+    return rest, {name: data.get(name) for name in names}
+
+
+def check_derived(field: Field, kind: Any, expected: object) -> None:
+    """Refuse the derived key ``field`` unless it holds ``expected`` (read strictly as
+    a ``kind``), what the object's own fields make it: tampered JSON."""
+    found = read(kind, field, {})
+    if found != expected:
+        shown = json.dumps(write(expected, {}))
+        field.fail(f"must be {shown}, what the other fields make it")
+
+
+SchemaHook = dict[str, Any] | Callable[["SchemaBuilder"], dict[str, Any]]
+"""A JSON Schema, or a function of the builder that makes one (and may define more)."""
+SchemaHooks = Mapping[object, SchemaHook]
+"""The schemas of domain types, by type or annotation as `Readers` has them, and of
+single fields, by ``(class, field name)``."""
+
+
+class SchemaBuilder:
+    """The JSON Schema of the data `write` writes and `read` reads, by the same walk
+    of the same type hints: an attrs class is an object with exactly its fields
+    (``additionalProperties: false``), defined once under ``$defs``; ``X | None`` is an
+    ``X`` or ``null``; ``tuple[X, ...]`` a list; an enum its values; a type in the
+    hooks as its hook says, as in `read`. An integer is never negative (every one
+    counts something or names a seat), and is bounded as the field's `InRange`
+    validator or the builder's ``bounds`` (by field name) say.
+
+    >>> builder = SchemaBuilder({})
+    >>> from seaview_rules.voyage import Rules
+    >>> builder.of(Rules, defaults=True)
+    {'$ref': '#/$defs/Rules'}
+    >>> builder.defs["Rules"]["properties"]["players"]
+    {'type': 'integer', 'minimum': 2, 'maximum': 6}
+    """
+
+    def __init__(
+        self, hooks: SchemaHooks, bounds: Mapping[str, tuple[int, int | None]] | None = None
+    ) -> None:
+        self.hooks = hooks
+        self.bounds = bounds or {}
+        self.defs: dict[str, dict[str, Any]] = {}
+
+    def define(self, name: str, build: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+        """A ``$ref`` to the definition ``name``, built by ``build`` the first time."""
+        if name not in self.defs:
+            self.defs[name] = {}  # a placeholder, in case the type refers to itself
+            self.defs[name] = build()
+        return {"$ref": f"#/$defs/{name}"}
+
+    def of(self, kind: Any, name: str | None = None, *, defaults: bool = False) -> dict[str, Any]:
+        """The schema of a value of type ``kind`` (of the field ``name``, for bounds)."""
+        hook = self.hooks.get(kind)
+        if hook is not None:
+            return hook(self) if callable(hook) else dict(hook)
+        if kind is int:
+            low, high = self.bounds.get(name or "", (0, None))
+            return _integer(low, high)
+        if kind is bool:
+            return {"type": "boolean"}
+        if kind is str:
+            return {"type": "string"}
+        if kind is type(None):
+            return {"type": "null"}
+        origin, args = typing.get_origin(kind), typing.get_args(kind)
+        if origin in (typing.Union, types.UnionType) and type(None) in args:
+            rest = tuple(arg for arg in args if arg is not type(None))
+            if len(rest) == 1:
+                return {"anyOf": [self.of(rest[0], name), {"type": "null"}]}
+        elif origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+            return {"type": "array", "items": self.of(args[0], name)}
+        elif origin is tuple and Ellipsis not in args:
+            items = [self.of(arg, name) for arg in args]
+            return {"type": "array", "prefixItems": items, "items": False, "minItems": len(args)}
+        elif isinstance(kind, type) and issubclass(kind, enum.Enum):
+            return {"enum": [member.value for member in kind]}
+        elif isinstance(kind, type) and attrs.has(kind):
+            return self.define(kind.__name__, lambda: self.fields(kind, defaults=defaults))
+        raise TypeError(f"no schema for {kind}: give it a hook")
+
+    def fields(
+        self,
+        cls: type,
+        *,
+        defaults: bool = False,
+        first: Mapping[str, dict[str, Any]] | None = None,
+        last: Mapping[str, dict[str, Any]] | None = None,
+    ) -> dict[str, Any]:
+        """The object schema of the attrs class ``cls``: its fields (each required,
+        unless ``defaults`` and it has one), after the keys ``first`` and before the
+        keys ``last`` (which are required)."""
+        attributes: Any = {a.name: a for a in attrs.fields(cast(Any, cls))}
+        properties: dict[str, Any] = dict(first or {})
+        required = list(properties)
+        for name, kind in _fields(cls):
+            attribute = attributes[name]
+            hook = self.hooks.get((cls, name))
+            if hook is not None:
+                properties[name] = hook(self) if callable(hook) else dict(hook)
+            elif kind is int and isinstance(attribute.validator, _in_range()):
+                properties[name] = _integer(attribute.validator.low, attribute.validator.high)
+            else:
+                properties[name] = self.of(kind, name)
+            if not (defaults and attribute.default is not attrs.NOTHING):
+                required.append(name)
+        properties.update(last or {})
+        required += list(last or {})
+        schema: dict[str, Any] = {"type": "object"}
+        doc = (cls.__doc__ or "").strip().split("\n\n")[0]
+        if doc:
+            schema["description"] = " ".join(doc.split())
+        return schema | {
+            "properties": properties,
+            "required": required,
+            "additionalProperties": False,
+        }
+
+
+def _in_range() -> type[InRange]:
+    # _options quotes values with this module's quote: imported when first needed.
+    from seaview_rules._options import InRange
+
+    return InRange
+
+
+def _integer(low: int, high: int | None) -> dict[str, Any]:
+    schema: dict[str, Any] = {"type": "integer", "minimum": low}
+    if high is not None:
+        schema["maximum"] = high
+    return schema
+
+
+def integer(low: int = 0, high: int | None = None) -> dict[str, Any]:
+    """The schema of an integer from ``low`` to ``high`` (``None``: unbounded)."""
+    return _integer(low, high)
+
+
+def alternatives(values: Any) -> str:
+    """A regular expression (without anchors) that matches exactly one of ``values``,
+    as text.
+
+    >>> alternatives(range(1, 4))
+    '(?:1|2|3)'
+    """
+    return "(?:" + "|".join(regex_escape(str(v)) for v in values) + ")"
+
+
+def regex_escape(text: str) -> str:
+    """``text`` as a regular expression that matches it, with only the syntax
+    characters escaped, so that the pattern is valid in Python and in JavaScript's
+    Unicode mode (which refuses ``re.escape``'s escaped spaces and hyphens)."""
+    return re.sub(r"([\\^$.|?*+()\[\]{}/])", r"\\\1", text)
+
+
+SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
+SCHEMA_BASE = "https://seaview-rules.example/schemas"
+"""Where the schemas' ``$id`` lives: ``<base>/<game>/<kind>.json``, one per game and
+kind (a name, not an address anything is served from)."""
+
+SEMANTICS = (
+    "A schema says what a document must look like: its envelope, every key, the type "
+    "and range of every value, the notation of cards and moves. What a document must "
+    "mean (every card in exactly one place, a phase that agrees with the fields, a "
+    "legal move sequence, a card of this deck) is checked by the library's readers "
+    "(the game's _checks module), so a document the schema accepts may still be "
+    "refused by loads."
+)
+
+
+def document_schema(
+    game: str,
+    title: str,
+    kind: str,
+    versions: tuple[int, ...],
+    data: Callable[[SchemaBuilder], dict[str, Any]],
+    builder: SchemaBuilder,
+    about: str,
+) -> dict[str, Any]:
+    """A self-contained JSON Schema (draft 2020-12) of the documents of ``kind`` of
+    ``game``: the envelope, with ``data`` as ``data`` builds it with ``builder``, and
+    every definition it refers to under ``$defs``."""
+    data_schema = data(builder)
+    version: dict[str, Any] = (
+        {"const": versions[0]} if len(versions) == 1 else {"enum": list(versions)}
+    )
+    schema: dict[str, Any] = {
+        "$schema": SCHEMA_DIALECT,
+        "$id": f"{SCHEMA_BASE}/{game}/{kind}.json",
+        "title": f"{title} {kind.replace('_', ' ')} document",
+        "description": f"{about} {SEMANTICS}",
+        "type": "object",
+        "properties": {
+            "format": {"const": FORMAT},
+            "game": {"const": game},
+            "kind": {"const": kind},
+            "version": version,
+            "data": data_schema,
+        },
+        "required": ["format", "game", "kind", "version", "data"],
+        "additionalProperties": False,
+    }
+    if builder.defs:
+        schema["$defs"] = dict(sorted(builder.defs.items()))
+    return schema
+
+
+def max_seat(rules_cls: type) -> int:
+    """The highest seat number under a game's `Rules` class: one below the bound of
+    its ``players`` validator (an `InRange`)."""
+    validator = attrs.fields_dict(rules_cls)["players"].validator
+    assert isinstance(validator, _in_range())  # every game's Rules have one
+    assert validator.high is not None
+    return validator.high - 1
+
+
+def seat_schema(seats: int) -> dict[str, Any]:
+    """A seat number of a game of at most ``seats + 1`` seats, or ``null``."""
+    return {"anyOf": [integer(0, seats), {"type": "null"}]}
+
+
+@attrs.frozen(kw_only=True)
+class GameSchemas:
+    """What the JSON Schemas of one game's documents are made of: its classes, the
+    hooks of its domain types (next to its readers and writers), and the keys that
+    only its views derive."""
+
+    game: str
+    title: str
+    versions: Mapping[str, int]
+    older: Mapping[str, frozenset[int]]
+    hooks: SchemaHooks
+    rules: type
+    state: type
+    view: type
+    move: Any
+    events: Mapping[str, type]
+    view_derived: Callable[[SchemaBuilder], dict[str, dict[str, Any]]]
+    """The schemas of the keys a view document ends with, by key."""
+    view_first: tuple[str, ...] = ()
+    """Fields that a view document writes first (the leagues view's seat)."""
+
+    def schema(self, kind: str) -> dict[str, Any]:
+        """The JSON Schema of documents of ``kind``.
+
+        Raises:
+            ValueError: not a kind of document of this game.
+        """
+        from seaview_rules._play import DEFAULT_MAX_MOVES
+
+        if kind not in self.versions:
+            raise ValueError(f"no {kind!r} documents; the kinds are {list(self.versions)}")
+        seats = max_seat(self.rules)
+        bounds: dict[str, tuple[int, int | None]] = dict.fromkeys(_SEAT_FIELDS, (0, seats))
+        builder = SchemaBuilder(self.hooks, bounds)
+        events = self.events
+
+        def event(b: SchemaBuilder) -> dict[str, Any]:
+            return {
+                "oneOf": [
+                    b.define(name, partial(b.fields, cls, first={"type": {"const": name}}))
+                    for name, cls in events.items()
+                ]
+            }
+
+        def data(b: SchemaBuilder) -> dict[str, Any]:
+            if kind == "state":
+                return b.of(self.state)
+            if kind == "view":
+                return b.define(
+                    self.view.__name__, lambda: b.fields(self.view, last=self.view_derived(b))
+                )
+            if kind == "moves":
+                return {"type": "array", "items": b.of(self.move)}
+            rules = b.of(self.rules, defaults=True)
+            if kind == "record":
+                moves: dict[str, Any] = {"type": "array", "items": b.of(self.move)}
+                properties = {"rules": rules, "moves": moves}
+            elif kind == "seat_record":
+                told = {"type": "array", "items": event(b)}
+                moves = {"type": "array", "items": told}
+                properties = {"rules": rules, "seat": seat_schema(seats), "moves": moves}
+            else:
+                return event(b)
+            moves["maxItems"] = DEFAULT_MAX_MOVES
+            return {
+                "type": "object",
+                "properties": properties,
+                "required": list(properties),
+                "additionalProperties": False,
+            }
+
+        versions = (self.versions[kind], *sorted(self.older.get(kind, ()), reverse=True))
+        about = _ABOUT[kind].format(title=self.title)
+        if kind in self.older:
+            about += (
+                f" The library writes version {versions[0]} and still reads version"
+                f" {', '.join(str(v) for v in versions[1:])}, which this schema describes"
+                " only as far as the envelope."
+            )
+        return document_schema(self.game, self.title, kind, versions[:1], data, builder, about)
+
+
+_SEAT_FIELDS: tuple[str, ...] = (
+    *("seat", "seats", "player", "dealer", "winner", "winners", "giver", "pile"),
+    *("anchor", "order", "groups", "first_dealer"),
+)
+"""Fields whose integers are seats (a pile is a seat's pile), bounded by the number of
+seats the game allows."""
+
+_ABOUT = {
+    "state": "A whole {title} game state, hidden cards included: for the server, never "
+    "for a player.",
+    "view": "What one seat (or a spectator) may see of a {title} game, ending with the "
+    "keys a view derives from its fields (the outcome once the game is over), which "
+    "the reader checks against them.",
+    "moves": "A list of {title} moves in the game's notation.",
+    "record": "A {title} game record: the rules and every move, chance included, in "
+    "order; it holds every hidden card, so it is for the server.",
+    "seat_record": "A {title} game as one seat (or a spectator, seat null) saw it: for "
+    "each move the events that seat was told, hidden parts null, so a client may have "
+    "it.",
+    "event": "One {title} event as one viewer saw it: its type (the event class) and "
+    "its fields; what the viewer may not see is null.",
+}

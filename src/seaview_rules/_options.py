@@ -5,25 +5,38 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from attrs import Attribute
+from attrs import Attribute, frozen
 
 from seaview_rules._core import InvalidDataError
+from seaview_rules._json import quote
 
-__all__ = ["boolean", "in_range"]
+__all__ = ["InRange", "boolean", "in_range"]
+
+
+@frozen
+class InRange:
+    """The validator of an integer option from ``low`` to ``high`` (``None``: no upper
+    bound); the JSON Schema of the option reads its bounds from here."""
+
+    low: int
+    high: int | None = None
+
+    def __call__(self, instance: object, attribute: Attribute[int], value: int) -> None:
+        name = attribute.name
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise InvalidDataError(name, f"must be an integer, not {quote(value)}")
+        if value < self.low or (self.high is not None and value > self.high):
+            bound = (
+                f"{self.low} to {self.high}" if self.high is not None else f"at least {self.low}"
+            )
+            raise InvalidDataError(name, f"must be {bound}, not {quote(value)}")
 
 
 def in_range(low: int, high: int | None = None) -> Callable[[object, Attribute[int], int], None]:
-    def check(instance: object, attribute: Attribute[int], value: int) -> None:
-        name = attribute.name
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise InvalidDataError(name, f"must be an integer, not {value!r}")
-        if value < low or (high is not None and value > high):
-            bound = f"{low} to {high}" if high is not None else f"at least {low}"
-            raise InvalidDataError(name, f"must be {bound}, not {value}")
-
-    return check
+    """The validator of an integer from ``low`` to ``high``."""
+    return InRange(low, high)
 
 
 def boolean(instance: object, attribute: Attribute[bool], value: bool) -> None:
     if not isinstance(value, bool):
-        raise InvalidDataError(attribute.name, f"must be a bool, not {value!r}")
+        raise InvalidDataError(attribute.name, f"must be a bool, not {quote(value)}")

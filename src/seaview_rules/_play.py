@@ -20,7 +20,7 @@ from seaview_rules._core import (
     InvalidDataError,
     Outcome,
 )
-from seaview_rules._json import Field
+from seaview_rules._json import Field, quote
 
 __all__ = [
     "DEFAULT_MAX_MOVES",
@@ -125,8 +125,11 @@ class SeatRecord(Generic[R]):
         return [event.text(self.seat) for events in self.moves for event in events]
 
     def to_data(self) -> dict[str, object]:
-        """The record as JSON data, each event in words: ``{"seat": ..., "moves":
-        [[text, ...], ...]}``."""
+        """The text form of the record, each event in words as the seat is told it:
+        ``{"seat": ..., "moves": [[text, ...], ...]}``, JSON data with no envelope, to
+        show (there is no reader of it). The document of the record, typed events and
+        rules included, which a client can read back, is the game's ``to_dict(record)``
+        (kind ``"seat_record"``)."""
         return {
             "seat": self.seat,
             "moves": [[event.text(self.seat) for event in events] for events in self.moves],
@@ -162,6 +165,45 @@ def seat_record(
     return SeatRecord(record.rules, seat, tuple(moves))
 
 
+def seat_record_to_data(
+    record: SeatRecord[R],
+    rules_to_data: Callable[[R], object],
+    event_to_data: Callable[[Event], object],
+) -> dict[str, object]:
+    """The data of a ``"seat_record"`` document: ``{"rules": ..., "seat": ..., "moves":
+    [[event, ...], ...]}``, each event as ``event_to_data`` writes it."""
+    return {
+        "rules": rules_to_data(record.rules),
+        "seat": record.seat,
+        "moves": [[event_to_data(event) for event in events] for events in record.moves],
+    }
+
+
+def seat_record_from_data(
+    data: Field,
+    game: Game[R, Any, Any, Any],
+    rules_from_data: Callable[[Field], R],
+    event_from_data: Callable[[Field, R], Event],
+) -> SeatRecord[R]:
+    """Read the data of a ``"seat_record"`` document of at most `DEFAULT_MAX_MOVES`
+    moves: the rules, a seat of them (or ``null``), and every event well-formed (read
+    by ``event_from_data``, given the rules).
+
+    Raises:
+        InvalidDataError: a key is missing or unknown, the seat is not one of the
+            rules' seats, or an event is malformed.
+    """
+    data.keys({"rules", "seat", "moves"})
+    rules = rules_from_data(data.get("rules"))
+    seat_field = data.get("seat")
+    seat = None if seat_field.value is None else seat_field.int(0, game.players(rules) - 1)
+    moves = tuple(
+        tuple(event_from_data(item, rules) for item in move.list())
+        for move in data.get("moves").list(0, DEFAULT_MAX_MOVES)
+    )
+    return SeatRecord(rules, seat, moves)
+
+
 def replay(game: Game[R, S, M, Any], record: GameRecord[R, M]) -> S:
     """The state reached by playing ``record`` from a new game.
 
@@ -195,7 +237,7 @@ def record_from_data(
         try:
             state = game.apply_move(state, move)
         except IllegalMoveError as exc:
-            raise InvalidDataError(item.path, f"illegal move {item.value!r}: {exc}") from None
+            raise InvalidDataError(item.path, f"illegal move {quote(item.value)}: {exc}") from None
         moves.append(move)
     return GameRecord(rules, tuple(moves))
 

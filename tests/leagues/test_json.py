@@ -185,3 +185,27 @@ def test_a_view_without_the_new_fields_is_refused() -> None:
         data = to_dict(view(TURN, 1))
         del data["data"][key]
         assert from_dict_refused(data).problem == f"missing key {key!r}"
+
+
+@pytest.mark.rule("LEA-2", "LEA-R3")
+@pytest.mark.parametrize("spin_off", [False, True])
+def test_a_state_whose_player_is_not_first_in_the_order_before_the_first_turn_is_refused(
+    spin_off: bool,
+) -> None:
+    state = new_game(Rules(players=3, spin_off=spin_off))
+    rng = random.Random(0)
+    while state.phase is Phase.ORDER:
+        state = apply_move(state, sample_chance(state, rng))
+    assert state.spins == 0
+    for seat in range(3):
+        data = document(state)
+        data["data"]["player"] = seat
+        if seat == state.order[0]:
+            assert loads(json.dumps(data)) == state
+            continue
+        err = refused(data)
+        # Without a spin-off only the order says who is first; with one, the events do too.
+        assert err.where in ("data.player", "data.events")
+        if not spin_off:
+            assert err.where == "data.player"
+            assert f"seat {state.order[0]} plays first" in err.problem

@@ -171,6 +171,10 @@ def _check_phase(match: State | View) -> None:
         _at("order").fail("without a spin-off the order is the seat order (LEA-R3)")
     if phase is Phase.OVER and match.positions[player] != rules.board.red_arrow:
         _at("positions").fail("the winner's diver is on the red arrow (LEA-1)")
+    # LEA-2: the first turn is order[0]'s. After a turn the events say who is next
+    # (_check_history); before the first one only this says it, spin-off or none.
+    if phase is Phase.SPIN and match.spins == 0 and player != order[0]:
+        _at("player").fail(f"seat {order[0]} plays first, the first of the order of play (LEA-2)")
 
 
 def _check_history(match: State | View) -> None:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from attrs import frozen
 
 from seaview_rules._core import Notation
+from seaview_rules._json import quote
 from seaview_rules.leagues._pieces import MAX_NUMBER, Direction
 
 if TYPE_CHECKING:
@@ -66,7 +67,7 @@ def parse_move(text: str) -> Move:
     try:
         return SPINS[int(word[:-1]), Direction(word[-1:])]
     except (ValueError, KeyError):
-        raise ValueError(f"not a 20,000 Leagues move: {text!r} (expected e.g. '3R')") from None
+        raise ValueError(f"not a 20,000 Leagues move: {quote(text)} (expected e.g. '3R')") from None
 
 
 def every_move(rules: Rules) -> tuple[Spin, ...]:

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, NewType
 from attrs import field, frozen
 
 from seaview_rules._core import InvalidDataError
-from seaview_rules._json import Field
+from seaview_rules._json import Field, quote
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -131,7 +131,8 @@ class Board:
                 or not low <= value <= MAX_SIDE
             ):
                 raise InvalidDataError(
-                    f"board {name}", f"must be an integer from {low} to {MAX_SIDE}, not {value!r}"
+                    f"board {name}",
+                    f"must be an integer from {low} to {MAX_SIDE}, not {quote(value)}",
                 )
         if not isinstance(self.name, str):
             raise InvalidDataError("board name", f"must be a string, not {self.name!r}")
@@ -204,7 +205,7 @@ class Board:
                 if char not in _KINDS:
                     raise InvalidDataError(
                         _square(number, column),
-                        f"unknown square {char!r}: use one of {''.join(_KINDS)}",
+                        f"unknown square {quote(char)}: use one of {''.join(_KINDS)}",
                     )
                 squares.append(_KINDS[char])
         return cls(len(cleaned), columns, tuple(squares), name)
@@ -276,7 +277,7 @@ class Segment:
                 or (high is not None and value > high)
             ):
                 bound = f"from 1 to {high}" if high else "at least 1"
-                raise InvalidDataError(name, f"must be an integer {bound}, not {value!r}")
+                raise InvalidDataError(name, f"must be an integer {bound}, not {quote(value)}")
         if not isinstance(self.direction, Direction):
             raise InvalidDataError("direction", f"must be a Direction, not {self.direction!r}")
 
@@ -292,7 +293,7 @@ class Segment:
             return cls(int(body[:-1]), Direction(body[-1:]), int(weight) if weight else 1)
         except ValueError:
             raise InvalidDataError(
-                "segment", f"not a spinner segment: {text!r} (expected e.g. '3R' or '3R*2')"
+                "segment", f"not a spinner segment: {quote(text)} (expected e.g. '3R' or '3R*2')"
             ) from None
 
     def __str__(self) -> str:

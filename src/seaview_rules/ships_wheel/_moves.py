@@ -23,6 +23,7 @@ from functools import cache
 from attrs import frozen
 
 from seaview_rules._core import Notation
+from seaview_rules._json import quote
 from seaview_rules.ships_wheel._model import Rules
 from seaview_rules.ships_wheel._pieces import Card, CardTable
 
@@ -154,7 +155,7 @@ def parse_move(text: str) -> Move:
                 return SIZES[number]
             if verb == "take" and number < 6:
                 return TAKES[number]
-    raise ValueError(f"not a Ship's Wheel move: {text!r}")
+    raise ValueError(f"not a Ship's Wheel move: {quote(text)}")
 
 
 def every_move(rules: Rules) -> tuple[Move, ...]:

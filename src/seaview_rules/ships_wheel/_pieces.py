@@ -13,6 +13,7 @@ from typing import NewType
 from attrs import field, frozen
 
 from seaview_rules._core import InvalidDataError
+from seaview_rules._json import quote
 from seaview_rules._options import in_range
 
 MAX_NAMES = 12
@@ -78,7 +79,7 @@ class Card:
                 return cls(Kind.LIGHTHOUSE, first)
             if second not in _RESERVED_SHAPES:
                 return cls(Kind.PLAIN, first, second)
-        raise ValueError(f"not a Ship's Wheel card: {text!r} (expected e.g. 'red-star')")
+        raise ValueError(f"not a Ship's Wheel card: {quote(text)} (expected e.g. 'red-star')")
 
     @property
     def is_action(self) -> bool:
@@ -103,11 +104,13 @@ ANCHOR_CARD = Card(Kind.ANCHOR)
 
 def _names(what: str, value: object) -> tuple[str, ...]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
-        raise InvalidDataError(what, f"must be a list of names, not {value!r}")
+        raise InvalidDataError(what, f"must be a list of names, not {quote(value)}")
     names = tuple(value)
     for name in names:
         if not isinstance(name, str) or not _NAME.match(name):
-            raise InvalidDataError(what, f"{name!r} is not a name (lower-case letters and digits)")
+            raise InvalidDataError(
+                what, f"{quote(name)} is not a name (lower-case letters and digits)"
+            )
     return names
 
 
@@ -129,7 +132,9 @@ def _plain(value: object) -> tuple[Card, ...] | None:
     if value is None:
         return None
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
-        raise InvalidDataError("plain", f"must be a list of plain cards or None, not {value!r}")
+        raise InvalidDataError(
+            "plain", f"must be a list of plain cards or None, not {quote(value)}"
+        )
     cards = []
     for k, item in enumerate(value):
         if isinstance(item, str):
@@ -141,7 +146,7 @@ def _plain(value: object) -> tuple[Card, ...] | None:
             card = item
         else:
             raise InvalidDataError(
-                f"plain[{k}]", f"must be a card such as 'red-star', not {item!r}"
+                f"plain[{k}]", f"must be a card such as 'red-star', not {quote(item)}"
             )
         if card.kind is not Kind.PLAIN:
             raise InvalidDataError(
@@ -254,7 +259,9 @@ class DeckSpec:
         ):
             for name in names:
                 if name not in used:
-                    raise InvalidDataError(what, f"{name!r} is on none of the plain cards listed")
+                    raise InvalidDataError(
+                        what, f"{quote(name)} is on none of the plain cards listed"
+                    )
         if len(plain) == len(shapes) * len(colours):
             return None  # the whole grid: the same deck as the default form
         return tuple(sorted(plain, key=lambda c: (colours[c.colour or ""], shapes[c.shape or ""])))

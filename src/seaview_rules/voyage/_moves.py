@@ -18,6 +18,7 @@ import enum
 from attrs import frozen
 
 from seaview_rules._core import Notation
+from seaview_rules._json import quote
 from seaview_rules.voyage._model import Rules
 from seaview_rules.voyage._pieces import CARDS, Card
 
@@ -99,7 +100,7 @@ def parse_move(text: str) -> Move:
     except ValueError:
         pass
     raise ValueError(
-        f"not a Voyage move: {text!r} (a card such as 'R7', 'draw', 'keep', 'pass' or 'deal R7')"
+        f"not a Voyage move: {quote(text)} (a card such as 'R7', 'draw', 'keep', 'pass' or 'deal R7')"
     )
 
 

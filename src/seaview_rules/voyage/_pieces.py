@@ -10,6 +10,7 @@ from functools import cache
 from attrs import field, frozen
 
 from seaview_rules._core import InvalidDataError
+from seaview_rules._json import quote
 
 MAX_NUMBER = 13
 
@@ -57,7 +58,7 @@ class Card:
         try:
             return cls(Colour(text[:1]), int(text[1:]))
         except ValueError:
-            raise ValueError(f"not a Voyage card: {text!r} (expected e.g. 'R7')") from None
+            raise ValueError(f"not a Voyage card: {quote(text)} (expected e.g. 'R7')") from None
 
     def matches(self, other: Card) -> bool:
         """Whether this card may be played on ``other``: same colour or number (VOY-3)."""

@@ -23,7 +23,9 @@ class View:
 
     A view is all a client needs to draw the table and play: whose turn it is
     (`to_move`), the moves this seat may make (`legal_moves`), the scores, the round
-    (`round`) and its dealer, and the size of every hand and of the draw pile. Nothing
+    and its dealer, and the size of every hand and of the draw pile. The number of the
+    round is the property `round`, not a field: the view's JSON document (version 2)
+    writes it after the fields, with the outcome, and the reader checks both. Nothing
     in it depends on what the seat cannot see: not even its legal moves, which follow
     from its hand, the top card, the phase, the card it drew and whether anything is
     left to draw (`loads` works them out again).
