@@ -2,7 +2,8 @@
 # dependencies = ["nox>=2024.4.15"]
 # ///
 """Sessions: tests (every supported CPython found), lint, mypy, docs, build, bench; web
-(the web page in headless Chromium, and the tests under Pyodide); dask (optional, never
+(the web page in headless Chromium, and the tests under Pyodide); server (seaview serve:
+protocol, load, fault and browser tests); dask (optional, never
 by default: simulate on a local Dask cluster)."""
 
 from __future__ import annotations
@@ -62,7 +63,7 @@ def lint(session: nox.Session) -> None:
 @nox.session
 def mypy(session: nox.Session) -> None:
     """mypy --strict over src, tests and this file."""
-    session.install("-e", ".[test]", "mypy", "nox", "sphinx")
+    session.install("-e", ".[test]", "mypy", "nox", "sphinx", "types-jsonschema")
     session.run("mypy", *session.posargs)
 
 
@@ -121,6 +122,10 @@ WEB_BUILD = Path("build", "web")
 """Where ``web`` builds the wheels and the page, and writes what it saw."""
 PYODIDE_LACKS = {
     "tests/test_network_example.py": "threads and sockets",
+    "tests/test_server.py": "a server process, sockets, and the server extra",
+    "tests/test_schema.py": "jsonschema (its rpds-py has no Pyodide wheel to install)",
+    "tests/test_fuzz.py::test_every_mutated_document_loads_accepts_validates_against_its_schema": "jsonschema",
+    "tests/test_fuzz.py::test_a_mutation_the_schema_refuses_is_refused_by_loads": "jsonschema",
     "tests/test_docs_links.py": "a subprocess (it builds the docs)",
     "tests/test_table.py::test_concurrent_submits_of_one_turn_apply_once": "threads",
     "tests/test_bots.py::test_a_tournament_is_the_same_with_workers_and_seats_every_bot_everywhere": "threads",
@@ -195,7 +200,11 @@ def _pyodide_tests(session: nox.Session, wheels: Path) -> Iterator[subprocess.Po
         leave_out += PYODIDE_SLOWEST
     command = [
         *("node", "web/tests/pytest_pyodide.mjs", str(wheels), "-q", "-p", "no:cacheprovider"),
-        *("--pyargs", "seaview_rules", "tests", *(f"--deselect={test}" for test in leave_out)),
+        *("--pyargs", "seaview_rules", "tests"),
+        # the server (its extra) and the schema module's doctests (jsonschema)
+        *("--ignore-glob=*/seaview_rules/server/*", "--ignore-glob=*/seaview_rules/schema.py"),
+        # a whole module is not even imported (it may need what Pyodide lacks to import)
+        *(f"--{'deselect' if '::' in test else 'ignore'}={test}" for test in leave_out),
     ]
     session.log(" ".join(command))
     env = {**os.environ, "SEAVIEW_HYPOTHESIS_PROFILE": profile}
@@ -210,6 +219,34 @@ def _pyodide_tests(session: nox.Session, wheels: Path) -> Iterator[subprocess.Po
             process.wait()
             log.seek(0)
             print(log.read().decode(errors="replace"), flush=True)
+
+
+@nox.session
+def server(session: nox.Session) -> None:
+    """``seaview serve`` for real, on 127.0.0.1: the protocol tests; the load benchmark
+    (50 tables, four client bots each, over HTTP and the live channel, every record
+    replayed) with its ratio to the docs' standard-library server; the fault test (the
+    same load, the server SIGKILLed mid-way and restarted on its database); and the
+    client page in headless Chromium (two seats play a Voyage match, a spectator
+    watches). Prints the figures; fails if a move is lost, doubled or leaked.
+
+    Needs Node.js and Debian's chromium (or ``CHROMIUM=path``).
+    """
+    chromium = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    if not Path(chromium).exists():
+        session.error(f"no browser at {chromium}: apt-get install chromium")
+    session.install("-e", ".[test]", "httpx")
+    session.run("pytest", "-q", "-p", "no:cacheprovider", "tests/test_server.py")
+    tables = session.posargs[0] if session.posargs else "50"
+    session.run("python", "benchmarks/server_load.py", "--tables", tables, "--example")
+    session.run("python", "benchmarks/server_load.py", "--tables", tables, "--kill")
+    session.run("npm", "ci", "--prefix", "web", "--ignore-scripts", "--no-fund", external=True)
+    python = str(Path(session.bin, "python"))
+    session.run(
+        *("node", "web/tests/server.mjs", str(WEB_BUILD / "server")),
+        external=True,
+        env={"CHROMIUM": chromium, "PYTHON": python},
+    )
 
 
 @nox.session

@@ -213,13 +213,60 @@ def _main(argv: Sequence[str] | None) -> int:
     )
     export.add_argument("directory", metavar="DIR")
     export.add_argument("games", nargs="*", metavar="GAME", help="default: every game")
+    schema_parser = commands.add_parser(
+        "schema",
+        help="print the JSON Schema of a kind of document of a game",
+        description="Print the JSON Schema (draft 2020-12) of documents of KIND of GAME, "
+        "or, without KIND, list the kinds.",
+    )
+    schema_parser.add_argument("game", choices=sorted(GAMES))
+    schema_parser.add_argument("kind", nargs="?", help="the kind of document")
+    serve_parser = commands.add_parser(
+        "serve",
+        help="the table server: a lobby, seats, live updates (needs seaview-rules[server])",
+        description="The table server: HTTP API, live channel and a client page at /. "
+        "Tables are kept in an SQLite file and survive a restart.",
+        formatter_class=defaults,
+    )
+    serve_parser.add_argument("--host", default="127.0.0.1", help="the address to listen on")
+    serve_parser.add_argument("--port", type=int, default=8000, help="the port (0: any free one)")
+    serve_parser.add_argument("--db", default="tables.sqlite", help="the SQLite file of the tables")
+    serve_parser.add_argument(
+        "--seeded",
+        type=int,
+        metavar="SEED",
+        help="seed every table's chance from SEED (tests and replays only: a seat could "
+        "predict the cards); by default chance comes from the operating system",
+    )
+    serve_parser.add_argument(
+        "--cors-origin",
+        action="append",
+        default=[],
+        metavar="ORIGIN",
+        help="an origin whose pages may call the API (repeatable; default: none)",
+    )
+    serve_parser.add_argument("--max-tables", type=_positive, default=10_000, help="429 beyond")
+    serve_parser.add_argument(
+        "--max-live", type=_positive, default=2_000, help="live channels; 503 beyond"
+    )
+    serve_parser.add_argument(
+        "--max-changes", type=_positive, default=200_000, help="per table; 409 beyond"
+    )
+    serve_parser.add_argument(
+        "--max-connections", type=_positive, default=4_096, help="at once; 503 beyond"
+    )
+    serve_parser.add_argument("--access-log", action="store_true", help="log every request line")
     args = parser.parse_args(argv)
 
+    if args.command == "schema":
+        return _schema(schema_parser, args.game, args.kind)
     if args.command == "conformance":
         if args.action is None:
             conformance.print_help(sys.stderr)
             return 2
         return _export(export, args.directory, args.games)
+    if args.command == "serve":
+        return _serve(serve_parser, args)
     game = GAMES[args.game]
     if args.command == "match":
         return _match(tour, game, args)
@@ -251,6 +298,32 @@ def _main(argv: Sequence[str] | None) -> int:
         command.error(f"--{exc.where}: {exc.problem}" if exc.where == "players" else str(exc))
     except BrokenPipeError:  # e.g. `seaview demo | head`: the reader has all it wants
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silences the flush at exit
+    return 0
+
+
+def _serve(parser: argparse.ArgumentParser, args: Any) -> int:
+    try:
+        from seaview_rules.server import Limits, serve
+    except ImportError as exc:
+        parser.error(f"{exc.name} is missing: pip install 'seaview-rules[server]'")
+    limits = Limits(
+        max_tables=args.max_tables,
+        max_changes=args.max_changes,
+        max_live=args.max_live,
+        max_connections=args.max_connections,
+    )
+    try:
+        serve(
+            host=args.host,
+            port=args.port,
+            db=args.db,
+            seed=args.seeded,
+            limits=limits,
+            cors_origins=tuple(args.cors_origin),
+            access_log=args.access_log,
+        )
+    except OSError as exc:
+        parser.error(str(exc))
     return 0
 
 
@@ -306,3 +379,18 @@ def _export(parser: argparse.ArgumentParser, directory: str, names: list[str]) -
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+def _schema(parser: argparse.ArgumentParser, game: str, kind: str | None) -> int:
+    """``seaview schema GAME [KIND]``: the schema as indented JSON, or the kinds."""
+    import json
+
+    from seaview_rules.schema import KINDS, schema
+
+    if kind is None:
+        print("\n".join(KINDS))
+        return 0
+    if kind not in KINDS:
+        parser.error(f"unknown kind {kind!r}; the kinds are {', '.join(KINDS)}")
+    print(json.dumps(schema(game, kind), indent=2))
+    return 0

@@ -1,0 +1,105 @@
+"""A table server for every game: a lobby, seats with secret tokens, live updates, and
+tables that survive a crash. Install it with ``pip install 'seaview-rules[server]'``
+and start it with ``seaview serve``; the docs page "The table server" describes every
+route.
+
+It is an ASGI application on Starlette, served by uvicorn: Starlette because the server
+is a thin layer over `seaview_rules.Table` (routing, request bodies, WebSockets) and
+needs nothing a larger framework adds, least of all a second validation layer, since
+the library's codecs already validate every document; uvicorn because it is the
+maintained reference ASGI server, with WebSockets.
+"""
+
+from __future__ import annotations
+
+import socket
+import sys
+from typing import TextIO
+
+from seaview_rules.server._app import Limits, create_app
+from seaview_rules.server._hub import SEAT_KINDS, Hub
+from seaview_rules.server._openapi import openapi
+from seaview_rules.server._store import (
+    SQLiteStore,
+    StaleVersionError,
+    Store,
+    StoredChange,
+    StoredTable,
+)
+
+__all__ = [
+    "SEAT_KINDS",
+    "Hub",
+    "Limits",
+    "SQLiteStore",
+    "StaleVersionError",
+    "Store",
+    "StoredChange",
+    "StoredTable",
+    "create_app",
+    "openapi",
+    "serve",
+]
+
+
+def serve(
+    *,
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    db: str = "tables.sqlite",
+    seed: int | None = None,
+    limits: Limits | None = None,
+    cors_origins: tuple[str, ...] = (),
+    access_log: bool = False,
+    out: TextIO = sys.stdout,
+) -> None:
+    """Serve the tables of the SQLite file ``db`` on ``host``:``port`` until interrupted
+    (``port=0``: any free port; the line printed once listening names it).
+
+    Args:
+        seed: ``None`` (a live server): chance from the operating system's generator;
+            a number: seeded tables, for tests and replays only.
+        limits: request and server bounds.
+        cors_origins: origins whose pages may call the API (none: CORS closed).
+        access_log: log every request line (never a token: tokens travel in headers
+            and in the live channel's first message only).
+    """
+    import uvicorn
+
+    bounds = limits or Limits()
+    store = SQLiteStore(db)
+    hub = Hub(store, seed=seed, max_tables=bounds.max_tables, max_changes=bounds.max_changes)
+    hub.load()
+    loopback = host in ("127.0.0.1", "localhost", "::1")
+    app = create_app(
+        hub,
+        limits=bounds,
+        cors_origins=cors_origins,
+        allowed_hosts=("127.0.0.1", "localhost", "::1", "[::1]") if loopback else (),
+    )
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    sock.listen(2048)
+    bound = sock.getsockname()[1]
+    shown = f"[{host}]" if family == socket.AF_INET6 else host
+    print(
+        f"seaview serve: {len(hub.tables)} tables from {db}"
+        + (f" ({len(hub.unreadable)} that cannot be rebuilt left out)" if hub.unreadable else "")
+        + f"; listening on http://{shown}:{bound}/",
+        file=out,
+        flush=True,
+    )
+    config = uvicorn.Config(
+        app,
+        log_level="info" if access_log else "warning",
+        access_log=access_log,
+        ws_max_size=bounds.max_body,
+        limit_concurrency=bounds.max_connections,  # 503 beyond
+        lifespan="on",
+    )
+    try:
+        uvicorn.Server(config).run(sockets=[sock])
+    finally:
+        store.close()

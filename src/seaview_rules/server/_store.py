@@ -1,0 +1,278 @@
+"""Where the server keeps its tables: a small interface, and SQLite behind it.
+
+A store holds, for each table, what it was created with (game, rules, chance mode, the
+kind of every seat, the hash of the admin token), the hash of each joined seat's token,
+and every change of the table in order (`seaview_rules.Change`: a move, a chance
+outcome or an undo). A table is rebuilt from these with `seaview_rules.Table.from_dict`,
+at the same version and state. The server commits every accepted change before it
+replies, so what a client was told has happened survives a crash of the process.
+
+Each write is a compare-and-set on the table's version: `Store.append` stores changes
+only if the table is still at the version they start from. With one server process that
+never fails (the process applies one change at a time); it is what lets several
+processes share one database.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from collections.abc import Iterator, Sequence
+from typing import Protocol
+
+from attrs import frozen
+
+__all__ = ["SQLiteStore", "StaleVersionError", "Store", "StoredChange", "StoredTable"]
+
+
+@frozen
+class StoredChange:
+    """One change of a table as stored: its version, the seat that made it (``None`` for
+    chance), and the move in notation (``None``: the undo of the seat's last move)."""
+
+    version: int
+    seat: int | None
+    move: str | None
+
+
+@frozen
+class StoredTable:
+    """A table as stored: what it was created with, its joined seats and its changes."""
+
+    id: str
+    game: str
+    rules: object
+    """The rules' JSON data, as in the game's record documents."""
+    chance: str
+    seats: tuple[str, ...]
+    """Each seat's kind: ``"open"`` or a bot (``"bot:random"``, ``"bot:ismcts"``)."""
+    admin_hash: bytes
+    created: float
+    token_hashes: tuple[bytes | None, ...] = ()
+    """The hash of each seat's token once a player has joined it, else ``None``."""
+    changes: tuple[StoredChange, ...] = ()
+    rng: object = None
+    """The JSON data of the table's generator state (seeded servers only)."""
+
+    @property
+    def version(self) -> int:
+        """The table's version: how many changes it has seen."""
+        return len(self.changes)
+
+
+class StaleVersionError(Exception):
+    """The stored table has moved on since the version a write started from."""
+
+
+class Store(Protocol):
+    """What the server needs of a database. Every method commits before it returns."""
+
+    def create(self, table: StoredTable) -> None:
+        """Store a new table, with the changes it was created with."""
+
+    def join(self, table: str, seat: int, token_hash: bytes) -> bool:
+        """Give ``seat`` of ``table`` to the holder of the token of ``token_hash`` if no
+        one holds it yet; whether it was free."""
+
+    def append(self, table: str, since: int, changes: Sequence[StoredChange], rng: object) -> None:
+        """Store the changes that take ``table`` from version ``since`` on, and the
+        generator state after them.
+
+        Raises:
+            StaleVersionError: the stored table is not at version ``since``.
+        """
+
+    def delete(self, table: str) -> None:
+        """Remove ``table``, its seats and its changes."""
+
+    def tables(self) -> Iterator[StoredTable]:
+        """Every stored table, with its seats and changes."""
+
+    def table(self, table: str) -> StoredTable | None:
+        """The stored table ``table``, or ``None``."""
+
+    def close(self) -> None:
+        """Release the database."""
+
+
+_SCHEMA_VERSION = 1
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS tables (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    rules TEXT NOT NULL,
+    chance TEXT NOT NULL,
+    seats TEXT NOT NULL,
+    admin_hash BLOB NOT NULL,
+    created REAL NOT NULL,
+    version INTEGER NOT NULL,
+    rng TEXT
+);
+CREATE TABLE IF NOT EXISTS seats (
+    table_id TEXT NOT NULL REFERENCES tables (id),
+    seat INTEGER NOT NULL,
+    token_hash BLOB NOT NULL,
+    PRIMARY KEY (table_id, seat)
+);
+CREATE TABLE IF NOT EXISTS changes (
+    table_id TEXT NOT NULL REFERENCES tables (id),
+    version INTEGER NOT NULL,
+    seat INTEGER,
+    move TEXT,
+    PRIMARY KEY (table_id, version)
+);
+"""
+
+
+class SQLiteStore:
+    """A `Store` in one SQLite file, in WAL mode: readers never wait for the writer,
+    and a commit is one append to the log.
+
+    ``synchronous=NORMAL``: a commit reaches the operating system before it returns,
+    so it survives the death of the server process (SIGKILL included); after a power
+    cut the last commits before it may be lost. ``durable=True`` (``synchronous=FULL``)
+    flushes every commit to the disk too, at the cost of a disk flush per move.
+
+    Raises:
+        ValueError: the file holds a schema of another version.
+    """
+
+    def __init__(self, path: str, *, durable: bool = False) -> None:
+        self.path = path
+        self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
+        self._db.execute("PRAGMA foreign_keys=ON")
+        with self._transaction():
+            for statement in _SCHEMA.split(";"):
+                if statement.strip():
+                    self._db.execute(statement)
+            row = self._db.execute("SELECT version FROM schema_version").fetchone()
+            if row is None:
+                self._db.execute("INSERT INTO schema_version VALUES (?)", (_SCHEMA_VERSION,))
+            elif row[0] != _SCHEMA_VERSION:
+                raise ValueError(
+                    f"{path} holds tables of schema version {row[0]}; "
+                    f"this server reads version {_SCHEMA_VERSION}"
+                )
+
+    def _transaction(self) -> _Transaction:
+        return _Transaction(self._db)
+
+    def create(self, table: StoredTable) -> None:
+        """Store a new table, with the changes it was created with."""
+        with self._transaction():
+            self._db.execute(
+                "INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    table.id,
+                    table.game,
+                    json.dumps(table.rules),
+                    table.chance,
+                    json.dumps(table.seats),
+                    table.admin_hash,
+                    table.created or time.time(),
+                    table.version,
+                    _json_or_null(table.rng),
+                ),
+            )
+            self._insert(table.id, table.changes)
+
+    def join(self, table: str, seat: int, token_hash: bytes) -> bool:
+        """Give ``seat`` to the token's holder if it is free; whether it was."""
+        with self._transaction():
+            cursor = self._db.execute(
+                "INSERT OR IGNORE INTO seats VALUES (?, ?, ?)", (table, seat, token_hash)
+            )
+            return cursor.rowcount == 1
+
+    def append(self, table: str, since: int, changes: Sequence[StoredChange], rng: object) -> None:
+        """Store the changes after version ``since`` (compare-and-set on the version).
+
+        Raises:
+            StaleVersionError: the stored table is not at version ``since``.
+        """
+        with self._transaction():
+            cursor = self._db.execute(
+                "UPDATE tables SET version = ?, rng = ? WHERE id = ? AND version = ?",
+                (since + len(changes), _json_or_null(rng), table, since),
+            )
+            if cursor.rowcount != 1:
+                raise StaleVersionError(f"table {table} is not at version {since}")
+            self._insert(table, changes)
+
+    def delete(self, table: str) -> None:
+        """Remove ``table``, its seats and its changes."""
+        with self._transaction():
+            for name in ("changes", "seats"):
+                self._db.execute(f"DELETE FROM {name} WHERE table_id = ?", (table,))
+            self._db.execute("DELETE FROM tables WHERE id = ?", (table,))
+
+    def _insert(self, table: str, changes: Sequence[StoredChange]) -> None:
+        self._db.executemany(
+            "INSERT INTO changes VALUES (?, ?, ?, ?)",
+            [(table, c.version, c.seat, c.move) for c in changes],
+        )
+
+    def tables(self) -> Iterator[StoredTable]:
+        """Every stored table, oldest first."""
+        yield from self._read("ORDER BY created, id", ())
+
+    def table(self, table: str) -> StoredTable | None:
+        """The stored table ``table``, or ``None``."""
+        return next(self._read("WHERE id = ?", (table,)), None)
+
+    def _read(self, where: str, args: tuple[str, ...]) -> Iterator[StoredTable]:
+        rows = self._db.execute(
+            f"SELECT id, game, rules, chance, seats, admin_hash, created, rng FROM tables {where}",
+            args,
+        ).fetchall()
+        for table_id, game, rules, chance, seats, admin_hash, created, rng in rows:
+            kinds = tuple(json.loads(seats))
+            hashes: list[bytes | None] = [None] * len(kinds)
+            for seat, token_hash in self._db.execute(
+                "SELECT seat, token_hash FROM seats WHERE table_id = ?", (table_id,)
+            ):
+                hashes[seat] = token_hash
+            changes = tuple(
+                StoredChange(version, seat, move)
+                for version, seat, move in self._db.execute(
+                    "SELECT version, seat, move FROM changes WHERE table_id = ? ORDER BY version",
+                    (table_id,),
+                )
+            )
+            yield StoredTable(
+                id=table_id,
+                game=game,
+                rules=json.loads(rules),
+                chance=chance,
+                seats=kinds,
+                admin_hash=admin_hash,
+                created=created,
+                token_hashes=tuple(hashes),
+                changes=changes,
+                rng=None if rng is None else json.loads(rng),
+            )
+
+    def close(self) -> None:
+        """Close the database file."""
+        self._db.close()
+
+
+def _json_or_null(value: object) -> str | None:
+    return None if value is None else json.dumps(value, separators=(",", ":"))
+
+
+class _Transaction:
+    """``BEGIN IMMEDIATE`` ... ``COMMIT``, or ``ROLLBACK`` on an error."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self._db = db
+
+    def __enter__(self) -> None:
+        self._db.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, kind: object, *_: object) -> None:
+        self._db.execute("COMMIT" if kind is None else "ROLLBACK")

@@ -1,0 +1,139 @@
+"""A real `seaview serve` for the tests and the server benchmarks: a subprocess on
+127.0.0.1, on a free port, over an SQLite file, and a small HTTP client for it."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+LISTENING = re.compile(r"listening on (http://127\.0\.0\.1:\d+)/")
+
+
+class Server:
+    """A running ``seaview serve`` process."""
+
+    def __init__(self, db: Path, *options: str) -> None:
+        self.db = db
+        self.options = options
+        self.process: subprocess.Popen[str] | None = None
+        self.url = ""
+        self.printed = ""
+        """What the server printed before it listened, every start."""
+        self.start()
+
+    def start(self) -> None:
+        """Start the server (again) on the same database, and wait until it listens.
+
+        Raises:
+            RuntimeError: it stopped before it listened.
+        """
+        command = [sys.executable, "-m", "seaview_rules.cli", "serve", "--port", "0"]
+        command += ["--db", str(self.db), *self.options]
+        self.process = subprocess.Popen(
+            command,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )
+        assert self.process.stdout is not None
+        for _ in range(1000):  # the server prints a line once it listens (logs before it)
+            line = self.process.stdout.readline()
+            self.printed += line
+            found = LISTENING.search(line)
+            if found or not line:
+                break
+        if not found:
+            self.process.kill()
+            raise RuntimeError(
+                f"the server did not start: {self.printed}{self.process.stdout.read()}"
+            )
+        self.url = found.group(1)
+
+    def kill(self) -> None:
+        """SIGKILL the server: no shutdown, no flush, nothing of its own."""
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(10)
+        if self.process.stdout is not None:
+            self.process.stdout.close()
+
+    def stop(self) -> str:
+        """Stop the server; what it printed (since its first start)."""
+        assert self.process is not None
+        assert self.process.stdout is not None
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(10)
+        with self.process.stdout:
+            return self.printed + self.process.stdout.read()
+
+    def request(
+        self,
+        method: str,
+        path: str,
+        body: object = None,
+        *,
+        token: str | None = None,
+        raw: bytes | None = None,
+        headers: Mapping[str, str] | None = None,
+    ) -> tuple[int, Any]:
+        """The status and the decoded reply (JSON, else text) of one request."""
+        data = raw if raw is not None else (None if body is None else json.dumps(body).encode())
+        request = urllib.request.Request(self.url + path, data=data, method=method)
+        request.add_header("Content-Type", "application/json")
+        if token is not None:
+            request.add_header("Authorization", f"Bearer {token}")
+        for name, value in (headers or {}).items():
+            request.add_header(name, value)
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                return response.status, _decode(response.read(), response.headers)
+        except urllib.error.HTTPError as error:
+            return error.code, _decode(error.read(), error.headers)
+
+    def ok(self, method: str, path: str, body: object = None, **options: Any) -> Any:
+        """The reply of a request that must succeed."""
+        status, reply = self.request(method, path, body, **options)
+        assert status in (200, 201), (status, reply)
+        return reply
+
+
+def _decode(data: bytes, headers: Any) -> Any:
+    if "json" in headers.get("Content-Type", ""):
+        return json.loads(data)
+    return data.decode()
+
+
+@contextmanager
+def running_server(db: Path, *options: str) -> Iterator[Server]:
+    """A ``seaview serve`` over ``db`` for the length of the ``with`` block."""
+    server = Server(db, *options)
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def wait_until(condition: Any, seconds: float = 30.0) -> None:
+    """Poll ``condition()`` until it is true, for at most ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            raise TimeoutError("the condition did not become true in time")
+        time.sleep(0.02)

@@ -1,0 +1,535 @@
+"""`seaview serve` over the wire: a real server process on 127.0.0.1, a real SQLite file.
+
+Whole games of every game are played through the HTTP API and the live channel; around
+every move, every wrong-seat, wrong-token, no-token, stale and malformed request is tried
+and must be refused without changing the table; every view a seat receives must equal
+the engine's view of the replayed full record at that version, so no reply to a seat
+holds what that seat's view hides.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import random
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+from openapi_spec_validator import validate as validate_openapi
+from websockets.sync.client import connect
+
+from seaview_rules import GAMES, GameRecord, seat_record
+from tests.serving import Server, running_server, wait_until
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "docs" / "examples"
+
+SHORT_RULES: dict[str, dict[str, Any]] = {
+    "voyage": {"target": 4},
+    "leagues": {},
+    "ships_wheel": {"target": 2},
+}
+"""Options that keep a game played request by request short."""
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    db = tmp_path_factory.mktemp("server") / "tables.sqlite"
+    with running_server(db, "--seeded", "7", "--max-tables", "40") as running:
+        yield running
+
+
+def _table(server: Server, game: str, seats: list[str], **body: Any) -> tuple[str, str]:
+    made = server.ok("POST", "/api/tables", {"game": game, "seats": seats, **body})
+    return made["table"], made["admin_token"]
+
+
+def _join_all(server: Server, table: str, players: int) -> list[str]:
+    return [
+        server.ok("POST", f"/api/tables/{table}/seats/{seat}")["token"] for seat in range(players)
+    ]
+
+
+def _replayed_views(
+    game: str, record: GameRecord[Any, Any], seats: list[int | None]
+) -> list[dict[int | None, Any]]:
+    """The engine's document of each seat's view at every version of ``record``."""
+    g = GAMES[game]
+    state = g.new_game(record.rules)
+    views = [{seat: g.to_dict(g.view(state, seat)) for seat in seats}]
+    for move in record.moves:
+        state = g.apply_move(state, move)
+        views.append({seat: g.to_dict(g.view(state, seat)) for seat in seats})
+    return views
+
+
+def _refusals(
+    server: Server, table: str, tokens: list[str], admin: str, seat: int, move: str, version: int
+) -> None:
+    """Every wrong way to make ``seat``'s ``move`` is refused, and changes nothing."""
+    path = f"/api/tables/{table}/moves"
+    other = (seat + 1) % len(tokens)
+    attempts: list[tuple[int, str | None, dict[str, Any] | None, bytes | None]] = [
+        (409, tokens[other], {"move": move}, None),  # API-SEAT
+        (403, None, {"move": move}, None),
+        (403, "not-a-token", {"move": move}, None),
+        (403, admin, {"move": move}, None),  # the admin token plays no seat
+        (409, tokens[seat], {"move": move, "version": version - 1}, None),  # API-VERSION
+        (409, tokens[seat], {"move": "no such move"}, None),  # API-MOVE
+        (400, tokens[seat], {"move": 7}, None),  # not even notation
+        (400, tokens[seat], None, b'{"move": '),
+        (400, tokens[seat], None, b"\xff\xfe"),
+        (400, tokens[seat], {"move": move, "colour": "red"}, None),
+    ]
+    for status, token, body, raw in attempts:
+        got, reply = server.request("POST", path, body, token=token, raw=raw)
+        assert got == status, (status, token, body, raw, reply)
+        assert set(reply) >= {"error", "reason"}
+        if status == 409:
+            assert reply["rule"] in ("API-SEAT", "API-VERSION", "API-MOVE")
+    assert server.ok("GET", f"/api/tables/{table}")["version"] == version
+
+
+@pytest.mark.rule("API-SEAT", "API-VERSION", "API-MOVE")
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_whole_game_over_http_refuses_every_wrong_request_and_shows_each_seat_only_its_view(
+    server: Server, game: str
+) -> None:
+    players = 2
+    chance = "step" if game == "leagues" else "auto"
+    table, admin = _table(server, game, ["open"] * players, rules=SHORT_RULES[game], chance=chance)
+    tokens = _join_all(server, table, players)
+    rng = random.Random(game)
+    received: list[tuple[int, int | None, Any]] = []
+    for _ in range(3000):
+        seen = {}
+        for seat in [*range(players), None]:
+            reply = server.ok(
+                "GET", f"/api/tables/{table}/view", token=None if seat is None else tokens[seat]
+            )
+            received.append((reply["version"], seat, reply["view"]))
+            seen[seat] = reply
+        view = seen[0]["view"]["data"]
+        version = seen[0]["version"]
+        if view["to_move"] is None:
+            break
+        if view["to_move"] == "chance":  # a leagues spin: the diver whose turn it is presses it
+            spinner = view["player"]
+            refused, reply = server.request(
+                "POST", f"/api/tables/{table}/step", {}, token=tokens[1 - spinner]
+            )
+            assert (refused, reply["rule"]) == (409, "API-SEAT")
+            server.ok(
+                "POST", f"/api/tables/{table}/step", {"version": version}, token=tokens[spinner]
+            )
+            continue
+        seat = view["to_move"]
+        move = rng.choice(seen[seat]["view"]["data"]["legal_moves"])
+        if rng.random() < 0.2:
+            _refusals(server, table, tokens, admin, seat, move, version)
+        server.ok(
+            "POST",
+            f"/api/tables/{table}/moves",
+            {"move": move, "version": version},
+            token=tokens[seat],
+        )
+    else:
+        pytest.fail("the game did not end in 3000 turns")
+    record = GAMES[game].from_dict(
+        server.ok("GET", f"/api/tables/{table}/record", token=admin), GameRecord
+    )
+    views = _replayed_views(game, record, [*range(players), None])
+    for version, seat, document in received:
+        assert document == views[version][seat]
+    from seaview_rules.schema import schema
+
+    view_schema = schema(game, "view")
+    for _, _, document in received[:: max(1, len(received) // 20)]:
+        jsonschema.validate(document, view_schema)
+
+
+@pytest.mark.rule("API-SEAT")
+def test_the_live_channel_pushes_each_change_and_a_reconnect_gets_what_it_missed(
+    server: Server,
+) -> None:
+    table, admin = _table(server, "voyage", ["open", "open"], rules={"target": 3})
+    tokens = _join_all(server, table, 2)
+    url = server.url.replace("http", "ws") + f"/api/tables/{table}/live"
+    pushes: dict[int | None, list[dict[str, Any]]] = {0: [], 1: [], None: []}
+    channels = {seat: connect(url, open_timeout=10) for seat in pushes}
+    for seat, channel in channels.items():
+        channel.send(json.dumps({"token": None if seat is None else tokens[seat], "since": 0}))
+        pushes[seat].append(json.loads(channel.recv(10)))
+    rng = random.Random(5)
+    for _ in range(25):
+        view = server.ok("GET", f"/api/tables/{table}/view", token=tokens[0])
+        seat = view["view"]["data"]["to_move"]
+        if seat is None:
+            break
+        mine = server.ok("GET", f"/api/tables/{table}/view", token=tokens[seat])["view"]["data"]
+        server.ok(
+            "POST",
+            f"/api/tables/{table}/moves",
+            {"move": rng.choice(mine["legal_moves"])},
+            token=tokens[seat],
+        )
+        final = server.ok("GET", f"/api/tables/{table}")["version"]
+        for watcher, channel in channels.items():
+            while pushes[watcher][-1]["version"] < final:
+                pushes[watcher].append(json.loads(channel.recv(10)))
+    channels[1].close()
+    missed_from = pushes[1][len(pushes[1]) // 2]["version"]
+    with connect(url, open_timeout=10) as again:
+        again.send(json.dumps({"token": tokens[1], "since": missed_from}))
+        caught_up = json.loads(again.recv(10))
+    for channel in channels.values():
+        channel.close()
+    record = GAMES["voyage"].from_dict(
+        server.ok("GET", f"/api/tables/{table}/record", token=admin), GameRecord
+    )
+    views = _replayed_views("voyage", record, [0, 1, None])
+    full = seat_record(GAMES["voyage"], record, 1)
+    for watcher, updates in pushes.items():
+        for update in updates:
+            assert update["view"] == views[update["version"]][watcher]
+        texts = [entry["text"] for update in updates for entry in update["events"]]
+        assert texts == seat_record(GAMES["voyage"], record, watcher).lines()[: len(texts)]
+    assert caught_up["view"] == views[caught_up["version"]][1]
+    missed = [event.text(1) for events in full.moves[missed_from:] for event in events]
+    assert [e["text"] for e in caught_up["events"]] == missed
+    assert [e["version"] for e in caught_up["events"]] == sorted(
+        e["version"] for e in caught_up["events"]
+    )
+
+
+def test_the_live_channel_refuses_a_wrong_token_and_a_bad_first_message(server: Server) -> None:
+    table, _ = _table(server, "voyage", ["open", "bot:random"])
+    url = server.url.replace("http", "ws") + f"/api/tables/{table}/live"
+    for first, status in (({"token": "nope"}, 403), ("not json", 400), ({"since": -1}, 400)):
+        with connect(url, open_timeout=10) as channel:
+            channel.send(first if isinstance(first, str) else json.dumps(first))
+            reply = json.loads(channel.recv(10))
+            assert reply["status"] == status, reply
+            assert "view" not in reply
+
+
+@pytest.mark.rule("API-MOVE")
+def test_bad_requests_get_a_clear_json_error_and_change_nothing(server: Server) -> None:
+    table, admin = _table(server, "voyage", ["open", "open"])
+    token = server.ok("POST", f"/api/tables/{table}/seats/0")["token"]
+    version = server.ok("GET", f"/api/tables/{table}")["version"]
+    moves = f"/api/tables/{table}/moves"
+    cases = [
+        ("POST", "/api/tables/nope/moves", {"move": "R1"}, None, {}, 404),
+        ("GET", "/api/tables/nope/view", None, None, {}, 404),
+        ("GET", f"/api/tables/{table}/viewXYZ", None, None, {}, 404),
+        ("POST", f"/api/tables/{table}/seats/0", None, None, {}, 409),  # taken
+        ("POST", f"/api/tables/{table}/seats/9", None, None, {}, 404),
+        ("POST", moves, None, b"x" * 70_000, {}, 413),
+        ("POST", moves, {"move": "R1"}, None, {"Authorization": "Basic abc"}, 403),
+        ("GET", f"/api/tables/{table}/events?since=abc", None, None, {}, 400),
+        ("GET", f"/api/tables/{table}/events?since=-1", None, None, {}, 400),
+        ("GET", f"/api/tables/{table}/events?since=99999999999999999999999", None, None, {}, 400),
+        ("POST", "/api/tables", {"game": "chess", "seats": ["open"]}, None, {}, 400),
+        ("POST", "/api/tables", {"game": "voyage", "seats": ["open"] * 9}, None, {}, 400),
+        (
+            "POST",
+            "/api/tables",
+            {"game": "voyage", "seats": ["open", "open"], "rules": {"target": -1}},
+            None,
+            {},
+            400,
+        ),
+        (
+            "POST",
+            "/api/tables",
+            {"game": "voyage", "seats": ["open", "open"], "rules": {"players": 3}},
+            None,
+            {},
+            400,
+        ),
+        ("POST", f"/api/tables/{table}/chance", {"move": "deal R1"}, None, {}, 403),
+        ("POST", f"/api/tables/{table}/step", {}, None, {}, 403),
+    ]
+    for method, path, body, raw, headers, status in cases:
+        got, reply = server.request(
+            method,
+            path,
+            body,
+            token=token if "Authorization" not in headers and path == moves else None,
+            raw=raw,
+            headers=headers,
+        )
+        assert got == status, (method, path, body, headers, reply)
+        assert isinstance(reply, dict), reply
+        assert reply["error"], reply
+        assert reply["reason"], reply
+    got, reply = server.request("POST", moves, {"move": "x" * 60_000}, token=token)
+    assert got == 409
+    assert reply["rule"] == "API-MOVE"
+    assert len(reply["reason"]) < 200
+    got, reply = server.request(
+        "POST", f"/api/tables/{table}/chance", {"move": "deal R1"}, token=admin
+    )
+    assert got == 409  # this table's chance is automatic
+    assert server.ok("GET", f"/api/tables/{table}")["version"] == version
+
+
+def test_an_external_chance_table_takes_the_real_cards_from_the_admin_token_only(
+    server: Server,
+) -> None:
+    table, admin = _table(server, "voyage", ["open", "open"], chance="external")
+    token = server.ok("POST", f"/api/tables/{table}/seats/0")["token"]
+    assert server.ok("GET", f"/api/tables/{table}")["to_move"] == "chance"
+    got, reply = server.request(
+        "POST", f"/api/tables/{table}/chance", {"move": "deal R1"}, token=token
+    )
+    assert got == 403
+    assert server.ok(
+        "POST", f"/api/tables/{table}/chance", {"move": "deal R1", "version": 0}, token=admin
+    ) == {"version": 1}
+    got, reply = server.request(
+        "POST", f"/api/tables/{table}/chance", {"move": "deal R1"}, token=admin
+    )
+    assert got == 409
+    assert reply["rule"].startswith("VOY")
+    got, reply = server.request(
+        "POST", f"/api/tables/{table}/chance", {"move": "deal R2", "version": 0}, token=admin
+    )
+    assert (got, reply["rule"]) == (409, "API-VERSION")
+
+
+def test_bots_play_their_seats_and_a_spectator_sees_no_hand(server: Server) -> None:
+    table, admin = _table(server, "ships_wheel", ["bot:random", "bot:ismcts"], rules={"target": 1})
+    wait_until(lambda: server.ok("GET", f"/api/tables/{table}")["over"], 120)
+    spectator = server.ok("GET", f"/api/tables/{table}/view")["view"]["data"]
+    record = server.ok("GET", f"/api/tables/{table}/record")
+    assert record["kind"] == "seat_record"
+    assert record["data"]["seat"] is None
+    full = GAMES["ships_wheel"].from_dict(
+        server.ok("GET", f"/api/tables/{table}/record", token=admin), GameRecord
+    )
+    assert spectator == _replayed_views("ships_wheel", full, [None])[-1][None]["data"]
+    picture = server.ok("GET", f"/api/tables/{table}/view.svg")
+    assert "<svg" in picture
+
+
+def test_the_lobby_games_and_openapi_describe_the_server(server: Server) -> None:
+    games = server.ok("GET", "/api/games")["games"]
+    assert [g["name"] for g in games] == list(GAMES)
+    assert {g["name"]: g["table_chance"] for g in games}["leagues"] == "step"
+    table, _ = _table(server, "leagues", ["open", "bot:random", "open"])
+    entry = next(t for t in server.ok("GET", "/api/tables")["tables"] if t["table"] == table)
+    assert entry["free_seats"] == [0, 2]
+    assert entry["players"] == 3
+    assert not entry["over"]
+    from seaview_rules.schema import schema
+
+    document = server.ok("GET", "/openapi.json")
+    assert document["openapi"].startswith("3.1")
+    validate_openapi(document)  # OpenAPI 3.1, every reference resolved
+    for game in GAMES:
+        for kind in ("state", "view", "moves", "record", "seat_record", "event"):
+            name = f"{game}.{kind}"
+            embedded = json.dumps(document["components"]["schemas"][name])
+            published = {k: v for k, v in schema(game, kind).items() if k not in ("$id", "$schema")}
+            # the published schema, its references made references within the document
+            assert (
+                json.loads(embedded.replace(f"#/components/schemas/{name}/$defs/", "#/$defs/"))
+                == published
+            )
+    jsonschema.Draft202012Validator.check_schema(document["components"]["schemas"]["Update"])
+    refs = set(_refs(document))
+    assert refs
+    for ref in refs:  # every reference lands (a JSON pointer within the document)
+        node: Any = document
+        for part in ref.removeprefix("#/").split("/"):
+            node = node[part]
+        assert isinstance(node, dict)
+    for path in (
+        "/api/games",
+        "/api/tables",
+        "/api/tables/{table}/moves",
+        "/api/tables/{table}/step",
+        "/api/tables/{table}/chance",
+        "/api/tables/{table}/record",
+        "/api/tables/{table}/view.svg",
+        "/api/tables/{table}/events",
+        "/api/tables/{table}/seats/{seat}",
+    ):
+        assert path in document["paths"]
+
+
+def _refs(node: object) -> Iterator[str]:
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == "$ref" and isinstance(value, str):
+                yield value
+            else:
+                yield from _refs(value)
+    elif isinstance(node, list):
+        for item in node:
+            yield from _refs(item)
+
+
+def test_the_client_page_is_light_and_plain(server: Server) -> None:
+    page = server.ok("GET", "/")
+    assert "<script" in page
+    assert "pyodide" not in page.lower()
+    weight = len(page.encode())
+    for asset in ("/static/client.js", "/static/client.css"):
+        weight += len(server.ok("GET", asset).encode())
+    assert weight < 200_000
+
+
+def test_the_server_refuses_tables_beyond_its_limit(tmp_path: Path) -> None:
+    with running_server(tmp_path / "full.sqlite", "--max-tables", "2") as small:
+        for _ in range(2):
+            small.ok("POST", "/api/tables", {"game": "voyage", "seats": ["open", "open"]})
+        status, reply = small.request(
+            "POST", "/api/tables", {"game": "voyage", "seats": ["open", "open"]}
+        )
+        assert status == 429
+        assert reply["error"] == "too_many_tables"
+
+
+def test_after_a_sigkill_every_table_resumes_at_its_version_and_its_tokens_still_work(
+    tmp_path: Path,
+) -> None:
+    server = Server(tmp_path / "kill.sqlite", "--seeded", "3")
+    try:
+        tables = []
+        for game, chance in (("voyage", "auto"), ("ships_wheel", "auto"), ("leagues", "step")):
+            table, admin = _table(server, game, ["open", "open"], chance=chance)
+            tokens = _join_all(server, table, 2)
+            for _ in range(6):
+                view = server.ok("GET", f"/api/tables/{table}/view", token=tokens[0])["view"][
+                    "data"
+                ]
+                if view["to_move"] == "chance":
+                    server.ok("POST", f"/api/tables/{table}/step", {}, token=tokens[view["player"]])
+                elif view["to_move"] is not None:
+                    seat = view["to_move"]
+                    moves = server.ok("GET", f"/api/tables/{table}/view", token=tokens[seat])[
+                        "view"
+                    ]["data"]["legal_moves"]
+                    server.ok(
+                        "POST",
+                        f"/api/tables/{table}/moves",
+                        {"move": moves[-1]},
+                        token=tokens[seat],
+                    )
+            before = {
+                seat: server.ok("GET", f"/api/tables/{table}/view", token=tokens[seat])
+                for seat in (0, 1)
+            }
+            tables.append(
+                (
+                    table,
+                    admin,
+                    tokens,
+                    before,
+                    server.ok("GET", f"/api/tables/{table}/record", token=admin),
+                )
+            )
+        server.kill()
+        server.start()
+        for table, admin, tokens, before, record in tables:
+            for seat in (0, 1):
+                assert (
+                    server.ok("GET", f"/api/tables/{table}/view", token=tokens[seat])
+                    == before[seat]
+                )
+            assert server.ok("GET", f"/api/tables/{table}/record", token=admin) == record
+            got, _ = server.request("POST", f"/api/tables/{table}/seats/0")
+            assert got == 409
+    finally:
+        server.stop()
+
+
+@pytest.mark.parametrize("game", ["voyage", "ships_wheel"])
+def test_the_docs_client_example_plays_a_whole_match_against_a_server_bot(
+    server: Server, game: str
+) -> None:
+    spec = importlib.util.spec_from_file_location("serve_client", EXAMPLES / "serve_client.py")
+    assert spec is not None
+    assert spec.loader is not None
+    example = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(example)
+    log = example.play(server.url, game, SHORT_RULES[game], seed=3)
+    tables = server.ok("GET", "/api/tables")["tables"]
+    finished = [
+        t
+        for t in tables
+        if t["game"] == game and t["over"] and t["seats"] == ["taken", "bot:random"]
+    ]
+    assert finished
+    assert "match" in log[-1]
+    assert all(log)
+
+
+@pytest.mark.rule("API-MOVE")
+def test_requests_of_the_wrong_shape_are_refused_before_they_reach_a_table(server: Server) -> None:
+    table, admin = _table(server, "voyage", ["open", "open"])
+    token = server.ok("POST", f"/api/tables/{table}/seats/0")["token"]
+    version = server.ok("GET", f"/api/tables/{table}")["version"]
+    moves = f"/api/tables/{table}/moves"
+    for body, status in (({"move": 5}, 400), ({"move": None}, 400), ({"move": ["R1"]}, 400)):
+        assert server.request("POST", moves, body, token=token)[0] == status
+    twice = b'{"move": "R1", "move": "R2"}'
+    assert server.request("POST", moves, raw=twice, token=token)[0] == 400
+    plain = {"Content-Type": "text/plain"}  # what a cross-site form may post
+    assert server.request("POST", moves, {"move": "R1"}, token=token, headers=plain)[0] == 415
+    assert (
+        server.request(
+            "POST", "/api/tables", {"game": "voyage", "seats": ["open"] * 2}, headers=plain
+        )[0]
+        == 415
+    )
+    assert server.request("GET", f"/api/tables/{table}%2Fview")[0] == 404
+    assert server.request("GET", f"/api/tables/{table}/view/")[0] == 404
+    assert server.request("GET", "/api/games", headers={"Host": "evil.example"})[0] == 400
+    assert server.ok("GET", f"/api/tables/{table}")["version"] == version
+    assert server.request("DELETE", f"/api/tables/{table}", token=token)[0] == 403
+    assert server.ok("DELETE", f"/api/tables/{table}", token=admin) == {"deleted": table}
+    assert server.request("GET", f"/api/tables/{table}/view")[0] == 404
+
+
+def test_a_live_channel_first_message_of_the_wrong_shape_gets_an_error_not_a_crash(
+    server: Server,
+) -> None:
+    table, _ = _table(server, "voyage", ["open", "bot:random"])
+    url = server.url.replace("http", "ws") + f"/api/tables/{table}/live"
+    for first in (b"\x00binary", "[" * 20_000, '{"since": 0, "since": 1}'):
+        with connect(url, open_timeout=10) as channel:
+            channel.send(first)
+            reply = json.loads(channel.recv(10))
+            assert reply["status"] == 400, reply
+
+
+def test_an_endless_match_stops_at_the_change_limit_and_a_table_that_cannot_be_rebuilt_is_left_out(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "endless.sqlite"
+    server = Server(db, "--max-changes", "300")
+    try:
+        endless, _ = _table(server, "voyage", ["bot:random", "bot:random"], rules={"target": 10**9})
+        kept, _ = _table(server, "voyage", ["open", "open"])
+        wait_until(lambda: server.ok("GET", f"/api/tables/{endless}")["version"] >= 300)
+        assert server.ok("GET", f"/api/tables/{endless}")["version"] == 300
+        server.kill()
+        with sqlite3.connect(db) as database:  # a change no table could have made
+            database.execute(
+                "UPDATE changes SET move = 'R99' WHERE table_id = ? AND version = 5", (endless,)
+            )
+        server.start()
+        assert server.request("GET", f"/api/tables/{endless}")[0] == 404
+        assert server.ok("GET", f"/api/tables/{kept}")["table"] == kept
+    finally:
+        out = server.stop()
+    assert f"table {endless} cannot be rebuilt" in out
