@@ -16,6 +16,10 @@ settings.register_profile(
 settings.register_profile(
     "mutation", parent=settings.get_profile("default"), max_examples=15, derandomize=True
 )
+# For the other CPythons in CI (.ci/run): every test, fewer examples, the same every run.
+settings.register_profile(
+    "quick", parent=settings.get_profile("default"), max_examples=10, derandomize=True
+)
 settings.load_profile(
     os.environ.get("SEAVIEW_HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "default")
 )
