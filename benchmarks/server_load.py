@@ -34,6 +34,7 @@ import json
 import os
 import random
 import statistics
+import subprocess
 import sys
 import tempfile
 import threading
@@ -328,16 +329,31 @@ async def check(
     return fates
 
 
-def example_load(tables: int) -> dict[str, Any]:
-    """Voyage tables on the docs' standard-library server, one server per table, polled
-    (it has no push)."""
+def serve_examples(tables: int) -> None:
+    """Start ``tables`` example servers in this process, print each one's port and seat
+    tokens as a JSON line, and serve until standard input closes."""
     from table_server import make_server
 
-    servers = []
     for index in range(tables):
         httpd, _, tokens = make_server("voyage", PLAYERS, seed=index)
         threading.Thread(target=httpd.serve_forever, daemon=True).start()
-        servers.append((httpd, {seat: token for token, seat in tokens.items()}))
+        seats = {seat: token for token, seat in tokens.items()}
+        line = {"port": httpd.server_address[1], "tokens": [seats[s] for s in range(PLAYERS)]}
+        print(json.dumps(line), flush=True)
+    sys.stdin.read()
+
+
+def example_load(tables: int) -> dict[str, Any]:
+    """Voyage tables on the docs' standard-library server, one server per table, polled
+    (it has no push); the servers run in a process of their own, as seaview serve does."""
+    process = subprocess.Popen(
+        [sys.executable, __file__, "--serve-examples", str(tables)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert process.stdout is not None
+    servers = [json.loads(process.stdout.readline()) for _ in range(tables)]
 
     async def seat_bot(
         port: int, token: str, seat: int, rng: random.Random, latencies: list[float]
@@ -360,30 +376,25 @@ def example_load(tables: int) -> dict[str, Any]:
     async def main() -> tuple[float, list[float]]:
         latencies: list[float] = []
         start = time.perf_counter()
-        await asyncio.wait_for(
-            asyncio.gather(
-                *(
-                    seat_bot(
-                        httpd.server_address[1], tokens[seat], seat, random.Random(seat), latencies
-                    )
-                    for httpd, tokens in servers
-                    for seat in range(PLAYERS)
-                )
-            ),
-            DEADLINE,
+        bots = (
+            seat_bot(server["port"], server["tokens"][seat], seat, random.Random(seat), latencies)
+            for server in servers
+            for seat in range(PLAYERS)
         )
+        await asyncio.wait_for(asyncio.gather(*bots), DEADLINE)
         return time.perf_counter() - start, latencies
 
+    cpu = _cpu_seconds(process.pid)
     elapsed, latencies = asyncio.run(main())
-    for httpd, _ in servers:
-        httpd.shutdown()
-        httpd.server_close()
+    cpu = _cpu_seconds(process.pid) - cpu
+    process.communicate("")  # its standard input closes: it stops
     return {
         "tables": len(servers),
         "moves": len(latencies),
         "moves_per_second": round(len(latencies) / elapsed, 1),
         "p50_ms": round(1000 * statistics.median(latencies), 2),
         "p99_ms": round(1000 * statistics.quantiles(latencies, n=100)[98], 2),
+        "server_cpu_ms_per_move": round(1000 * cpu / len(latencies), 3),
     }
 
 
@@ -401,7 +412,11 @@ def main() -> int:
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--kill", action="store_true", help="SIGKILL the server mid-load")
     parser.add_argument("--example", action="store_true", help="also load the docs' example server")
+    parser.add_argument("--serve-examples", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.serve_examples:
+        serve_examples(args.serve_examples)
+        return 0
     figures = _served(args.tables, args.kill, GAMES_PLAYED)
     print(("fault" if args.kill else "load") + ": " + json.dumps(figures), flush=True)
     if args.example:  # the same Voyage tables on both servers
