@@ -133,11 +133,12 @@ class Run:
         self.restarted = asyncio.Event()
         self.restarted.set()
         self.killed_in_flight: list[tuple[str, int, int, str]] = []
+        """(table, seat, version, move) of every request in flight at the kill."""
         self.moves = 0
-        self.resent = 0
-        self.resent_fates = {
-            "applied when resent": 0,
-            "committed before the kill, its reply lost": 0,
+        self.fates = {
+            "in flight at the kill, committed before it (the resend refused as stale)": 0,
+            "in flight at the kill, not committed (applied once when resent)": 0,
+            "sent while the server was down (applied once when resent)": 0,
         }
 
 
@@ -192,25 +193,27 @@ async def act(
     else:
         return
     body = {"version": version} if path == "step" else {"move": move, "version": version}
-    resent = False
+    resent = False  # the server died under this request at least once
     while True:
         run.in_flight[table, seat] = (version, move)
         start = time.perf_counter()
         try:
             status, reply = await http.request("POST", f"/api/tables/{table}/{path}", body, token)
         except Gone:  # the server died under this request: send it again to the new one
-            run.resent += 1
             resent = True
             await run.restarted.wait()
+            http.port = _port(server.url)  # the new server listens on a port of its own
             continue
         run.in_flight.pop((table, seat), None)
         stale = status == 409 and reply["rule"] == "API-VERSION"
         if resent:
-            run.resent_fates[
-                "applied when resent"
-                if status == 200
-                else "committed before the kill, its reply lost"
-            ] += 1
+            if not any(k[:3] == (table, seat, version) for k in run.killed_in_flight):
+                fate = "sent while the server was down (applied once when resent)"
+            elif stale:
+                fate = "in flight at the kill, committed before it (the resend refused as stale)"
+            else:
+                fate = "in flight at the kill, not committed (applied once when resent)"
+            run.fates[fate] += 1
         if status == 200:
             run.latencies.append(time.perf_counter() - start)
             run.acked.setdefault(table, []).append((version, seat, move))
@@ -220,9 +223,11 @@ async def act(
         return
 
 
-async def killer(server: Server, run: Run, expected: int) -> None:
+async def killer(server: Server, run: Run, expected: int, bots: asyncio.Future[Any]) -> None:
     """SIGKILL the server once a third of the moves are made, and restart it."""
     while run.moves < expected // 3:
+        if bots.done():
+            raise AssertionError(f"the run ended after {run.moves} moves, before the kill")
         await asyncio.sleep(0.01)
     run.restarted.clear()
     run.killed_in_flight = [(t, s, v, m) for (t, s), (v, m) in run.in_flight.items()]
@@ -252,17 +257,16 @@ async def load(
     setup.close()
     cpu = _cpu_seconds(server.process.pid)  # type: ignore[union-attr]
     start = time.perf_counter()
-    jobs = [
-        asyncio.gather(
-            *(
-                bot(server, run, table, seat, tokens[seat], random.Random(f"{table}/{seat}"))
-                for table, _, _, tokens in made
-                for seat in range(PLAYERS)
-            )
+    bots = asyncio.gather(
+        *(
+            bot(server, run, table, seat, tokens[seat], random.Random(f"{table}/{seat}"))
+            for table, _, _, tokens in made
+            for seat in range(PLAYERS)
         )
-    ]
-    if kill:
-        jobs.append(killer(server, run, 120 * tables))  # about the moves of a whole run
+    )
+    jobs: list[asyncio.Future[Any]] = [bots]
+    if kill:  # about the moves of a whole run
+        jobs.append(asyncio.ensure_future(killer(server, run, 120 * tables, bots)))
     await asyncio.wait_for(asyncio.gather(*jobs), DEADLINE)
     elapsed = time.perf_counter() - start
     figures: dict[str, Any] = {
@@ -277,22 +281,17 @@ async def load(
         figures["server_cpu_ms_per_move"] = round(
             1000 * (_cpu_seconds(server.process.pid) - cpu) / run.moves, 3
         )  # type: ignore[union-attr]
-    fates = await check(server, run, made, figures)
+    await check(server, run, made, figures)
     if kill:
         figures["in_flight_at_kill"] = len(run.killed_in_flight)
-        figures["in_the_record_after_restart"] = fates
-        figures["resent_after_kill"] = run.resent
-        figures["what_the_resent_got"] = run.resent_fates
+        figures["requests_without_a_reply_resent"] = run.fates
     return figures
 
 
-async def check(
-    server: Server, run: Run, made: list[Any], figures: dict[str, Any]
-) -> dict[str, int]:
-    """Every record replays to the final state and holds each acknowledged move once;
-    what became of the requests in flight at a kill."""
+async def check(server: Server, run: Run, made: list[Any], figures: dict[str, Any]) -> None:
+    """Every record replays to the final state and holds each acknowledged move once,
+    and every request in flight at a kill, at the version it was sent for."""
     http = Connection(_port(server.url))
-    fates = {"applied": 0, "not applied": 0}
     checked = 0
     for table, admin, game, tokens in made:
         engine = GAMES[game]
@@ -319,14 +318,14 @@ async def check(
                 f"{table}: lost or extra moves"
             )
             checked += len(decided)
-        for t, _, v, m in run.killed_in_flight:
+        for t, s, v, m in run.killed_in_flight:
             if t == table:
-                applied = len(record.moves) > v and (m == "spin" or str(record.moves[v]) == m)
-                fates["applied" if applied else "not applied"] += 1
+                missing = f"{table} seat {s}: the move in flight at the kill is not in the record"
+                assert len(record.moves) > v, missing
+                assert m == "spin" or str(record.moves[v]) == m, missing
     http.close()
     figures["records_replayed"] = len(made)
     figures["player_moves_checked"] = checked
-    return fates
 
 
 def serve_examples(tables: int) -> None:

@@ -132,7 +132,8 @@ try {
     await pages[seat].waitForFunction((v) => document.getElementById("log").dataset.version !== String(v), version, { timeout: 30000 });
     if (results.clicks === 3) {
       // A typed move out of turn, and one that is no move, are refused in the rule's words.
-      const now = (await api(`/api/tables/${table}`)).to_move;
+      const before = await api(`/api/tables/${table}`);
+      const now = before.to_move;
       const refused = async (page, move, rule) => {
         await page.fill("#typed-move", move);
         await page.click("#typed button");
@@ -143,7 +144,7 @@ try {
       };
       await refused(pages[1 - now], "draw", "API-SEAT");
       await refused(pages[now], "xyz", "API-MOVE");
-      if ((await api(`/api/tables/${table}`)).version !== version) fail("a refusal changed the table");
+      if ((await api(`/api/tables/${table}`)).version !== before.version) fail("a refusal changed the table");
       if ((await pages[1 - now].$$("#picture a")).length) fail("a seat not to move is offered moves");
     }
   }
