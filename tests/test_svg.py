@@ -220,6 +220,29 @@ def test_links_go_to_exactly_the_legal_moves_and_only_when_asked(pair: tuple[str
     assert links(parse(svg.render(view))) == set()
 
 
+def test_a_draw_from_an_empty_draw_pile_is_a_link_on_the_empty_place() -> None:
+    # Found by Hypothesis: with the draw pile empty, "draw" (which turns the discards
+    # over first) was legal but had no link, because no card back was drawn to carry it.
+    rules = voyage.Rules(players=2, colours=2, numbers=2, hand_size=2, target=1)
+    rng = random.Random(4)
+    found = 0
+    for _ in range(200):  # bounded: random matches until some such views are seen
+        state = voyage.new_game(rules)
+        while not voyage.is_terminal(state):
+            player = voyage.current_player(state)
+            if isinstance(player, int):
+                view = voyage.view(state, player)
+                if view.draw_pile_size == 0 and voyage.Action.DRAW in view.legal_moves:
+                    assert "draw" in links(parse(svg.render(view, moves=True)))
+                    found += 1
+                state = voyage.apply_move(state, rng.choice(voyage.legal_moves(state)))
+            else:
+                state = voyage.apply_move(state, voyage.sample_chance(state, rng))
+        if found >= 5:
+            break
+    assert found >= 5
+
+
 def test_a_state_picture_links_the_moves_of_the_seat_to_move() -> None:
     state = voyage.new_game(voyage.Rules(players=2, colours=1, numbers=4, hand_size=2))
     while voyage.current_player(state) != state.player:  # deal R1 to R4 in turn

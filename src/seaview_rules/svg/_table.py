@@ -213,21 +213,21 @@ def _pile(pile: Pile, left: float, y: float, room: float) -> tuple[str, float]:
         parts += [place(card, x + k * step, top) for k, card in enumerate(under)]
         x += step * len(under)
         parts += _playable([place(last, x, top)], pile.move, x, top)
-    elif not pile.hidden:
-        parts.append(
-            element(
-                "rect",
-                x=x,
-                y=top,
-                width=CARD_W,
-                height=CARD_H,
-                rx=5,
-                fill="none",
-                stroke=INK,
-                stroke_dasharray="3,3",
-                stroke_opacity=0.5,
-            )
+    elif not pile.hidden:  # an empty place; still a link where taking is legal (a
+        # Voyage draw from an empty pile turns the discards over first)
+        empty = element(
+            "rect",
+            x=x,
+            y=top,
+            width=CARD_W,
+            height=CARD_H,
+            rx=5,
+            fill="none",
+            stroke=INK,
+            stroke_dasharray="3,3",
+            stroke_opacity=0.5,
         )
+        parts += _playable([empty], pile.move, x, top)
     parts.append(text(left, top + CARD_H + 14, count(pile.size), 10))
     height = CARD_H + 28.0
     if pile.secret:
