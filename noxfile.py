@@ -126,6 +126,7 @@ PYODIDE_LACKS = {
     "tests/test_schema.py": "jsonschema (its rpds-py has no Pyodide wheel to install)",
     "tests/test_fuzz.py::test_every_mutated_document_loads_accepts_validates_against_its_schema": "jsonschema",
     "tests/test_fuzz.py::test_a_mutation_the_schema_refuses_is_refused_by_loads": "jsonschema",
+    "tests/test_conformance.py::test_every_document_of_the_export_validates_against_its_json_schema": "jsonschema",
     "tests/test_docs_links.py": "a subprocess (it builds the docs)",
     "tests/test_table.py::test_concurrent_submits_of_one_turn_apply_once": "threads",
     "tests/test_table.py::test_an_update_is_never_torn_by_a_concurrent_move": "threads",

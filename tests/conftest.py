@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
+from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 # No deadlines: timing is for the benchmarks, never for tests on a shared machine.
@@ -23,3 +25,13 @@ settings.register_profile(
 settings.load_profile(
     os.environ.get("SEAVIEW_HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "default")
 )
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """With ``pytest -n auto`` (pytest-xdist), each worker takes whole modules, so that a
+    module's fixtures are built once (the conformance vectors take a minute and a half);
+    the plain ``--dist load`` hands a module's tests to every worker."""
+    from xdist.scheduler import LoadScopeScheduling
+
+    return LoadScopeScheduling(config, log)

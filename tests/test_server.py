@@ -527,10 +527,14 @@ def test_an_endless_match_stops_at_the_change_limit_and_a_table_that_cannot_be_r
         time.sleep(0.3)
         assert server.ok("GET", f"/api/tables/{endless}")["version"] == stopped
         server.kill()
-        with sqlite3.connect(db) as database:  # a change no table could have made
-            database.execute(
-                "UPDATE changes SET move = 'R99' WHERE table_id = ? AND version = 5", (endless,)
-            )
+        database = sqlite3.connect(db)
+        try:  # a change no table could have made
+            with database:  # (commits; only close() releases the file)
+                database.execute(
+                    "UPDATE changes SET move = 'R99' WHERE table_id = ? AND version = 5", (endless,)
+                )
+        finally:
+            database.close()
         server.start()
         assert server.request("GET", f"/api/tables/{endless}")[0] == 404
         assert server.ok("GET", f"/api/tables/{kept}")["table"] == kept

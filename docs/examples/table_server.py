@@ -45,11 +45,11 @@ class Refused(Exception):
 
 
 def make_server(
-    game: str, players: int, seed: int | None = None, port: int = 0
+    game: str, players: int, seed: int | None = None, port: int = 0, rules: Any = None
 ) -> tuple[ThreadingHTTPServer, Table[Any, Any, Any, Any], dict[str, int]]:
     """A server on 127.0.0.1 (``port=0``: any free port), its table and each seat's secret
-    token (token: seat). ``seed`` is for tests: whoever finds it foresees every card."""
-    rules = GAMES[game].with_players(GAMES[game].rules_type(), players)
+    token (token: seat); printed ``rules`` if none. ``seed`` foretells every card: tests only."""
+    rules = rules or GAMES[game].with_players(GAMES[game].rules_type(), players)
     table: Table[Any, Any, Any, Any] = Table(game, rules, seed=seed)  # the lock is the table's
     tokens = {secrets.token_urlsafe(16): seat for seat in range(players)}
 

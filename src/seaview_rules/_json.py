@@ -18,6 +18,7 @@ import enum
 import json
 import re
 import reprlib
+import sys
 import types
 import typing
 from collections.abc import Callable, Mapping
@@ -441,10 +442,24 @@ def _fields(cls: type) -> tuple[tuple[str, Any], ...]:
     """The name and resolved type of each field of ``cls`` that its ``__init__`` takes."""
     fields = _FIELDS.get(cls)
     if fields is None:
-        hints = typing.get_type_hints(cls)
         attributes: Any = attrs.fields(cls)
-        fields = _FIELDS[cls] = tuple((a.name, hints[a.name]) for a in attributes if a.init)
+        fields = _FIELDS[cls] = tuple((a.name, _field_type(cls, a.name)) for a in attributes if a.init)
     return fields
+
+
+def _field_type(cls: type, name: str) -> Any:
+    """The annotation of ``cls``'s field ``name``, resolved in the module of the class
+    that declares it. Only that one annotation is read: `typing.get_type_hints` would
+    evaluate every annotation of the class, which Sphinx's autodoc on CPython 3.10
+    copies from the bases into the class's own (a ``ClassVar`` its module never
+    imports)."""
+    for base in cls.__mro__:
+        annotation = base.__dict__.get("__annotations__", {}).get(name)
+        if annotation is not None:
+            if isinstance(annotation, str):  # postponed (``from __future__ import annotations``)
+                annotation = eval(annotation, vars(sys.modules[base.__module__]))  # noqa: S307 (our own source)
+            return type(None) if annotation is None else annotation
+    raise TypeError(f"{cls.__name__}.{name} has no annotation")
 
 
 def read_player(field: Field) -> Player | None:
