@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import builtins
 import enum
+import inspect
 import json
 import re
 import reprlib
@@ -443,7 +444,9 @@ def _fields(cls: type) -> tuple[tuple[str, Any], ...]:
     fields = _FIELDS.get(cls)
     if fields is None:
         attributes: Any = attrs.fields(cls)
-        fields = _FIELDS[cls] = tuple((a.name, _field_type(cls, a.name)) for a in attributes if a.init)
+        fields = _FIELDS[cls] = tuple(
+            (a.name, _field_type(cls, a.name)) for a in attributes if a.init
+        )
     return fields
 
 
@@ -454,10 +457,10 @@ def _field_type(cls: type, name: str) -> Any:
     copies from the bases into the class's own (a ``ClassVar`` its module never
     imports)."""
     for base in cls.__mro__:
-        annotation = base.__dict__.get("__annotations__", {}).get(name)
+        annotation = inspect.get_annotations(base).get(name)
         if annotation is not None:
             if isinstance(annotation, str):  # postponed (``from __future__ import annotations``)
-                annotation = eval(annotation, vars(sys.modules[base.__module__]))  # noqa: S307 (our own source)
+                annotation = eval(annotation, vars(sys.modules[base.__module__]))
             return type(None) if annotation is None else annotation
     raise TypeError(f"{cls.__name__}.{name} has no annotation")
 
