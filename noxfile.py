@@ -3,8 +3,8 @@
 # ///
 """Sessions: tests (every supported CPython found), lint, mypy, docs, build, bench; web
 (the web page in headless Chromium, and the tests under Pyodide); server (seaview serve:
-protocol, load, fault and browser tests); dask (optional, never
-by default: simulate on a local Dask cluster)."""
+protocol, load, fault and browser tests); postgres (several server processes on one
+PostgreSQL); dask (optional, never by default: simulate on a local Dask cluster)."""
 
 from __future__ import annotations
 
@@ -123,6 +123,7 @@ WEB_BUILD = Path("build", "web")
 PYODIDE_LACKS = {
     "tests/test_network_example.py": "threads and sockets",
     "tests/test_server.py": "a server process, sockets, and the server extra",
+    "tests/test_postgres.py": "PostgreSQL, server processes, and psycopg",
     "tests/test_schema.py": "jsonschema (its rpds-py has no Pyodide wheel to install)",
     "tests/test_fuzz.py::test_every_mutated_document_loads_accepts_validates_against_its_schema": "jsonschema",
     "tests/test_fuzz.py::test_a_mutation_the_schema_refuses_is_refused_by_loads": "jsonschema",
@@ -253,6 +254,26 @@ def server(session: nox.Session) -> None:
         external=True,
         env={"CHROMIUM": chromium, "PYTHON": python},
     )
+
+
+@nox.session
+def postgres(session: nox.Session) -> None:
+    """Several ``seaview serve`` processes on one real PostgreSQL, which the tests start
+    themselves (``initdb`` in a temporary folder, a private port on 127.0.0.1): the
+    store's compare-and-set and catch-up, live channels fed across processes, races for
+    one version, a database restart (``pytest -m postgres``); then the load benchmark on
+    one, two and three processes beside SQLite, a process SIGKILLed mid-load and
+    PostgreSQL restarted mid-load, with the time a change takes to reach a client of
+    another process. Fails if a move is lost or applied twice.
+
+    Needs PostgreSQL's server programs (Debian's ``postgresql``, or ``SEAVIEW_PG_BIN``).
+    """
+    session.install("-e", ".[test]")
+    session.run(
+        "pytest", "-q", "-p", "no:cacheprovider", "-m", "postgres", "tests/test_postgres.py"
+    )
+    tables = session.posargs[0] if session.posargs else "50"
+    session.run("python", "benchmarks/server_load.py", "--tables", tables, "--postgres")
 
 
 @nox.session

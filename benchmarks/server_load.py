@@ -39,6 +39,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -122,6 +123,25 @@ def _cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+class Cluster:
+    """The server processes of a run, on one database. A table's seat ``s`` sends its
+    HTTP requests to one process and follows its live channel on the next, so that
+    with several processes every push it hears crosses from one process to another."""
+
+    def __init__(self, servers: list[Server]) -> None:
+        self.servers = servers
+        self.dead: set[int] = set()
+        """The processes killed for good (their clients moved to the others)."""
+        self.up = asyncio.Event()
+        """Clear while a fault is being made: clients wait for it before they retry."""
+        self.up.set()
+
+    def pick(self, n: int) -> Server:
+        """The ``n``-th living process, round the circle."""
+        alive = [s for i, s in enumerate(self.servers) if i not in self.dead]
+        return alive[n % len(alive)]
+
+
 class Run:
     """What every bot of a run saw."""
 
@@ -130,28 +150,35 @@ class Run:
         self.acked: dict[str, list[tuple[int, int, str]]] = {}
         """Per table: (version acted on, seat, move) of every move that got its reply."""
         self.in_flight: dict[tuple[str, int], tuple[int, str]] = {}
-        self.restarted = asyncio.Event()
-        self.restarted.set()
         self.killed_in_flight: list[tuple[str, int, int, str]] = []
-        """(table, seat, version, move) of every request in flight at the kill."""
+        """(table, seat, version, move) of every request in flight at the fault."""
         self.moves = 0
         self.fates = {
-            "in flight at the kill, committed before it (the resend refused as stale)": 0,
-            "in flight at the kill, not committed (applied once when resent)": 0,
-            "sent while the server was down (applied once when resent)": 0,
+            "in flight at the fault, committed before it (the resend refused as stale)": 0,
+            "in flight at the fault, not committed (applied once when resent)": 0,
+            "sent during the fault (applied once when resent)": 0,
         }
+        self.unavailable = 0
+        """Replies 503 (the database away), each retried with the same version."""
 
 
 async def bot(
-    server: Server, run: Run, table: str, seat: int, token: str, rng: random.Random
+    cluster: Cluster,
+    run: Run,
+    place: int,
+    table: str,
+    seat: int,
+    token: str,
+    rng: random.Random,
 ) -> None:
     """One seat's client: follow the live channel, act when the seat is to act."""
     since = 0
-    http = Connection(_port(server.url))
+    http = Connection(_port(cluster.pick(place).url))
     try:
         while True:
             try:
-                url = server.url.replace("http", "ws") + f"/api/tables/{table}/live"
+                url = cluster.pick(place + 1).url.replace("http", "ws")
+                url += f"/api/tables/{table}/live"
                 async with websockets.connect(url, max_size=2**22, open_timeout=30) as channel:
                     await channel.send(json.dumps({"token": token, "since": since}))
                     async for message in channel:
@@ -161,22 +188,25 @@ async def bot(
                         if view["to_move"] is None:
                             return
                         spins = update["view"]["game"] == "leagues"
-                        await act(server, http, run, table, seat, token, view, since, rng, spins)
+                        await act(
+                            cluster, http, run, place, table, seat, token, view, since, rng, spins
+                        )
             except (
                 OSError,
                 websockets.ConnectionClosed,
                 websockets.InvalidHandshake,
                 asyncio.TimeoutError,
             ):
-                await run.restarted.wait()  # the server is gone: wait for it, then reconnect
+                await cluster.up.wait()  # the process is gone: wait, then reconnect
     finally:
         http.close()
 
 
 async def act(
-    server: Server,
+    cluster: Cluster,
     http: Connection,
     run: Run,
+    place: int,
     table: str,
     seat: int,
     token: str,
@@ -193,26 +223,31 @@ async def act(
     else:
         return
     body = {"version": version} if path == "step" else {"move": move, "version": version}
-    resent = False  # the server died under this request at least once
+    resent = False  # the request got no answer at least once
     while True:
         run.in_flight[table, seat] = (version, move)
         start = time.perf_counter()
         try:
             status, reply = await http.request("POST", f"/api/tables/{table}/{path}", body, token)
-        except Gone:  # the server died under this request: send it again to the new one
+        except Gone:  # the process died under this request: send it again, to another
             resent = True
-            await run.restarted.wait()
-            http.port = _port(server.url)  # the new server listens on a port of its own
+            await cluster.up.wait()
+            http.port = _port(cluster.pick(place).url)  # a restarted one has a new port
+            continue
+        if status == 503:  # the database is away: the same request again, shortly
+            run.unavailable += 1
+            resent = True
+            await asyncio.sleep(0.05)
             continue
         run.in_flight.pop((table, seat), None)
         stale = status == 409 and reply["rule"] == "API-VERSION"
         if resent:
             if not any(k[:3] == (table, seat, version) for k in run.killed_in_flight):
-                fate = "sent while the server was down (applied once when resent)"
+                fate = "sent during the fault (applied once when resent)"
             elif stale:
-                fate = "in flight at the kill, committed before it (the resend refused as stale)"
+                fate = "in flight at the fault, committed before it (the resend refused as stale)"
             else:
-                fate = "in flight at the kill, not committed (applied once when resent)"
+                fate = "in flight at the fault, not committed (applied once when resent)"
             run.fates[fate] += 1
         if status == 200:
             run.latencies.append(time.perf_counter() - start)
@@ -223,25 +258,47 @@ async def act(
         return
 
 
-async def killer(server: Server, run: Run, expected: int, bots: asyncio.Future[Any]) -> None:
-    """SIGKILL the server once a third of the moves are made, and restart it."""
+async def fault(
+    cluster: Cluster,
+    run: Run,
+    expected: int,
+    bots: asyncio.Future[Any],
+    make: Callable[[], None],
+) -> None:
+    """Make the fault ``make()`` (in a thread) once a third of the moves are made."""
     while run.moves < expected // 3:
         if bots.done():
-            raise AssertionError(f"the run ended after {run.moves} moves, before the kill")
+            raise AssertionError(f"the run ended after {run.moves} moves, before the fault")
         await asyncio.sleep(0.01)
-    run.restarted.clear()
+    cluster.up.clear()
     run.killed_in_flight = [(t, s, v, m) for (t, s), (v, m) in run.in_flight.items()]
-    server.kill()
-    await asyncio.to_thread(server.start)
-    run.restarted.set()
+    await asyncio.to_thread(make)
+    cluster.up.set()
+
+
+def kill_one(cluster: Cluster) -> Callable[[], None]:
+    """SIGKILL the first process; alone, it is restarted on the same database, else its
+    clients move to the others."""
+
+    def make() -> None:
+        cluster.servers[0].kill()
+        if len(cluster.servers) == 1:
+            cluster.servers[0].start()
+        else:
+            cluster.dead.add(0)
+
+    return make
 
 
 async def load(
-    server: Server, tables: int, kill: bool, games: tuple[str, ...] = GAMES_PLAYED
+    cluster: Cluster,
+    tables: int,
+    games: tuple[str, ...] = GAMES_PLAYED,
+    make_fault: Callable[[], None] | None = None,
 ) -> dict[str, Any]:
-    """Play ``tables`` tables at once on ``server``; the figures and the checks."""
+    """Play ``tables`` tables at once on ``cluster``; the figures and the checks."""
     run = Run()
-    setup = Connection(_port(server.url))
+    setup = Connection(_port(cluster.pick(0).url))
     made = []
     for index in range(tables):
         game = games[index % len(games)]
@@ -255,21 +312,31 @@ async def load(
         ]
         made.append((reply["table"], reply["admin_token"], game, tokens))
     setup.close()
-    cpu = _cpu_seconds(server.process.pid)  # type: ignore[union-attr]
+    pids = [server.process.pid for server in cluster.servers]  # type: ignore[union-attr]
+    cpu = sum(map(_cpu_seconds, pids))
     start = time.perf_counter()
     bots = asyncio.gather(
         *(
-            bot(server, run, table, seat, tokens[seat], random.Random(f"{table}/{seat}"))
-            for table, _, _, tokens in made
+            bot(
+                cluster,
+                run,
+                index + seat,
+                table,
+                seat,
+                tokens[seat],
+                random.Random(f"{table}/{seat}"),
+            )
+            for index, (table, _, _, tokens) in enumerate(made)
             for seat in range(PLAYERS)
         )
     )
     jobs: list[asyncio.Future[Any]] = [bots]
-    if kill:  # about the moves of a whole run
-        jobs.append(asyncio.ensure_future(killer(server, run, 120 * tables, bots)))
+    if make_fault is not None:  # about the moves of a whole run
+        jobs.append(asyncio.ensure_future(fault(cluster, run, 120 * tables, bots, make_fault)))
     await asyncio.wait_for(asyncio.gather(*jobs), DEADLINE)
     elapsed = time.perf_counter() - start
     figures: dict[str, Any] = {
+        "processes": len(cluster.servers),
         "tables": tables,
         "moves": run.moves,
         "seconds": round(elapsed, 2),
@@ -277,14 +344,14 @@ async def load(
         "p50_ms": round(1000 * statistics.median(run.latencies), 2),
         "p99_ms": round(1000 * statistics.quantiles(run.latencies, n=100)[98], 2),
     }
-    if not kill:  # the server's CPU per move (a killed server's time is lost with it)
-        figures["server_cpu_ms_per_move"] = round(
-            1000 * (_cpu_seconds(server.process.pid) - cpu) / run.moves, 3
-        )  # type: ignore[union-attr]
-    await check(server, run, made, figures)
-    if kill:
-        figures["in_flight_at_kill"] = len(run.killed_in_flight)
+    if make_fault is None:  # the servers' CPU per move (a killed server's time is lost)
+        used = sum(map(_cpu_seconds, pids)) - cpu
+        figures["server_cpu_ms_per_move"] = round(1000 * used / run.moves, 3)
+    await check(cluster.pick(0), run, made, figures)
+    if make_fault is not None:
+        figures["in_flight_at_the_fault"] = len(run.killed_in_flight)
         figures["requests_without_a_reply_resent"] = run.fates
+        figures["replies_503_retried"] = run.unavailable
     return figures
 
 
@@ -320,7 +387,7 @@ async def check(server: Server, run: Run, made: list[Any], figures: dict[str, An
             checked += len(decided)
         for t, s, v, m in run.killed_in_flight:
             if t == table:
-                missing = f"{table} seat {s}: the move in flight at the kill is not in the record"
+                missing = f"{table} seat {s}: the move in flight at the fault is not in the record"
                 assert len(record.moves) > v, missing
                 assert m == "spin" or str(record.moves[v]) == m, missing
     http.close()
@@ -397,13 +464,149 @@ def example_load(tables: int) -> dict[str, Any]:
     }
 
 
-def _served(tables: int, kill: bool, games: tuple[str, ...]) -> dict[str, Any]:
+async def propagation(cluster: Cluster, moves: int = 300) -> dict[str, Any]:
+    """How long a change takes to reach a client of another process: ``moves`` moves
+    sent one at a time to the first process (Voyage matches, one after another), each
+    timed to its reply and to its push on a live channel of the second process."""
+    replies: list[float] = []
+    pushes: list[float] = []
+    http = Connection(_port(cluster.servers[0].url))
+    while len(replies) < moves:
+        await _match_heard_elsewhere(cluster.servers[1], http, moves, replies, pushes)
+    http.close()
+
+    def ms(values: list[float], q: int) -> float:
+        return round(1000 * statistics.quantiles(values, n=100)[q - 1], 2)
+
+    return {
+        "moves": len(replies),
+        "reply_p50_ms": ms(replies, 50),
+        "reply_p99_ms": ms(replies, 99),
+        "push_on_the_other_process_p50_ms": ms(pushes, 50),
+        "push_on_the_other_process_p99_ms": ms(pushes, 99),
+    }
+
+
+async def _match_heard_elsewhere(
+    other: Server, http: Connection, moves: int, replies: list[float], pushes: list[float]
+) -> None:
+    status, reply = await http.request(
+        "POST", "/api/tables", {"game": "voyage", "seats": ["open"] * 2}
+    )
+    assert status == 201, reply
+    table = reply["table"]
+    tokens = [
+        (await http.request("POST", f"/api/tables/{table}/seats/{s}"))[1]["token"] for s in (0, 1)
+    ]
+    url = other.url.replace("http", "ws") + f"/api/tables/{table}/live"
+    async with websockets.connect(url, max_size=2**22) as channel:
+        await channel.send(json.dumps({"since": 0}))
+        heard = json.loads(await channel.recv())
+        while len(replies) < moves and (seat := heard["view"]["data"]["to_move"]) is not None:
+            mine = (await http.request("GET", f"/api/tables/{table}/view", token=tokens[seat]))[1]
+            body = {"move": mine["view"]["data"]["legal_moves"][0], "version": mine["version"]}
+            start = time.perf_counter()
+            status, done = await http.request(
+                "POST", f"/api/tables/{table}/moves", body, tokens[seat]
+            )
+            assert status == 200, done
+            replies.append(time.perf_counter() - start)
+            while heard["version"] < done["version"]:
+                heard = json.loads(await channel.recv())
+            pushes.append(time.perf_counter() - start)
+
+
+def _sqlite(tables: int, kill: bool, games: tuple[str, ...]) -> dict[str, Any]:
+    """A run on one process over a fresh SQLite file."""
     with tempfile.TemporaryDirectory() as folder:
-        server = Server(Path(folder, "tables.sqlite"))
+        cluster = Cluster([Server(Path(folder, "tables.sqlite"))])
         try:
-            return asyncio.run(load(server, tables, kill, games))
+            return asyncio.run(load(cluster, tables, games, kill_one(cluster) if kill else None))
         finally:
-            server.stop()
+            cluster.servers[0].stop()
+
+
+def _postgres(tables: int) -> None:
+    """The runs on PostgreSQL (a server of its own), printed as they end."""
+    from tests.postgres import running_postgres
+
+    with running_postgres() as postgres:
+
+        def run(name: str, processes: int, fault: str = "") -> None:
+            url = postgres.new_database(name)
+            cluster = Cluster([Server(url) for _ in range(processes)])
+            make = {"": None, "kill": kill_one(cluster), "restart": _restart(postgres)}[fault]
+            try:
+                figures = asyncio.run(load(cluster, tables, GAMES_PLAYED, make))
+                label = {
+                    "": "load",
+                    "kill": "fault, one process killed",
+                    "restart": "fault, PostgreSQL restarted",
+                }[fault]
+                print(f"postgres, {label}: " + json.dumps(figures), flush=True)
+                if processes > 1 and not fault:
+                    delay = asyncio.run(propagation(cluster))
+                    shown = {k: v for k, v in delay.items() if not k.startswith("_")}
+                    print(
+                        f"postgres, {processes} processes, a change reaching another: {json.dumps(shown)}",
+                        flush=True,
+                    )
+            finally:
+                for server in cluster.servers:
+                    if server.process is not None and server.process.poll() is None:
+                        server.stop()
+
+        behind = catching_up(postgres.new_database("catch_up"))
+        print(f"postgres, a copy one change behind: {json.dumps(behind)}", flush=True)
+        for processes in (1, 2, 3):
+            run(f"load{processes}", processes)
+        run("kill", 3, "kill")
+        run("restart", 3, "restart")
+
+
+def catching_up(url: str, changes: int = 5000, times: int = 20) -> dict[str, Any]:
+    """What a process pays to bring its stale copy of a long match in step with the
+    database, one change behind: the way the server does it (the table's head, the one
+    change it lacks, `Table.catch_up`) against reading and replaying the whole table.
+    Two hubs on one database stand for two processes; the median of ``times`` each."""
+    from seaview_rules import voyage
+    from seaview_rules.server import Hub, PostgresStore
+
+    here, there = Hub(PostgresStore(url), seed=1), Hub(PostgresStore(url), seed=1)
+    live, _ = there.create("voyage", voyage.Rules(players=2, target=10**6), ["open"] * 2, None)
+    rng = random.Random(1)
+
+    def move() -> None:
+        seat = live.table.to_move
+        chosen = rng.choice(live.table.view(seat).legal_moves)
+        there.change(live, lambda table: table.submit(seat, chosen))
+
+    while live.table.version < changes:
+        move()
+    copy = here.get(live.id)  # read whole, the first time
+    caught_up, replayed = [], []
+    for _ in range(times):
+        move()
+        start = time.perf_counter()
+        here.get(live.id)
+        caught_up.append(time.perf_counter() - start)
+        assert copy.table.state == live.table.state
+        start = time.perf_counter()
+        here._reload(copy)
+        replayed.append(time.perf_counter() - start)
+        assert copy.table.state == live.table.state
+    here.store.close()
+    there.store.close()
+    return {
+        "changes": live.table.version,
+        "caught_up_ms": round(1000 * statistics.median(caught_up), 2),
+        "read_and_replayed_whole_ms": round(1000 * statistics.median(replayed), 2),
+    }
+
+
+def _restart(postgres: Any) -> Callable[[], None]:
+    """Restart PostgreSQL as after a crash (immediate shutdown, recovery on start)."""
+    return lambda: postgres.restart(crash=True)
 
 
 def main() -> int:
@@ -411,15 +614,24 @@ def main() -> int:
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--kill", action="store_true", help="SIGKILL the server mid-load")
     parser.add_argument("--example", action="store_true", help="also load the docs' example server")
+    parser.add_argument(
+        "--postgres",
+        action="store_true",
+        help="also 1, 2 and 3 processes on PostgreSQL, a process killed, PostgreSQL restarted",
+    )
     parser.add_argument("--serve-examples", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve_examples:
         serve_examples(args.serve_examples)
         return 0
-    figures = _served(args.tables, args.kill, GAMES_PLAYED)
-    print(("fault" if args.kill else "load") + ": " + json.dumps(figures), flush=True)
+    figures = _sqlite(args.tables, args.kill, GAMES_PLAYED)
+    print(
+        ("sqlite, fault" if args.kill else "sqlite, load") + ": " + json.dumps(figures), flush=True
+    )
+    if args.postgres:
+        _postgres(args.tables)
     if args.example:  # the same Voyage tables on both servers
-        ours = _served(args.tables, False, ("voyage",))
+        ours = _sqlite(args.tables, False, ("voyage",))
         print("voyage only, seaview serve: " + json.dumps(ours), flush=True)
         example = example_load(args.tables)
         print("voyage only, the docs' example: " + json.dumps(example))

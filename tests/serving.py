@@ -1,5 +1,6 @@
 """A real `seaview serve` for the tests and the server benchmarks: a subprocess on
-127.0.0.1, on a free port, over an SQLite file, and a small HTTP client for it."""
+127.0.0.1, on a free port, over an SQLite file or a PostgreSQL URL, and a small HTTP
+client for it."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ LISTENING = re.compile(r"listening on (http://127\.0\.0\.1:\d+)/")
 class Server:
     """A running ``seaview serve`` process."""
 
-    def __init__(self, db: Path, *options: str) -> None:
+    def __init__(self, db: Path | str, *options: str) -> None:
         self.db = db
         self.options = options
         self.process: subprocess.Popen[str] | None = None

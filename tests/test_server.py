@@ -541,3 +541,25 @@ def test_an_endless_match_stops_at_the_change_limit_and_a_table_that_cannot_be_r
     finally:
         out = server.stop()
     assert f"table {endless} cannot be rebuilt" in out
+
+
+def test_one_process_at_a_time_serves_an_sqlite_file(tmp_path: Path) -> None:
+    from seaview_rules.server import SQLiteStore, open_store
+
+    db = str(tmp_path / "tables.sqlite")
+    first = open_store(db)
+    assert isinstance(first, SQLiteStore)
+    with pytest.raises(ValueError, match="another server process has"):
+        SQLiteStore(db)  # its copies of the tables would drift from the first's
+    first.close()
+    SQLiteStore(db).close()  # free again
+
+
+def test_a_database_password_is_never_shown() -> None:
+    from seaview_rules.server import _shown
+
+    assert _shown("postgresql://ann:s3cret@db:5432/games") == "postgresql://ann:***@db:5432/games"
+    assert _shown("postgresql://ann@db/games") == "postgresql://ann@db/games"
+    assert _shown("host=db password=s3cret user=ann") == "host=db password=*** user=ann"
+    assert _shown("host=db password = 'two words' dbname=g") == "host=db password = *** dbname=g"
+    assert _shown("tables.sqlite") == "tables.sqlite"

@@ -330,3 +330,49 @@ def test_a_table_saved_at_any_point_restores_to_the_same_table_and_future(
     drive(table, choices[cut:])
     drive(restored, choices[cut:])
     assert_same_table(restored, table)
+
+
+@given(games(), st.integers(0, 2**32), st.lists(st.integers(0, 1000), max_size=60), st.data())
+def test_a_copy_that_fell_behind_catches_up_to_the_same_table(
+    setup: tuple[str, Any, str], seed: int, choices: list[int], data: st.DataObject
+) -> None:
+    """A copy saved at any point, given the changes the original made after it and the
+    original's generator state, is the same table again (undos and chance moves
+    included), hears of the new version once, and has the same future."""
+    name, rules, chance = setup
+    table: AnyTable = Table(GAMES[name], rules, seed=seed, chance=chance)  # type: ignore[arg-type]
+    cut = data.draw(st.integers(0, len(choices)))
+    drive(table, choices[:cut])
+    behind = Table.loads(table.dumps())
+    since = table.version
+    heard: list[int] = []
+    behind.subscribe(heard.append)
+    drive(table, choices[cut:])
+    changes = table.to_dict()["data"]["changes"][since:]
+    assert behind.catch_up(changes, since=since, rng=table.rng_state()) == table.version
+    assert_same_table(behind, table)
+    assert heard == [table.version]
+    drive(table, choices)
+    drive(behind, choices)
+    assert_same_table(behind, table)
+
+
+def test_catching_up_from_another_version_or_with_a_change_that_cannot_be_made_is_refused() -> None:
+    table = undone_table()
+    behind = Table.loads(table.dumps())
+    since = table.version
+    table.step()
+    table.step()
+    changes = table.to_dict()["data"]["changes"][since:]
+    with pytest.raises(InvalidDataError) as stale:
+        behind.catch_up(changes, since=since - 1)
+    assert (stale.value.where, stale.value.problem) == ("since", f"the table is at version {since}")
+    assert behind.version == since
+    bad = copy.deepcopy(changes)
+    bad[1]["move"] = bad[0]["move"]  # the same card twice: no longer in the deck
+    with pytest.raises(InvalidDataError) as refused:
+        behind.catch_up(bad, since=since)
+    assert refused.value.where == "changes[1]"
+    assert "refused move" in refused.value.problem
+    assert behind.version == since + 1  # the change before it stands
+    assert behind.changes == table.changes[: since + 1]

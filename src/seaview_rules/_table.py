@@ -454,6 +454,48 @@ class Table(Generic[R, S, M, V]):
             version, internal, gauss = rng.getstate()
             return [version, list(internal), gauss]
 
+    def catch_up(self, changes: object, *, since: int, rng: object = None) -> int:
+        """Make the changes another copy of this table made after version ``since``:
+        for a server process whose copy fell behind a database that several processes
+        write. Each change is given as `to_dict` writes it under ``changes``, and made as
+        `from_dict` makes it (with its seat's check; chance moves as recorded, never
+        resolved again); ``rng`` is the other copy's `rng_state` after them, or ``None``
+        to keep this table's generator. Waiters and subscribers hear of the new version.
+
+        >>> from seaview_rules import Table, voyage
+        >>> table = Table("voyage", voyage.Rules(players=2), seed=3)
+        >>> behind = Table.loads(table.dumps())
+        >>> since = table.version
+        >>> table.submit(table.to_move, table.view(table.to_move).legal_moves[0])
+        13
+        >>> changes = table.to_dict()["data"]["changes"][since:]
+        >>> behind.catch_up(changes, since=since, rng=table.rng_state())
+        13
+        >>> behind.state == table.state
+        True
+
+        Returns:
+            The new `version`.
+
+        Raises:
+            InvalidDataError: ``since`` is not this table's version (``where`` is
+                ``since``), or a change cannot be made (``where`` is ``changes[i]``;
+                the table keeps the changes before it).
+        """
+        with self._lock:
+            if since != self.version:
+                raise InvalidDataError("since", f"the table is at version {self.version}")
+            field = Field(changes, "changes")
+            restored = _read_rng(Field(rng, "rng"))
+            players = self.game.players(self.rules)
+            for item in field.list(0, MAX_CHANGES - since):
+                self._redo(item, auto=self.chance == "auto", players=players)
+            if restored is not None:
+                self._rng = restored
+            now, callbacks = self._changed_now()
+        self._tell(callbacks, now)
+        return now
+
     def to_dict(self) -> dict[str, Any]:
         """The table as a JSON document of kind ``"table"``: the rules, the chance mode,
         every change and the generator's state (`rng_state`), from which `from_dict`

@@ -230,7 +230,11 @@ def _main(argv: Sequence[str] | None) -> int:
     )
     serve_parser.add_argument("--host", default="127.0.0.1", help="the address to listen on")
     serve_parser.add_argument("--port", type=int, default=8000, help="the port (0: any free one)")
-    serve_parser.add_argument("--db", default="tables.sqlite", help="the SQLite file of the tables")
+    serve_parser.add_argument(
+        "--db",
+        default="tables.sqlite",
+        help="the SQLite file of the tables, or a postgresql:// URL that several processes share",
+    )
     serve_parser.add_argument(
         "--seeded",
         type=int,

@@ -12,14 +12,18 @@ maintained reference ASGI server, with WebSockets.
 
 from __future__ import annotations
 
+import re
 import socket
 import sys
-from typing import TextIO
+from typing import TYPE_CHECKING, Any, TextIO
+from urllib.parse import urlsplit, urlunsplit
 
 from seaview_rules.server._app import Limits, create_app
 from seaview_rules.server._hub import SEAT_KINDS, Hub
 from seaview_rules.server._openapi import openapi
 from seaview_rules.server._store import (
+    Head,
+    SharedStore,
     SQLiteStore,
     StaleVersionError,
     Store,
@@ -27,19 +31,60 @@ from seaview_rules.server._store import (
     StoredTable,
 )
 
+if TYPE_CHECKING:
+    from seaview_rules.server._postgres import PostgresStore
+
 __all__ = [
     "SEAT_KINDS",
+    "Head",
     "Hub",
     "Limits",
+    "PostgresStore",
     "SQLiteStore",
+    "SharedStore",
     "StaleVersionError",
     "Store",
     "StoredChange",
     "StoredTable",
     "create_app",
+    "open_store",
     "openapi",
     "serve",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """`PostgresStore` on first use: it needs psycopg (``seaview-rules[postgres]``),
+    which a server on SQLite does without."""
+    if name == "PostgresStore":
+        from seaview_rules.server._postgres import PostgresStore
+
+        return PostgresStore
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def open_store(db: str) -> Store:
+    """The store ``db`` names: a ``postgresql://`` (or ``postgres://``) URL gives a
+    `PostgresStore` that several server processes share; anything else is the path of
+    an SQLite file (`SQLiteStore`, one process)."""
+    if db.startswith(("postgresql://", "postgres://")):
+        from seaview_rules.server._postgres import PostgresStore
+
+        return PostgresStore(db)
+    return SQLiteStore(db)
+
+
+def _shown(db: str) -> str:
+    """``db`` as it may be printed: a URL's password (or a libpq ``password=``) is
+    replaced by ``***``."""
+    if "://" in db:
+        parts = urlsplit(db)
+        if parts.password is not None:
+            host = parts.netloc.rpartition("@")[2]
+            user = parts.username or ""
+            return urlunsplit(parts._replace(netloc=f"{user}:***@{host}"))
+        return db
+    return re.sub(r"(password\s*=\s*)('[^']*'|\S+)", r"\1***", db)
 
 
 def serve(
@@ -53,7 +98,8 @@ def serve(
     access_log: bool = False,
     out: TextIO = sys.stdout,
 ) -> None:
-    """Serve the tables of the SQLite file ``db`` on ``host``:``port`` until interrupted
+    """Serve the tables of ``db`` (`open_store`: an SQLite file, or a PostgreSQL URL
+    that several processes share) on ``host``:``port`` until interrupted
     (``port=0``: any free port; the line printed once listening names it).
 
     Args:
@@ -67,7 +113,7 @@ def serve(
     import uvicorn
 
     bounds = limits or Limits()
-    store = SQLiteStore(db)
+    store = open_store(db)
     hub = Hub(store, seed=seed, max_tables=bounds.max_tables, max_changes=bounds.max_changes)
     hub.load()
     loopback = host in ("127.0.0.1", "localhost", "::1")
@@ -87,7 +133,7 @@ def serve(
     bound = sock.getsockname()[1]
     shown = f"[{host}]" if family == socket.AF_INET6 else host
     print(
-        f"seaview serve: {len(hub.tables)} tables from {db}"
+        f"seaview serve: {len(hub.tables)} tables from {_shown(db)}"
         + (f" ({len(hub.unreadable)} that cannot be rebuilt left out)" if hub.unreadable else "")
         + f"; listening on http://{shown}:{bound}/",
         file=out,

@@ -214,9 +214,7 @@ def create_app(
     @_guarded
     async def lobby(request: Request) -> Response:
         """GET /api/tables"""
-        return JSONResponse(
-            {"tables": [live.summary() for live in hub.tables.values()]}, headers=NO_STORE
-        )
+        return JSONResponse({"tables": hub.lobby()}, headers=NO_STORE)
 
     @_guarded
     async def create(request: Request) -> Response:
@@ -449,6 +447,8 @@ def create_app(
             await _refuse(websocket, exc.status, exc.code, exc.reason)
             return
         live.channels += 1
+        with contextlib.suppress(HubError):  # news skipped while no channel was open here
+            hub.sync(live.id)
         receiving = asyncio.ensure_future(websocket.receive())
         try:
             sent = None
@@ -529,8 +529,11 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> Any:
-        await hub.start_bots()
-        yield
+        await hub.start()
+        try:
+            yield
+        finally:
+            await hub.stop()
 
     app = Starlette(
         routes=routes,

@@ -5,6 +5,14 @@ Everything here runs on the server's event loop, one change at a time: a change 
 on the table, committed to the store, and only then announced and answered. Bots think
 in a worker thread (from their seat's view only) and hand their move back to the loop,
 where it goes through the same path as a player's, version check included.
+
+Over a `SharedStore` (several processes on one database) a process's copy of a table
+may fall behind: before it serves a table it reads the table's `Head` (one query), and
+if another process moved it on, it makes the changes it lacks (`Table.catch_up`), not
+the whole match again. A change it makes on a copy that turns out stale is refused by
+the store's compare-and-set; the process then reads the table again and makes the change
+once more on the fresh copy, where the version the client acted on decides. The store's
+notifications wake the live channels of a table another process changed.
 """
 
 from __future__ import annotations
@@ -35,7 +43,14 @@ from seaview_rules import (
 )
 from seaview_rules._json import envelope
 from seaview_rules.bots import ISMCTSBot
-from seaview_rules.server._store import StaleVersionError, Store, StoredChange, StoredTable
+from seaview_rules.server._store import (
+    Head,
+    SharedStore,
+    StaleVersionError,
+    Store,
+    StoredChange,
+    StoredTable,
+)
 
 __all__ = ["ADMIN", "SEAT_KINDS", "Hub", "HubError", "LiveTable"]
 
@@ -49,6 +64,11 @@ ADMIN = "admin"
 
 TOKEN_BYTES = 32
 """Every token carries 256 random bits (`secrets.token_urlsafe`)."""
+
+BOT_TAKEOVER = 3.0
+"""Seconds after another process's change gave the turn to a bot, after which this
+process plays the bot if the table has not moved (that process may have died): the
+store's compare-and-set keeps two processes from both applying its move."""
 
 
 class HubError(Exception):
@@ -90,6 +110,14 @@ class LiveTable:
     bot_task: asyncio.Task[None] | None = None
     channels: int = 0
     """The live channels open on this table."""
+    stale: bool = False
+    """The copy may not be what the store holds (a write whose outcome is unknown):
+    it is read again from the store before it is used."""
+
+    @property
+    def joined(self) -> int:
+        """How many seats players have joined."""
+        return sum(held is not None for held in self.token_hashes)
 
     def role(self, token: str | None) -> int | str | None:
         """The seat of ``token``, `ADMIN`, or ``None`` (no token: a spectator).
@@ -165,6 +193,9 @@ class Hub:
         self.tables: dict[str, LiveTable] = {}
         self.unreadable: list[str] = []
         """The stored tables that could not be rebuilt (left in the store, not served)."""
+        self.shared = isinstance(store, SharedStore)
+        """Other processes write the same store: tables are checked before use."""
+        self._listener: asyncio.Task[None] | None = None
 
     def load(self) -> None:
         """Rebuild every stored table. One that cannot be rebuilt is logged and left out,
@@ -177,12 +208,15 @@ class Hub:
                 self.unreadable.append(stored.id)
 
     def get(self, table: str) -> LiveTable:
-        """The table ``table``.
+        """The table ``table``, in step with the store.
 
         Raises:
-            HubError: 404, no such table.
+            HubError: 404, no such table; 503, the store cannot be read.
         """
         live = self.tables.get(table)
+        if self.shared or (live is not None and live.stale):
+            self.sync(table)
+            live = self.tables.get(table)
         if live is None:
             raise HubError(404, "not_found", "no such table")
         return live
@@ -195,7 +229,8 @@ class Hub:
         Raises:
             HubError: 429, the server holds `max_tables` tables.
         """
-        if len(self.tables) >= self.max_tables:
+        held = len(self._store_call(lambda store: store.heads())) if self.shared else None
+        if (held if held is not None else len(self.tables)) >= self.max_tables:
             raise HubError(429, "too_many_tables", f"this server holds {self.max_tables} tables")
         table_id = secrets.token_urlsafe(9)
         rng = random.Random(f"{self.seed}:{table_id}") if self.seed is not None else None
@@ -229,10 +264,7 @@ class Hub:
     def delete(self, live: LiveTable) -> None:
         """Remove ``live`` from the server and its store."""
         self.store.delete(live.id)
-        del self.tables[live.id]
-        if live.bot_task is not None:
-            live.bot_task.cancel()
-        self._announce(live)  # its live channels see that it is gone
+        self._forget(live)
 
     def join(self, live: LiveTable, seat: int) -> str:
         """A token for ``seat`` of ``live``.
@@ -255,37 +287,197 @@ class Hub:
         """Make a change with ``make(table)`` (a `Table` method), commit what it added to
         the store, then tell the listeners and wake the bots. A refusal changes nothing.
 
+        If the store refuses the write because another process moved the table on,
+        the table is read again and ``make`` tried once more on it (where the version
+        the client acted on, if it gave one, refuses it as stale).
+
         Raises:
             IllegalMoveError: the table refused the change.
-            HubError: 503, the store failed: the table is rebuilt from the store, as
-                if the change had not been asked.
+            HubError: 409, the table keeps moving under the change, or is at its
+                length limit; 503, the store failed: the table is read again from the
+                store, where the change may or may not be (a client retries with the
+                version it acted on, so that the change is made at most once).
         """
-        table = live.table
-        since = table.version
-        if since >= self.max_changes:
-            raise HubError(409, "too_long", f"a table takes at most {self.max_changes} changes")
-        version = make(table)
-        try:
-            self.store.append(
-                live.id,
-                since,
-                [_stored(c) for c in table.changes_since(since)],
-                self._rng_state(table),
-            )
-        except Exception as exc:
-            stored = self.store.table(live.id)
-            if stored is not None:
-                live.table = self._rebuild(stored).table
-            if isinstance(exc, StaleVersionError):
-                raise HubError(409, "stale", "the table has moved on; read it again") from None
-            raise HubError(503, "unavailable", "the change could not be stored") from None
-        self._announce(live)
-        return version
+        for attempt in range(2):
+            table = live.table
+            since = table.version
+            if since >= self.max_changes:
+                raise HubError(409, "too_long", f"a table takes at most {self.max_changes} changes")
+            version = make(table)
+            try:
+                self.store.append(
+                    live.id,
+                    since,
+                    [_stored(c) for c in table.changes_since(since)],
+                    self._rng_state(table),
+                )
+            except StaleVersionError:
+                self._reload(live)  # drops the change made here with the stale copy
+                if live.stale:
+                    raise HubError(503, "unavailable", "the table cannot be read") from None
+                if attempt:
+                    raise HubError(409, "stale", "the table has moved on; read it again") from None
+                continue
+            except Exception as exc:
+                LOG.warning("table %s: a change could not be stored: %s", live.id, exc)
+                self._reload(live)
+                raise HubError(503, "unavailable", "the change could not be stored") from None
+            self._announce(live)
+            return version
+        raise AssertionError("unreachable")
 
-    def _announce(self, live: LiveTable) -> None:
+    def lobby(self) -> list[dict[str, Any]]:
+        """Every table's lobby entry (over a shared store, every process's tables).
+
+        Raises:
+            HubError: 503, the store cannot be read.
+        """
+        if self.shared:
+            heads = self._store_call(lambda store: store.heads())
+            for table_id in [t for t in self.tables if t not in heads]:
+                self._forget(self.tables[table_id])
+            for table_id, head in heads.items():
+                self._follow(table_id, head)
+        return [live.summary() for live in self.tables.values()]
+
+    def sync(self, table_id: str) -> None:
+        """Bring this process's copy of ``table_id`` in step with the store: read it if
+        it is new here or stale, make the changes it lacks, take the seats joined
+        elsewhere, forget it if it was deleted.
+
+        Raises:
+            HubError: 503, the store cannot be read.
+        """
+        live = self.tables.get(table_id)
+        if live is not None and live.stale:
+            self._reload(live)
+            if live.stale:
+                raise HubError(503, "unavailable", "the table cannot be read from the store")
+            return
+        if self.shared:
+            self._follow(table_id, self._store_call(lambda store: store.head(table_id)))
+
+    def _follow(self, table_id: str, head: Head | None) -> None:
+        """`sync` ``table_id``, whose stored `Head` is ``head`` (``None``: deleted)."""
+        live = self.tables.get(table_id)
+        if head is None:
+            if live is not None:
+                self._forget(live)
+            return
+        if live is None:
+            stored = self._store_call(lambda store: store.table(table_id))
+            if stored is not None:
+                try:
+                    self.tables[table_id] = self._rebuild(stored)
+                except (InvalidDataError, ValueError, KeyError) as exc:
+                    LOG.error("table %s cannot be rebuilt and is not served: %s", table_id, exc)
+                    raise HubError(503, "unavailable", "the table cannot be read") from None
+            return
+        if head.version == live.table.version and head.joined == live.joined:
+            return
+        since = live.table.version
+        stored = self._store_call(lambda store: store.table(table_id, since))
+        if stored is None:
+            self._forget(live)
+            return
+        live.token_hashes = list(stored.token_hashes)
+        if stored.changes:
+            try:
+                live.table.catch_up(_changes_data(stored.changes), since=since, rng=stored.rng)
+            except InvalidDataError as exc:
+                LOG.error("table %s cannot catch up and is read again: %s", table_id, exc)
+                self._reload(live)
+            self._announce(live, here=False)
+
+    def _store_call(self, read: Callable[[SharedStore], Any]) -> Any:
+        try:
+            return read(self.store)  # type: ignore[arg-type]
+        except Exception as exc:
+            LOG.warning("the store cannot be read: %s", exc)
+            raise HubError(503, "unavailable", "the tables' store cannot be read") from None
+
+    def _reload(self, live: LiveTable) -> None:
+        """Read ``live``'s table again from the store, whole; if that fails too, mark it
+        stale, to be read before its next use."""
+        try:
+            stored = self.store.table(live.id)
+        except Exception as exc:
+            LOG.warning("table %s cannot be read again: %s", live.id, exc)
+            live.stale = True
+            return
+        if stored is None:
+            self._forget(live)
+            return
+        fresh = self._rebuild(stored)
+        live.table, live.token_hashes, live.stale = fresh.table, fresh.token_hashes, False
+        self._announce(live, here=False)
+
+    def _forget(self, live: LiveTable) -> None:
+        """Drop ``live`` from this process (deleted, here or by another process)."""
+        if self.tables.get(live.id) is live:
+            del self.tables[live.id]
+        if live.bot_task is not None:
+            live.bot_task.cancel()
+        self._announce(live, here=False)  # its live channels see that it is gone
+
+    def _announce(self, live: LiveTable, *, here: bool = True) -> None:
+        """Wake ``live``'s channels; and its bots if the change was made in this
+        process (the process that moved a table plays the bots whose turn follows),
+        else after `BOT_TAKEOVER` seconds if the table has not moved meanwhile."""
         changed, live.changed = live.changed, asyncio.Event()
         changed.set()
-        self._wake_bots(live)
+        if here:
+            self._wake_bots(live)
+        elif live.bots and _bot_turn(live) is not None:
+            with contextlib.suppress(RuntimeError):  # no running loop: nothing to wake
+                version = live.table.version
+                asyncio.get_running_loop().call_later(BOT_TAKEOVER, self._take_over, live, version)
+
+    def _take_over(self, live: LiveTable, version: int) -> None:
+        if self.tables.get(live.id) is not live:
+            return
+        with contextlib.suppress(HubError):
+            self.sync(live.id)
+        if live.table.version == version:
+            self._wake_bots(live)
+
+    async def start(self) -> None:
+        """Set every table's bots going, and over a shared store listen for the other
+        processes' changes (once the event loop runs)."""
+        for live in list(self.tables.values()):
+            self._wake_bots(live)
+        if self.shared:
+            self._listener = asyncio.get_running_loop().create_task(self._listen())
+
+    async def stop(self) -> None:
+        """Stop listening, and every table's bots."""
+        tasks = [t for t in (self._listener, *(v.bot_task for v in self.tables.values())) if t]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(BaseException):
+                await task
+
+    async def _listen(self) -> None:
+        """Catch up each table another process changed, as the store tells of it."""
+        store: SharedStore = self.store  # type: ignore[assignment]
+        async for notice in store.notifications():
+            if notice is None:  # (re)connected: what was missed meanwhile is unknown
+                for table_id in list(self.tables):
+                    with contextlib.suppress(HubError):
+                        self.sync(table_id)
+                continue
+            table_id, head = notice
+            live = self.tables.get(table_id)
+            if live is None:
+                continue  # not held here: read when first asked for
+            if head is not None:
+                if head.version <= live.table.version and head.joined <= live.joined:
+                    continue  # a change made here, or one already caught up with
+                if not live.channels and not live.bots:
+                    continue  # nobody here waits for it: caught up when next asked for
+            with contextlib.suppress(HubError):
+                self._follow(table_id, head)
 
     def _rng_state(self, table: Table[Any, Any, Any, Any]) -> object:
         return table.rng_state() if self.seed is not None else None
@@ -313,14 +505,10 @@ class Hub:
         return LiveTable(table_id, table, seats, admin_hash, created, token_hashes, bots, bot_rng)
 
     def _rebuild(self, stored: StoredTable) -> LiveTable:
-        changes = [
-            {"seat": c.seat, "undo": True} if c.move is None else {"seat": c.seat, "move": c.move}
-            for c in stored.changes
-        ]
         data = {
             "rules": stored.rules,
             "chance": stored.chance,
-            "changes": changes,
+            "changes": _changes_data(stored.changes),
             "rng": stored.rng,
         }
         table: Table[Any, Any, Any, Any] = Table.from_dict(
@@ -340,11 +528,6 @@ class Hub:
         if live.bots and (live.bot_task is None or live.bot_task.done()) and _bot_turn(live):
             with contextlib.suppress(RuntimeError):  # no running loop: load() before serving
                 live.bot_task = asyncio.get_running_loop().create_task(self._play_bots(live))
-
-    async def start_bots(self) -> None:
-        """Set every table's bots going (once the event loop runs)."""
-        for live in list(self.tables.values()):
-            self._wake_bots(live)
 
     async def _play_bots(self, live: LiveTable) -> None:
         """Play the bots' turns of ``live`` until a player (or the admin) is to act.
@@ -401,6 +584,15 @@ def _stored(change: Any) -> StoredChange:
     return StoredChange(
         change.version, change.seat, None if change.move is None else str(change.move)
     )
+
+
+def _changes_data(changes: tuple[StoredChange, ...]) -> list[dict[str, object]]:
+    """Stored changes as `Table.to_dict` writes them, for `Table.from_dict` and
+    `Table.catch_up`."""
+    return [
+        {"seat": c.seat, "undo": True} if c.move is None else {"seat": c.seat, "move": c.move}
+        for c in changes
+    ]
 
 
 def _rules_data(table: Table[Any, Any, Any, Any]) -> object:

@@ -10,7 +10,9 @@ replies, so what a client was told has happened survives a crash of the process.
 Each write is a compare-and-set on the table's version: `Store.append` stores changes
 only if the table is still at the version they start from. With one server process that
 never fails (the process applies one change at a time); it is what lets several
-processes share one database.
+processes share one database (a `SharedStore`, such as
+`seaview_rules.server.PostgresStore`), where each process reads a table's `Head` before
+it uses its own copy, and catches up from the changes it lacks.
 """
 
 from __future__ import annotations
@@ -18,12 +20,20 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
-from collections.abc import Iterator, Sequence
-from typing import Protocol
+from collections.abc import AsyncIterator, Iterator, Sequence
+from typing import IO, Protocol, runtime_checkable
 
 from attrs import frozen
 
-__all__ = ["SQLiteStore", "StaleVersionError", "Store", "StoredChange", "StoredTable"]
+__all__ = [
+    "Head",
+    "SQLiteStore",
+    "SharedStore",
+    "StaleVersionError",
+    "Store",
+    "StoredChange",
+    "StoredTable",
+]
 
 
 @frozen
@@ -52,13 +62,26 @@ class StoredTable:
     token_hashes: tuple[bytes | None, ...] = ()
     """The hash of each seat's token once a player has joined it, else ``None``."""
     changes: tuple[StoredChange, ...] = ()
+    """The changes after version `since`, in order."""
     rng: object = None
     """The JSON data of the table's generator state (seeded servers only)."""
+    since: int = 0
+    """The version `changes` start after: 0 for a whole table, more for the changes a
+    process lacks (`Store.table` with ``since``)."""
 
     @property
     def version(self) -> int:
         """The table's version: how many changes it has seen."""
-        return len(self.changes)
+        return self.since + len(self.changes)
+
+
+@frozen
+class Head:
+    """What a process compares with its own copy of a table: the stored version and how
+    many seats are joined."""
+
+    version: int
+    joined: int
 
 
 class StaleVersionError(Exception):
@@ -89,11 +112,31 @@ class Store(Protocol):
     def tables(self) -> Iterator[StoredTable]:
         """Every stored table, with its seats and changes."""
 
-    def table(self, table: str) -> StoredTable | None:
-        """The stored table ``table``, or ``None``."""
+    def table(self, table: str, since: int = 0) -> StoredTable | None:
+        """The stored table ``table`` with its changes after version ``since``, or
+        ``None``."""
 
     def close(self) -> None:
         """Release the database."""
+
+
+@runtime_checkable
+class SharedStore(Store, Protocol):
+    """A `Store` that several server processes write at once: each reads a table's
+    `Head` before it serves it, and hears of the others' changes."""
+
+    def head(self, table: str) -> Head | None:
+        """The stored version of ``table`` and its joined seats (one cheap query), or
+        ``None`` if there is no such table."""
+
+    def heads(self) -> dict[str, Head]:
+        """The `Head` of every stored table, oldest first."""
+
+    def notifications(self) -> AsyncIterator[tuple[str, Head | None] | None]:
+        """The id and new `Head` (``None``: deleted) of every table that changed
+        (created, joined, moved or deleted), as the changes are committed, by any
+        process; ``None`` when what was missed is unknown (the listener reconnected),
+        so that the process reads every table it holds again."""
 
 
 _SCHEMA_VERSION = 1
@@ -135,13 +178,23 @@ class SQLiteStore:
     cut the last commits before it may be lost. ``durable=True`` (``synchronous=FULL``)
     flushes every commit to the disk too, at the cost of a disk flush per move.
 
+    One server process at a time: the store holds an exclusive lock on the file for
+    its lifetime, so that a second process on the same file (whose copies of the tables
+    would drift apart) fails to start. Several processes share a `SharedStore`.
+
     Raises:
-        ValueError: the file holds a schema of another version.
+        ValueError: the file holds a schema of another version, or another process
+            has it open.
     """
 
     def __init__(self, path: str, *, durable: bool = False) -> None:
         self.path = path
         self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        try:
+            self._lock = _lock_exclusively(path)
+        except ValueError:
+            self._db.close()
+            raise
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
         self._db.execute("PRAGMA foreign_keys=ON")
@@ -220,11 +273,12 @@ class SQLiteStore:
         """Every stored table, oldest first."""
         yield from self._read("ORDER BY created, id", ())
 
-    def table(self, table: str) -> StoredTable | None:
-        """The stored table ``table``, or ``None``."""
-        return next(self._read("WHERE id = ?", (table,)), None)
+    def table(self, table: str, since: int = 0) -> StoredTable | None:
+        """The stored table ``table`` with its changes after version ``since``, or
+        ``None``."""
+        return next(self._read("WHERE id = ?", (table,), since), None)
 
-    def _read(self, where: str, args: tuple[str, ...]) -> Iterator[StoredTable]:
+    def _read(self, where: str, args: tuple[str, ...], since: int = 0) -> Iterator[StoredTable]:
         rows = self._db.execute(
             f"SELECT id, game, rules, chance, seats, admin_hash, created, rng FROM tables {where}",
             args,
@@ -239,8 +293,9 @@ class SQLiteStore:
             changes = tuple(
                 StoredChange(version, seat, move)
                 for version, seat, move in self._db.execute(
-                    "SELECT version, seat, move FROM changes WHERE table_id = ? ORDER BY version",
-                    (table_id,),
+                    "SELECT version, seat, move FROM changes WHERE table_id = ? AND version > ? "
+                    "ORDER BY version",
+                    (table_id, since),
                 )
             )
             yield StoredTable(
@@ -254,11 +309,38 @@ class SQLiteStore:
                 token_hashes=tuple(hashes),
                 changes=changes,
                 rng=None if rng is None else json.loads(rng),
+                since=since,
             )
 
     def close(self) -> None:
         """Close the database file."""
         self._db.close()
+        if self._lock is not None:
+            self._lock.close()
+
+
+def _lock_exclusively(path: str) -> IO[bytes] | None:
+    """An open file that holds an exclusive ``flock`` on ``path`` (SQLite's own locks
+    are POSIX record locks, which it does not disturb); ``None`` where there is no
+    ``flock`` (Windows).
+
+    Raises:
+        ValueError: another process holds the lock.
+    """
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover (Windows)
+        return None
+    held = open(path, "rb")  # noqa: SIM115 (held for the store's lifetime)
+    try:
+        fcntl.flock(held.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        held.close()
+        raise ValueError(
+            f"another server process has {path} open: one process serves an SQLite file "
+            "(several processes share a PostgreSQL database)"
+        ) from None
+    return held
 
 
 def _json_or_null(value: object) -> str | None:

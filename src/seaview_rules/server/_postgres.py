@@ -1,0 +1,374 @@
+"""A `Store` in PostgreSQL that several server processes share (psycopg 3).
+
+PostgreSQL does two jobs here: it holds every table, and its ``LISTEN``/``NOTIFY``
+tells every process of each change another one committed, so that a live channel on
+one process hears of a move made through another.
+
+A move is applied at most once whichever process receives it: `PostgresStore.append`
+checks and advances the table's version in the transaction that stores the changes,
+with a conditional ``UPDATE ... WHERE version = since`` (compare-and-set). The update
+takes the table's row lock, so a second writer of the same version waits for the first
+to commit, then finds the version moved and stores nothing: no retry loop, no
+serializable isolation, and writers of different tables never wait for each other.
+The primary key on (table, version) of the changes is the second guard.
+
+The schema is created and migrated by the server itself, under an advisory lock (two
+processes that start at once migrate once), in tables whose names start with
+``seaview_``, so that it can share an existing database.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from collections.abc import AsyncIterator, Callable, Iterator, Sequence
+from typing import Any, TypeVar
+
+import psycopg
+
+from seaview_rules.server._store import (
+    Head,
+    StaleVersionError,
+    StoredChange,
+    StoredTable,
+)
+
+__all__ = ["CHANNEL", "PostgresStore"]
+
+LOG = logging.getLogger("seaview_rules.server")
+
+CHANNEL = "seaview_tables"
+"""The ``NOTIFY`` channel. Its payload is ``"<table> <version> <joined seats>"`` for a
+table created, joined or moved, ``"<table> -1 0"`` for a table deleted."""
+
+_LOCK = 0x5EA71E11
+"""The advisory lock key the migration holds."""
+
+MIGRATIONS = (
+    # 1: tables, their joined seats and their changes
+    """
+    CREATE TABLE seaview_tables (
+        id text PRIMARY KEY,
+        game text NOT NULL,
+        rules text NOT NULL,
+        chance text NOT NULL,
+        seats text NOT NULL,
+        admin_hash bytea NOT NULL,
+        created double precision NOT NULL,
+        version integer NOT NULL,
+        rng text
+    );
+    CREATE TABLE seaview_seats (
+        table_id text NOT NULL REFERENCES seaview_tables (id) ON DELETE CASCADE,
+        seat smallint NOT NULL,
+        token_hash bytea NOT NULL,
+        PRIMARY KEY (table_id, seat)
+    );
+    CREATE TABLE seaview_changes (
+        table_id text NOT NULL REFERENCES seaview_tables (id) ON DELETE CASCADE,
+        version integer NOT NULL,
+        seat smallint,
+        move text,
+        PRIMARY KEY (table_id, version)
+    );
+    """,
+)
+"""The schema, one step per version: a database at version ``n`` runs the steps after
+it, in one transaction, and records ``len(MIGRATIONS)`` in ``seaview_schema``."""
+
+T = TypeVar("T")
+
+
+class PostgresStore:
+    """A `Store` in a PostgreSQL database, shared by every server process given the
+    same ``url`` (``postgresql://user@host:port/database``, or any libpq connection
+    string).
+
+    Each process holds two connections: one for its reads and writes (the server makes
+    them one at a time, on its event loop), one that listens for the others' changes.
+    When the database goes away (a restart), a write in progress fails (the server
+    answers 503 and reads the table again, so a client may retry with the same
+    version), reads are retried once on a new connection, and the listener reconnects
+    and has the server read every table it holds again, for what it missed meanwhile.
+
+    Raises:
+        psycopg.OperationalError: the database cannot be reached.
+        ValueError: the database holds a newer schema than this server knows.
+    """
+
+    shared = True
+    """Other processes write the same tables: the server reads a table's version from
+    the database before it uses its own copy."""
+
+    def __init__(self, url: str, *, connect_timeout: float = 5.0) -> None:
+        self.url = url
+        self.connect_timeout = connect_timeout
+        self._db = self._connect()
+        try:
+            self._migrate()
+        except BaseException:
+            self._db.close()
+            raise
+
+    def _connect(self) -> psycopg.Connection[Any]:
+        return psycopg.connect(
+            self.url, autocommit=True, connect_timeout=max(1, round(self.connect_timeout))
+        )
+
+    def _migrate(self) -> None:
+        with self._db.transaction():
+            self._db.execute("SELECT pg_advisory_xact_lock(%s)", (_LOCK,))
+            self._db.execute("CREATE TABLE IF NOT EXISTS seaview_schema (version integer NOT NULL)")
+            row = self._db.execute("SELECT version FROM seaview_schema").fetchone()
+            current = 0 if row is None else int(row[0])
+            if current > len(MIGRATIONS):
+                raise ValueError(
+                    f"the database holds tables of schema version {current}; "
+                    f"this server knows versions up to {len(MIGRATIONS)}"
+                )
+            for step in MIGRATIONS[current:]:
+                self._db.execute(step)
+            if row is None:
+                self._db.execute("INSERT INTO seaview_schema VALUES (%s)", (len(MIGRATIONS),))
+            elif current < len(MIGRATIONS):
+                self._db.execute("UPDATE seaview_schema SET version = %s", (len(MIGRATIONS),))
+
+    @property
+    def schema_version(self) -> int:
+        """The schema version of the database."""
+        row = self._read(lambda db: db.execute("SELECT version FROM seaview_schema").fetchone())
+        return int(row[0]) if row else 0
+
+    def _write(self, work: Callable[[psycopg.Connection[Any]], T]) -> T:
+        """``work(connection)`` in one transaction, which also notifies the others."""
+        db = self._usable()
+        try:
+            with db.transaction():
+                return work(db)
+        except psycopg.OperationalError:
+            db.close()  # the next call connects again
+            raise
+
+    def _read(self, work: Callable[[psycopg.Connection[Any]], T]) -> T:
+        """``work(connection)``, once more on a new connection if the database went
+        away under the first (a read changes nothing: it can be repeated)."""
+        for attempt in range(2):
+            db = self._usable()
+            try:
+                return work(db)
+            except psycopg.OperationalError:
+                db.close()
+                if attempt:
+                    raise
+        raise AssertionError("unreachable")
+
+    def _usable(self) -> psycopg.Connection[Any]:
+        if self._db.closed or self._db.broken:
+            self._db = self._connect()
+        return self._db
+
+    def create(self, table: StoredTable) -> None:
+        """Store a new table, with the changes it was created with."""
+
+        def work(db: psycopg.Connection[Any]) -> None:
+            db.execute(
+                "INSERT INTO seaview_tables VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                (
+                    table.id,
+                    table.game,
+                    json.dumps(table.rules),
+                    table.chance,
+                    json.dumps(table.seats),
+                    table.admin_hash,
+                    table.created or time.time(),
+                    table.version,
+                    _json_or_null(table.rng),
+                ),
+            )
+            _insert(db, table.id, table.changes)
+            _notify(db, table.id)
+
+        self._write(work)
+
+    def join(self, table: str, seat: int, token_hash: bytes) -> bool:
+        """Give ``seat`` to the token's holder if it is free; whether it was."""
+
+        def work(db: psycopg.Connection[Any]) -> bool:
+            cursor = db.execute(
+                "INSERT INTO seaview_seats SELECT %s, %s, %s "
+                "WHERE EXISTS (SELECT 1 FROM seaview_tables WHERE id = %s) "
+                "ON CONFLICT DO NOTHING",
+                (table, seat, token_hash, table),
+            )
+            if cursor.rowcount == 1:
+                _notify(db, table)
+            return cursor.rowcount == 1
+
+        return self._write(work)
+
+    def append(self, table: str, since: int, changes: Sequence[StoredChange], rng: object) -> None:
+        """Store the changes after version ``since`` (compare-and-set on the version,
+        under the table's row lock).
+
+        Raises:
+            StaleVersionError: the stored table is not at version ``since``.
+        """
+
+        def work(db: psycopg.Connection[Any]) -> None:
+            cursor = db.execute(
+                "UPDATE seaview_tables SET version = %s, rng = %s WHERE id = %s AND version = %s",
+                (since + len(changes), _json_or_null(rng), table, since),
+            )
+            if cursor.rowcount != 1:
+                raise StaleVersionError(f"table {table} is not at version {since}")
+            _insert(db, table, changes)
+            _notify(db, table)
+
+        self._write(work)
+
+    def delete(self, table: str) -> None:
+        """Remove ``table``, its seats and its changes."""
+
+        def work(db: psycopg.Connection[Any]) -> None:
+            db.execute("DELETE FROM seaview_tables WHERE id = %s", (table,))
+            db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{table} -1 0"))
+
+        self._write(work)
+
+    def tables(self) -> Iterator[StoredTable]:
+        """Every stored table, oldest first."""
+        ids = self._read(
+            lambda db: db.execute("SELECT id FROM seaview_tables ORDER BY created, id").fetchall()
+        )
+        for (table_id,) in ids:
+            stored = self.table(table_id)
+            if stored is not None:  # unless another process deleted it meanwhile
+                yield stored
+
+    def table(self, table: str, since: int = 0) -> StoredTable | None:
+        """The stored table ``table`` with its changes after version ``since``, or
+        ``None``."""
+
+        def work(db: psycopg.Connection[Any]) -> StoredTable | None:
+            with db.transaction():  # one snapshot: the version and the changes agree
+                db.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+                row = db.execute(
+                    "SELECT game, rules, chance, seats, admin_hash, created, version, rng "
+                    "FROM seaview_tables WHERE id = %s",
+                    (table,),
+                ).fetchone()
+                if row is None:
+                    return None
+                game, rules, chance, seats, admin_hash, created, version, rng = row
+                kinds = tuple(json.loads(seats))
+                hashes: list[bytes | None] = [None] * len(kinds)
+                for seat, token_hash in db.execute(
+                    "SELECT seat, token_hash FROM seaview_seats WHERE table_id = %s", (table,)
+                ):
+                    hashes[seat] = bytes(token_hash)
+                changes = tuple(
+                    StoredChange(number, seat, move)
+                    for number, seat, move in db.execute(
+                        "SELECT version, seat, move FROM seaview_changes "
+                        "WHERE table_id = %s AND version > %s ORDER BY version",
+                        (table, since),
+                    )
+                )
+            if since + len(changes) != version:
+                raise ValueError(f"table {table}: version {version} but changes to {since}")
+            return StoredTable(
+                id=table,
+                game=game,
+                rules=json.loads(rules),
+                chance=chance,
+                seats=kinds,
+                admin_hash=bytes(admin_hash),
+                created=created,
+                token_hashes=tuple(hashes),
+                changes=changes,
+                rng=None if rng is None else json.loads(rng),
+                since=since,
+            )
+
+        return self._read(work)
+
+    def head(self, table: str) -> Head | None:
+        """The version of ``table`` and how many of its seats are joined, in one query;
+        ``None`` if there is no such table."""
+        row = self._read(
+            lambda db: db.execute(
+                "SELECT version, (SELECT count(*) FROM seaview_seats WHERE table_id = id) "
+                "FROM seaview_tables WHERE id = %s",
+                (table,),
+            ).fetchone()
+        )
+        return None if row is None else Head(int(row[0]), int(row[1]))
+
+    def heads(self) -> dict[str, Head]:
+        """`head` of every stored table, in one query."""
+        rows = self._read(
+            lambda db: db.execute(
+                "SELECT id, version, (SELECT count(*) FROM seaview_seats WHERE table_id = id) "
+                "FROM seaview_tables ORDER BY created, id"
+            ).fetchall()
+        )
+        return {table_id: Head(int(version), int(joined)) for table_id, version, joined in rows}
+
+    async def notifications(
+        self, retry: float = 0.5
+    ) -> AsyncIterator[tuple[str, Head | None] | None]:
+        """The id and `Head` (``None``: deleted) of each table any process changed, as
+        the database tells it; ``None`` each time the listener (re)connects, when what
+        it missed while away is unknown. Reconnects for ever, every ``retry`` seconds."""
+        while True:
+            try:
+                async with await psycopg.AsyncConnection.connect(
+                    self.url, autocommit=True, connect_timeout=max(1, round(self.connect_timeout))
+                ) as listener:
+                    await listener.execute(f"LISTEN {CHANNEL}")
+                    yield None
+                    async for note in listener.notifies():
+                        yield _notice(note.payload)
+            except psycopg.OperationalError as exc:
+                LOG.warning("the database listener lost its connection, retrying: %s", exc)
+                await asyncio.sleep(retry)
+
+    def close(self) -> None:
+        """Close the connection."""
+        self._db.close()
+
+
+def _insert(db: psycopg.Connection[Any], table: str, changes: Sequence[StoredChange]) -> None:
+    if changes:
+        with db.cursor() as cursor:
+            cursor.executemany(
+                "INSERT INTO seaview_changes VALUES (%s, %s, %s, %s)",
+                [(table, c.version, c.seat, c.move) for c in changes],
+            )
+
+
+def _notify(db: psycopg.Connection[Any], table: str) -> None:
+    """Tell every listening process of the change, with the table's new head, when the
+    transaction commits."""
+    db.execute(
+        "SELECT pg_notify(%s, id || ' ' || version || ' ' || "
+        "(SELECT count(*) FROM seaview_seats WHERE table_id = id)) "
+        "FROM seaview_tables WHERE id = %s",
+        (CHANNEL, table),
+    )
+
+
+def _notice(payload: str) -> tuple[str, Head | None] | None:
+    """A notification's table and head; ``None`` for a payload that is not one (then
+    every table is read again)."""
+    table, _, rest = payload.partition(" ")
+    version, _, joined = rest.partition(" ")
+    if not (version.lstrip("-").isdigit() and joined.isdigit()):
+        return None
+    return table, (None if int(version) < 0 else Head(int(version), int(joined)))
+
+
+def _json_or_null(value: object) -> str | None:
+    return None if value is None else json.dumps(value, separators=(",", ":"))

@@ -1,0 +1,242 @@
+"""Several `seaview serve` processes on one real PostgreSQL (``nox -s postgres``): the
+store's compare-and-set and catch-up, tables served by any process, live channels fed
+across processes by LISTEN/NOTIFY, races for one version, and a database restart. The
+tests start PostgreSQL themselves (tests/postgres.py); nothing is mocked."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import psycopg
+import pytest
+from websockets.sync.client import connect
+
+from seaview_rules import GAMES, GameRecord, replay
+from seaview_rules.server import (
+    Head,
+    PostgresStore,
+    StaleVersionError,
+    StoredChange,
+    StoredTable,
+)
+from seaview_rules.server._postgres import MIGRATIONS
+from tests.postgres import Postgres, running_postgres
+from tests.serving import Server, wait_until
+
+pytestmark = pytest.mark.postgres
+
+_names = itertools.count()
+
+
+@pytest.fixture(scope="module")
+def postgres() -> Iterator[Postgres]:
+    with running_postgres() as server:
+        yield server
+
+
+@pytest.fixture
+def database(postgres: Postgres) -> str:
+    """The URL of a new, empty database of the test's own."""
+    return postgres.new_database(f"test{next(_names)}")
+
+
+@pytest.fixture
+def servers(database: str, tmp_path: Path) -> Iterator[list[Server]]:
+    """Three server processes on one database."""
+    started = [Server(database, "--seeded", str(n)) for n in range(3)]
+    try:
+        yield started
+    finally:
+        for server in started:
+            server.stop()
+
+
+def _stored_table(table_id: str) -> StoredTable:
+    return StoredTable(
+        id=table_id,
+        game="voyage",
+        rules={"players": 2},
+        chance="auto",
+        seats=("open", "open"),
+        admin_hash=b"\0" * 32,
+        created=1.0,
+    )
+
+
+def test_the_store_creates_its_schema_once_and_refuses_a_newer_one(database: str) -> None:
+    first, second = PostgresStore(database), PostgresStore(database)
+    assert first.schema_version == second.schema_version == len(MIGRATIONS)
+    first.create(_stored_table("t1"))
+    third = PostgresStore(database)
+    assert [t.id for t in third.tables()] == ["t1"]  # the schema was not made anew
+    third.close()
+    with psycopg.connect(database, autocommit=True) as db:
+        db.execute("UPDATE seaview_schema SET version = 99")
+    with pytest.raises(ValueError, match="schema version 99"):
+        PostgresStore(database)
+    first.close()
+    second.close()
+
+
+def test_append_is_a_compare_and_set_and_a_copy_reads_only_what_it_lacks(database: str) -> None:
+    one, other = PostgresStore(database), PostgresStore(database)  # two processes' stores
+    one.create(_stored_table("t"))
+    moves = [StoredChange(v, None, f"deal G{v}") for v in range(1, 6)]
+    one.append("t", 0, moves[:3], None)
+    with pytest.raises(StaleVersionError):
+        other.append("t", 2, [StoredChange(3, 0, "draw")], None)  # the version moved on
+    other.append("t", 3, moves[3:], None)
+    head = one.head("t")
+    assert head == other.head("t")
+    assert head == Head(5, 0)
+    tail = one.table("t", since=3)
+    assert tail is not None
+    assert (tail.since, tail.version, tail.changes) == (3, 5, tuple(moves[3:]))
+    whole = one.table("t")
+    assert whole is not None
+    assert whole.changes == tuple(moves)
+    assert one.join("t", 1, b"h" * 32)
+    assert not other.join("t", 1, b"i" * 32)  # taken
+    assert one.heads() == {"t": Head(5, 1)}
+    other.delete("t")
+    assert one.head("t") is None
+    assert one.table("t") is None
+    assert one.heads() == {}
+    one.close()
+    other.close()
+
+
+def _create(server: Server, game: str = "voyage", players: int = 2) -> tuple[str, str]:
+    reply = server.ok("POST", "/api/tables", {"game": game, "seats": ["open"] * players})
+    return reply["table"], reply["admin_token"]
+
+
+def test_any_process_serves_any_table_and_its_live_channels_hear_the_others(
+    servers: list[Server],
+) -> None:
+    a, b, c = servers
+    table, admin = _create(a)
+    tokens = [b.ok("POST", f"/api/tables/{table}/seats/0")["token"]]
+    tokens.append(c.ok("POST", f"/api/tables/{table}/seats/1")["token"])
+    assert a.request("POST", f"/api/tables/{table}/seats/1")[0] == 409  # taken, elsewhere
+    assert {t["table"] for t in c.ok("GET", "/api/tables")["tables"]} == {table}
+    url = b.url.replace("http", "ws") + f"/api/tables/{table}/live"
+    with connect(url) as channel:
+        channel.send(json.dumps({"token": tokens[1]}))
+        pushed = json.loads(channel.recv(timeout=10))
+        for turn in range(40):  # moves through the three processes in turn
+            view = pushed["view"]["data"]
+            if view["to_move"] is None:
+                break
+            seat = view["to_move"]
+            mine = servers[turn % 3].ok("GET", f"/api/tables/{table}/view", token=tokens[seat])
+            assert mine["version"] == pushed["version"]
+            move = {"move": mine["view"]["data"]["legal_moves"][0], "version": mine["version"]}
+            done = servers[(turn + 1) % 3].ok(
+                "POST", f"/api/tables/{table}/moves", move, token=tokens[seat]
+            )
+            while pushed["version"] < done["version"]:  # b's channel hears a's and c's moves
+                pushed = json.loads(channel.recv(timeout=10))
+            assert pushed["version"] == done["version"]
+            seen = servers[(turn + 2) % 3].ok("GET", f"/api/tables/{table}/view", token=tokens[1])
+            assert seen == {"version": pushed["version"], "view": pushed["view"]}
+    record = a.ok("GET", f"/api/tables/{table}/record", token=admin)
+    engine = GAMES["voyage"]
+    final = replay(engine, engine.from_dict(record, GameRecord))
+    spectator = c.ok("GET", f"/api/tables/{table}/view")
+    assert spectator["view"] == engine.to_dict(engine.view(final, None))
+    assert c.ok("DELETE", f"/api/tables/{table}", token=admin) == {"deleted": table}
+    assert a.request("GET", f"/api/tables/{table}/view")[0] == 404
+    assert b.ok("GET", "/api/tables") == {"tables": []}
+
+
+def test_many_submits_of_one_move_through_three_processes_apply_once(
+    servers: list[Server],
+) -> None:
+    table, admin = _create(servers[0])
+    tokens = [servers[s].ok("POST", f"/api/tables/{table}/seats/{s}")["token"] for s in (0, 1)]
+    for _ in range(5):  # five rounds of 24 racing requests
+        seen = servers[0].ok("GET", f"/api/tables/{table}/view", token=tokens[0])
+        seat = seen["view"]["data"]["to_move"]
+        if not isinstance(seat, int):
+            break
+        mine = servers[0].ok("GET", f"/api/tables/{table}/view", token=tokens[seat])
+        body = {"move": mine["view"]["data"]["legal_moves"][0], "version": mine["version"]}
+
+        def send(n: int, body: dict[str, Any] = body, seat: int = seat) -> tuple[int, Any]:
+            return servers[n % 3].request(
+                "POST", f"/api/tables/{table}/moves", body, token=tokens[seat]
+            )
+
+        with ThreadPoolExecutor(24) as pool:
+            replies = list(pool.map(send, range(24)))
+        applied = [reply for status, reply in replies if status == 200]
+        assert len(applied) == 1, replies
+        refused = [reply for status, reply in replies if status != 200]
+        assert all(status == 409 for status, _ in replies if status != 200), replies
+        assert all(r.get("rule") == "API-VERSION" or r.get("error") == "stale" for r in refused)
+        record = servers[1].ok("GET", f"/api/tables/{table}/record", token=admin)
+        assert record["data"]["moves"][mine["version"]] == body["move"]
+        assert len(record["data"]["moves"]) == applied[0]["version"]
+
+
+def test_the_servers_come_back_after_the_database_restarts_and_lose_nothing(
+    postgres: Postgres, database: str
+) -> None:
+    a, b = Server(database), Server(database)
+    try:
+        table, admin = _create(a)
+        tokens = [a.ok("POST", f"/api/tables/{table}/seats/{s}")["token"] for s in (0, 1)]
+        acknowledged: list[tuple[int, str]] = []
+        for crash in (False, True):
+            for turn in range(6):
+                server = (a, b)[turn % 2]
+                seen = server.request("GET", f"/api/tables/{table}/view", token=tokens[0])
+                if seen[0] != 200:
+                    continue
+                seat = seen[1]["view"]["data"]["to_move"]
+                if not isinstance(seat, int):
+                    break
+                mine = server.ok("GET", f"/api/tables/{table}/view", token=tokens[seat])
+                move = mine["view"]["data"]["legal_moves"][0]
+                status, _ = server.request(
+                    "POST",
+                    f"/api/tables/{table}/moves",
+                    {"move": move, "version": mine["version"]},
+                    token=tokens[seat],
+                )
+                if status == 200:
+                    acknowledged.append((mine["version"], move))
+            postgres.restart(crash=crash)
+
+            def answers(server: Server) -> bool:
+                return server.request("GET", f"/api/tables/{table}/view")[0] == 200
+
+            for server in (a, b):  # each reconnects on its own, at its next request
+                wait_until(lambda server=server: answers(server), 30)
+        record = b.ok("GET", f"/api/tables/{table}/record", token=admin)
+        for version, move in acknowledged:
+            assert record["data"]["moves"][version] == move
+        assert len(acknowledged) >= 6
+    finally:
+        a.stop()
+        b.stop()
+
+
+def test_the_database_password_is_never_printed(postgres: Postgres, database: str) -> None:
+    with_password = database.replace("seaview@", "seaview:s3cret-word@")  # trust: accepted
+    server = Server(with_password)
+    try:
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and not server.printed:
+            time.sleep(0.05)
+    finally:
+        printed = server.stop()
+    assert "s3cret-word" not in printed
+    assert "seaview:***@127.0.0.1" in printed
