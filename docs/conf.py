@@ -46,7 +46,7 @@ default_role = "code"
 nitpick_ignore_regex = [
     (
         r"py:.*",
-        r"(random|fractions|collections|concurrent|enum|typing|types|hypothesis|attrs?|pathlib|os)\..*",
+        r"(random|fractions|collections|concurrent|enum|typing|types|hypothesis|attrs?|pathlib|os|psycopg)\..*",
     ),
     (
         r"py:.*",

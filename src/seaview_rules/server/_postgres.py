@@ -98,10 +98,6 @@ class PostgresStore:
         ValueError: the database holds a newer schema than this server knows.
     """
 
-    shared = True
-    """Other processes write the same tables: the server reads a table's version from
-    the database before it uses its own copy."""
-
     def __init__(self, url: str, *, connect_timeout: float = 5.0) -> None:
         self.url = url
         self.connect_timeout = connect_timeout
