@@ -11,7 +11,7 @@ from typing import Any
 import attrs
 import pytest
 
-import seaview_rules
+import seaview_rules._construct
 from seaview_rules import (
     CHANCE,
     GAMES,
@@ -23,7 +23,8 @@ from seaview_rules import (
     play,
     replay,
 )
-from seaview_rules._core import API, trusted_constructor
+from seaview_rules._construct import direct_constructor
+from seaview_rules._game import API
 from seaview_rules.testing import ContractError, check_game, check_state
 
 ALL_GAMES = sorted(GAMES)
@@ -294,8 +295,8 @@ class _Point:
     ys: tuple[int, ...]
 
 
-def test_a_trusted_constructor_builds_the_same_immutable_instance() -> None:
-    build = trusted_constructor(_Point)
+def test_a_direct_constructor_builds_the_same_immutable_instance() -> None:
+    build = direct_constructor(_Point)
     point, expected = build(1, (2, 3)), _Point(1, (2, 3))
     assert type(point) is _Point
     assert (point, hash(point), repr(point)) == (expected, hash(expected), repr(expected))
@@ -304,14 +305,14 @@ def test_a_trusted_constructor_builds_the_same_immutable_instance() -> None:
         point.x = 2  # type: ignore[misc]
 
 
-def test_a_trusted_constructor_is_the_class_itself_where_the_class_change_fails(
+def test_a_direct_constructor_is_the_class_itself_where_the_class_change_fails(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     class Unrelated:
         pass
 
-    monkeypatch.setattr(seaview_rules._core, "_new", lambda twin: Unrelated())
-    assert trusted_constructor(_Point) is _Point
+    monkeypatch.setattr(seaview_rules._construct, "_new", lambda twin: Unrelated())
+    assert direct_constructor(_Point) is _Point
 
 
 @attrs.frozen(weakref_slot=False)
@@ -324,8 +325,8 @@ class _NamedLikeItsInternals:
     state: int
 
 
-def test_a_trusted_constructor_stores_fields_named_like_its_own_variables() -> None:
-    build = trusted_constructor(_NamedLikeItsInternals)
+def test_a_direct_constructor_stores_fields_named_like_its_own_variables() -> None:
+    build = direct_constructor(_NamedLikeItsInternals)
     assert build is not _NamedLikeItsInternals  # the fast path, not the fallback
     assert build(1, 2, 3, 4, 5, 6) == _NamedLikeItsInternals(1, 2, 3, 4, 5, 6)
     by_name = build(state=6, build=5, twin=4, cls=3, new=2, instance=1)
@@ -338,8 +339,8 @@ class _Private:
     shown: int
 
 
-def test_a_trusted_constructor_takes_the_keywords_of_the_class() -> None:
-    build = trusted_constructor(_Private)
+def test_a_direct_constructor_takes_the_keywords_of_the_class() -> None:
+    build = direct_constructor(_Private)
     assert build(hidden=1, shown=2) == _Private(hidden=1, shown=2)  # the alias, as attrs
     with pytest.raises(TypeError):
         build(_hidden=1, shown=2)  # type: ignore[call-arg]
@@ -404,9 +405,9 @@ class _NotAttrs:
         _PreInit, _OwnNew, _NotAttrs,
     ],
 )  # fmt: skip
-def test_a_trusted_constructor_refuses_a_class_it_cannot_build_faithfully(cls: type) -> None:
-    with pytest.raises(TypeError, match=r"trusted constructor|not an attrs class"):
-        trusted_constructor(cls)
+def test_a_direct_constructor_refuses_a_class_it_cannot_build_faithfully(cls: type) -> None:
+    with pytest.raises(TypeError, match=r"direct constructor|not an attrs class"):
+        direct_constructor(cls)
 
 
 @pytest.mark.parametrize("name", ALL_GAMES)

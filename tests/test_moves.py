@@ -13,7 +13,8 @@ import attrs
 import pytest
 
 from seaview_rules import GAMES, IllegalMoveError
-from seaview_rules._core import MOVE_INT_BOUND, Game, MoveForms
+from seaview_rules._forms import MOVE_INT_BOUND, MoveForms
+from seaview_rules._game import Game
 
 ALL_GAMES = sorted(GAMES)
 

@@ -14,7 +14,6 @@ from seaview_rules._core import (
     OMNISCIENT,
     Chance,
     Event,
-    Game,
     IllegalMoveError,
     InvalidDataError,
     Omniscient,
@@ -24,6 +23,7 @@ from seaview_rules._core import (
     Viewer,
     Violation,
 )
+from seaview_rules._game import Game
 from seaview_rules._play import (
     DEFAULT_MAX_MOVES,
     Bot,

@@ -12,14 +12,8 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from attrs import field, frozen
 
-from seaview_rules._core import (
-    CHANCE,
-    Event,
-    Game,
-    IllegalMoveError,
-    InvalidDataError,
-    Outcome,
-)
+from seaview_rules._core import CHANCE, Event, IllegalMoveError, InvalidDataError, Outcome
+from seaview_rules._game import Game
 from seaview_rules._json import Field, quote
 
 __all__ = [

@@ -7,7 +7,7 @@ from types import MappingProxyType
 from typing import Any
 
 from seaview_rules import leagues, ships_wheel, voyage
-from seaview_rules._core import Game
+from seaview_rules._game import Game
 
 GAMES: Mapping[str, Game[Any, Any, Any, Any]] = MappingProxyType(
     {game.name: game for game in (voyage.GAME, leagues.GAME, ships_wheel.GAME)}

@@ -14,7 +14,7 @@ from typing import Any
 
 from attrs import frozen
 
-from seaview_rules._core import Game
+from seaview_rules._game import Game
 from seaview_rules._play import DEFAULT_MAX_MOVES, play
 
 __all__ = ["GameSummary", "SimulationReport", "simulate"]

@@ -21,16 +21,16 @@ from seaview_rules._core import (
     CHANCE,
     OMNISCIENT,
     Event,
-    Game,
     IllegalMoveError,
     InvalidDataError,
     Player,
     Viewer,
     Violation,
-    subject,
 )
+from seaview_rules._game import Game
 from seaview_rules._json import Field, dump_document, envelope, parse_json, read_envelope
 from seaview_rules._play import DEFAULT_MAX_MOVES, GameRecord, SeatRecord, seat_record
+from seaview_rules._words import subject
 
 __all__ = ["Change", "LogEntry", "Table", "TableUpdate", "Undone"]
 

@@ -13,7 +13,8 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TextIO
 
 from seaview_rules import __version__
-from seaview_rules._core import OMNISCIENT, Game, InvalidDataError, Termination
+from seaview_rules._core import OMNISCIENT, InvalidDataError, Termination
+from seaview_rules._game import Game
 from seaview_rules._play import DEFAULT_MAX_MOVES
 from seaview_rules._registry import GAMES
 from seaview_rules._simulate import SimulationReport, simulate

@@ -41,7 +41,8 @@ from pathlib import Path
 from typing import Any
 
 from seaview_rules import __version__
-from seaview_rules._core import CHANCE, Game
+from seaview_rules._core import CHANCE
+from seaview_rules._game import Game
 from seaview_rules._registry import GAMES
 from seaview_rules.leagues import Board as LeaguesBoard
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from attrs import field, frozen
 
-from seaview_rules._core import Game
+from seaview_rules._game import Game
 from seaview_rules._play import DEFAULT_MAX_MOVES, Bot, RandomBot, play
 from seaview_rules.bots._heuristic import ShipsWheelHeuristicBot, VoyageHeuristicBot
 from seaview_rules.bots._ismcts import ISMCTSBot

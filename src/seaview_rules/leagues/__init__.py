@@ -21,7 +21,7 @@ is ever to move. `events` and `narrate` say what each spin did.
 
 from __future__ import annotations
 
-from seaview_rules._core import Game
+from seaview_rules._game import Game
 from seaview_rules.leagues._codec import dumps, from_dict, loads, to_dict
 from seaview_rules.leagues._events import (
     Blocked,

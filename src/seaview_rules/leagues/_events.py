@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from attrs import frozen
 
-from seaview_rules._core import OMNISCIENT, Event, Viewer, check_seat, subject, verb
+from seaview_rules._core import OMNISCIENT, Event, Viewer, check_seat
+from seaview_rules._words import subject, verb
 from seaview_rules.leagues._model import EventKind, State
 from seaview_rules.leagues._moves import Move, Spin
 

@@ -309,7 +309,7 @@ class EventKind(enum.Enum):
     """The diver reached the red arrow and won (LEA-1, LEA-R8)."""
 
 
-@frozen(weakref_slot=False)  # no weak references: see trusted_constructor
+@frozen(weakref_slot=False)  # no weak references: see direct_constructor
 class Event:
     """One consequence of a spin, as the state records it: ``kind`` happened to
     ``seat``'s diver, who is then on ``square`` (``None`` for the events of the order
@@ -327,7 +327,7 @@ class Event:
     square: Square | None
 
 
-@frozen(weakref_slot=False)  # no weak references: see trusted_constructor
+@frozen(weakref_slot=False)  # no weak references: see direct_constructor
 class State:
     """A moment of a game. Build one with `new_game`; change it with `apply_move`.
 

@@ -15,17 +15,17 @@ from bisect import bisect_right
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from seaview_rules._construct import direct_constructor
 from seaview_rules._core import (
     CHANCE,
     IllegalMoveError,
-    MoveForms,
     Outcome,
     Player,
     Termination,
     Violation,
     seat_violation,
-    trusted_constructor,
 )
+from seaview_rules._forms import MoveForms
 from seaview_rules.leagues._model import Event, EventKind, Phase, Rules, State
 from seaview_rules.leagues._moves import Move, Spin
 from seaview_rules.leagues._pieces import SquareKind
@@ -38,13 +38,13 @@ if TYPE_CHECKING:
 
 # Every field by name, with nothing re-validated: the engine builds each state from
 # one it built.
-_state = trusted_constructor(State)
+_state = direct_constructor(State)
 
 
 # Events too: through attrs' frozen __init__, the two or three events of a spin cost a
 # seventh of a random game's instructions (benchmarks/instructions.py, 4 players: 39,300
 # instructions per spin with Event(...), 33,900 with _event(...)).
-_event = trusted_constructor(Event)
+_event = direct_constructor(Event)
 # The members of EventKind and SquareKind that _spin names, as module constants: on
 # CPython 3.11 ``EventKind.MOVE`` goes through the enum metaclass's __getattr__ hook, a
 # few hundred instructions each time. These names buy 8% of a spin's instructions

@@ -17,7 +17,7 @@ order and the hands. See the rule reference for every rule and ruling.
 
 from __future__ import annotations
 
-from seaview_rules._core import Game
+from seaview_rules._game import Game
 from seaview_rules.ships_wheel._codec import dumps, from_dict, loads, to_dict
 from seaview_rules.ships_wheel._events import (
     CardsPassed,

@@ -16,7 +16,8 @@ from typing import ClassVar
 
 from attrs import frozen
 
-from seaview_rules._core import OMNISCIENT, Event, Viewer, check_seat, subject, verb
+from seaview_rules._core import OMNISCIENT, Event, Viewer, check_seat
+from seaview_rules._words import subject, verb
 from seaview_rules.ships_wheel._model import Ending, Phase, State
 from seaview_rules.ships_wheel._moves import Action, Deal, Discard, Move, Pass, Size, Take
 from seaview_rules.ships_wheel._pieces import Card, CardId, Kind

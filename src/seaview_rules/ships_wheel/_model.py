@@ -212,7 +212,7 @@ class HandResult:
         return self.winners[0] if len(self.winners) == 1 else None
 
 
-@frozen(weakref_slot=False)  # no weak references: see trusted_constructor
+@frozen(weakref_slot=False)  # no weak references: see direct_constructor
 class State:
     """A moment of a Ship's Wheel match. Build one with `new_game`; change it with
     `apply_move`.

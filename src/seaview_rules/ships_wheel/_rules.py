@@ -16,17 +16,17 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
+from seaview_rules._construct import direct_constructor
 from seaview_rules._core import (
     CHANCE,
     IllegalMoveError,
-    MoveForms,
     Outcome,
     Player,
     Termination,
     Violation,
     seat_violation,
-    trusted_constructor,
 )
+from seaview_rules._forms import MoveForms
 from seaview_rules.ships_wheel._model import Ending, HandResult, Phase, Rules, Scoring, State
 from seaview_rules.ships_wheel._moves import (
     SIZES,
@@ -52,7 +52,7 @@ _PHASE_DISCARD, _PHASE_PASS, _PHASE_OVER = Phase.DISCARD, Phase.PASS, Phase.OVER
 _ACTION_DRAW = Action.DRAW
 _KIND_WHITE_STARFISH, _KIND_BLACK_STARFISH = Kind.WHITE_STARFISH, Kind.BLACK_STARFISH
 _KIND_ANCHOR = Kind.ANCHOR
-_state = trusted_constructor(State)
+_state = direct_constructor(State)
 
 
 def new_game(rules: Rules = Rules()) -> State:  # noqa: B008 - Rules is frozen

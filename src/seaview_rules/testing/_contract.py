@@ -7,7 +7,8 @@ from collections.abc import Callable, Iterable
 from fractions import Fraction
 from typing import Any, TypeVar
 
-from seaview_rules._core import CHANCE, Game, IllegalMoveError
+from seaview_rules._core import CHANCE, IllegalMoveError
+from seaview_rules._game import Game
 from seaview_rules._play import GameRecord, play, replay
 
 R = TypeVar("R")

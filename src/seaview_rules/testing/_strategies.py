@@ -7,7 +7,7 @@ from typing import Any, TypeVar
 
 from hypothesis import strategies as st
 
-from seaview_rules._core import Game
+from seaview_rules._game import Game
 
 R = TypeVar("R")
 S = TypeVar("S")

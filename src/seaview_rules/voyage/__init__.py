@@ -16,7 +16,7 @@ first to empty his hand scores a point per card left in the other hands; the fir
 
 from __future__ import annotations
 
-from seaview_rules._core import Game
+from seaview_rules._game import Game
 from seaview_rules.voyage._codec import dumps, from_dict, loads, to_dict
 from seaview_rules.voyage._events import (
     DealDone,

@@ -13,7 +13,8 @@ from typing import ClassVar
 
 from attrs import frozen
 
-from seaview_rules._core import OMNISCIENT, Event, Viewer, check_seat, subject, verb
+from seaview_rules._core import OMNISCIENT, Event, Viewer, check_seat
+from seaview_rules._words import subject, verb
 from seaview_rules.voyage._model import Phase, State
 from seaview_rules.voyage._moves import Action, Deal, Move, Play
 from seaview_rules.voyage._pieces import Card

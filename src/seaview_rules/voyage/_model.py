@@ -94,7 +94,7 @@ class RoundResult:
     """How often the draw pile was rebuilt during the round (VOY-6)."""
 
 
-@frozen(weakref_slot=False)  # no weak references: see trusted_constructor
+@frozen(weakref_slot=False)  # no weak references: see direct_constructor
 class State:
     """A moment of a Voyage match. Build one with `new_game`; change it with `apply_move`.
 

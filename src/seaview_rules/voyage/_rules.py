@@ -14,17 +14,17 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
+from seaview_rules._construct import direct_constructor
 from seaview_rules._core import (
     CHANCE,
     IllegalMoveError,
-    MoveForms,
     Outcome,
     Player,
     Termination,
     Violation,
     seat_violation,
-    trusted_constructor,
 )
+from seaview_rules._forms import MoveForms
 from seaview_rules.voyage._model import Phase, RoundResult, Rules, State
 from seaview_rules.voyage._moves import DEALS, PLAYS, Action, Deal, Move, Play
 from seaview_rules.voyage._pieces import CARDS, EMPTY, MATCHES, MAX_NUMBER, Card, CardSet, bits
@@ -38,7 +38,7 @@ _PHASE_DEAL, _PHASE_LEAD, _PHASE_TURN = Phase.DEAL, Phase.LEAD, Phase.TURN
 _PHASE_DRAW, _PHASE_DRAWN, _PHASE_OVER = Phase.DRAW, Phase.DRAWN, Phase.OVER
 _ACTION_DRAW, _ACTION_KEEP, _ACTION_PASS = Action.DRAW, Action.KEEP, Action.PASS
 _DRAW_ONLY, _KEEP_ONLY, _PASS_ONLY = (_ACTION_DRAW,), (_ACTION_KEEP,), (_ACTION_PASS,)
-_state = trusted_constructor(State)
+_state = direct_constructor(State)
 
 
 def new_game(rules: Rules = Rules()) -> State:  # noqa: B008 - Rules is frozen

@@ -1,0 +1,152 @@
+"""`Game`: one game's static facts and its API, so that drivers and tools work for every
+game."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from fractions import Fraction
+from typing import Any, Generic, Literal, Protocol, TypeVar
+
+import attrs
+from attrs import field, frozen
+
+from seaview_rules._core import Event, Outcome, Player, Viewer, Violation
+
+__all__ = ["API", "Game"]
+
+
+R = TypeVar("R")
+S = TypeVar("S")
+M = TypeVar("M")
+V = TypeVar("V")
+S_in = TypeVar("S_in", contravariant=True)
+M_in = TypeVar("M_in", contravariant=True)
+
+
+class CheckMove(Protocol[S_in, M_in]):
+    """The type of ``check_move``: the refusal of ``move`` (sent by ``seat``), or ``None``."""
+
+    def __call__(
+        self, state: S_in, move: M_in, /, *, seat: int | None = None
+    ) -> Violation | None: ...
+
+
+class ApplyMove(Protocol[S, M_in]):
+    """The type of ``apply_move``: the state after ``move`` (sent by ``seat``)."""
+
+    def __call__(self, state: S, move: M_in, /, *, seat: int | None = None) -> S: ...
+
+
+class Events(Protocol[S_in, M_in]):
+    """The type of ``events``: what a move did, as ``seat`` saw it."""
+
+    def __call__(
+        self, before: S_in, move: M_in, after: S_in, /, *, seat: Viewer = None
+    ) -> tuple[Event, ...]: ...
+
+
+class FromDict(Protocol):
+    """The type of ``from_dict``: the object of a document, checked to be of ``kind``."""
+
+    def __call__(self, data: object, /, kind: Any = None) -> Any: ...
+
+
+class Narrate(Protocol[S_in, M_in]):
+    """The type of ``narrate``: what a move did, in words for ``seat``."""
+
+    def __call__(self, before: S_in, move: M_in, after: S_in, /, *, seat: Viewer = None) -> str: ...
+
+
+def _players(rules: Any) -> int:
+    return int(rules.players)
+
+
+def _with_players(rules: Any, players: int) -> Any:
+    return attrs.evolve(rules, players=players)
+
+
+def _no_chance_seat(state: Any) -> int | None:
+    return None
+
+
+API = (
+    "new_game", "current_player", "legal_moves", "chance_outcomes", "sample_chance",
+    "check_move", "apply_move", "is_terminal", "outcome", "view", "parse_move", "dumps",
+    "loads", "to_dict", "from_dict", "statistics", "render", "every_move", "rules_applied",
+    "events", "narrate", "chance_seat",
+)  # fmt: skip
+"""The functions every game package exposes under these names, besides its ``Rules``,
+``State`` and ``View`` classes."""
+
+
+@frozen(kw_only=True)
+class Game(Generic[R, S, M, V]):
+    """One game's static facts and its API, so that drivers and tools work for every game.
+
+    Every field that is a function is also a module-level function of the game's
+    package, for example ``seaview_rules.voyage.legal_moves``.
+    """
+
+    name: str
+    """Registry key, for example ``"voyage"``."""
+    title: str
+    """The game's printed name."""
+    min_players: int
+    max_players: int
+    chance: bool
+    """Whether the game has chance moves."""
+    hidden_information: bool
+    """Whether a seat's view hides part of the state."""
+    rules_type: type[R]
+    state_type: type[S]
+    view_type: type[V]
+    new_game: Callable[[R], S]
+    current_player: Callable[[S], Player | None]
+    """The seat to move, `CHANCE`, or ``None`` once the game is over."""
+    legal_moves: Callable[[S], tuple[M, ...]]
+    chance_outcomes: Callable[[S], tuple[tuple[M, Fraction], ...]]
+    sample_chance: Callable[[S, random.Random], M]
+    check_move: CheckMove[S, M]
+    apply_move: ApplyMove[S, M]
+    is_terminal: Callable[[S], bool]
+    outcome: Callable[[S], Outcome | None]
+    view: Callable[[S, int | None], V]
+    parse_move: Callable[[str], M]
+    dumps: Callable[[Any], str]
+    loads: Callable[[str], Any]
+    to_dict: Callable[[Any], dict[str, Any]]
+    """The document `dumps` writes, as a dict (to embed in a larger JSON response)."""
+    from_dict: FromDict
+    """The object of a document read as a dict, checked as `loads` checks it."""
+    events: Events[S, M] = field(repr=False)
+    """What a legal move did, as typed events for one viewer (a seat, ``None`` for a
+    spectator, `OMNISCIENT` for the server's log)."""
+    players: Callable[[R], int] = field(default=_players, repr=False)
+    """The number of seats a `Rules` value sets up (its ``players`` option)."""
+    with_players: Callable[[R, int], R] = field(default=_with_players, repr=False)
+    """The same rules for another number of players."""
+    statistics: Callable[[S], Mapping[str, int]] = field(repr=False)
+    """Game-specific counters of a game so far (rounds, reshuffles, ...)."""
+    render: Callable[[S | V], str] = field(repr=False)
+    """A plain-text picture for terminals and logs, of a state (everything, hidden cards
+    included) or of a view (what its seat sees)."""
+    every_move: Callable[[R], tuple[M, ...]] = field(repr=False)
+    """Every move the game can have under these rules, legal or not, in a fixed order
+    (an action space for learning agents, and the candidates of conformance checks)."""
+    rules_applied: Callable[[S, M, S], tuple[str, ...]] = field(repr=False)
+    """The IDs of the rules and rulings a legal move exercised, given the states before
+    and after it (used to label the conformance vectors)."""
+    narrate: Narrate[S, M] = field(repr=False)
+    """Words for a log line saying what a move did, given the states before and after,
+    for one viewer as in `events` (empty for moves not worth a line, such as each card
+    of a deal)."""
+    chance_seat: Callable[[S], int | None] = field(default=_no_chance_seat, repr=False)
+    """The seat whose spin, deal or draw the pending chance move is (who presses the
+    "spin" or "deal" button of a frontend), or ``None`` when chance is not to move.
+    `seaview_rules.Table.step` refuses any other seat (API-SEAT). The default, for a
+    game without chance, names no seat."""
+    table_chance: Literal["auto", "step"] = field(default="auto", repr=False)
+    """How a `seaview_rules.Table` of this game resolves chance unless told otherwise:
+    ``"auto"`` at once (the card games), ``"step"`` one move per
+    `seaview_rules.Table.step` call (leagues, where every move is a spin)."""

@@ -1,0 +1,22 @@
+"""The English of events and narration: the same words for every game."""
+
+from __future__ import annotations
+
+from seaview_rules._core import Viewer
+
+__all__ = ["subject", "verb"]
+
+
+def subject(seat: int | None, viewer: Viewer) -> str:
+    """``"you"`` when ``viewer`` is ``seat``, else ``"seat N"``.
+
+    >>> subject(2, 2), subject(2, 0), subject(2, None), subject(2, OMNISCIENT)
+    ('you', 'seat 2', 'seat 2', 'seat 2')
+    """
+    return "you" if seat is not None and viewer == seat else f"seat {seat}"
+
+
+def verb(seat: int | None, viewer: Viewer, third: str, second: str) -> str:
+    """The verb form that goes with `subject`: ``third`` ("draws") for another seat,
+    ``second`` ("draw") for "you"."""
+    return second if seat is not None and viewer == seat else third
