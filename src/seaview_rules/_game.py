@@ -4,6 +4,7 @@ game."""
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any, Generic, Literal, Protocol, TypeVar
@@ -58,6 +59,12 @@ class Narrate(Protocol[S_in, M_in]):
     def __call__(self, before: S_in, move: M_in, after: S_in, /, *, seat: Viewer = None) -> str: ...
 
 
+class Playout(Protocol[S]):
+    """The type of ``playout``: where random play from ``state`` ends."""
+
+    def __call__(self, state: S, rng: random.Random, /, *, max_moves: int | None = ...) -> S: ...
+
+
 def _players(rules: Any) -> int:
     return int(rules.players)
 
@@ -74,7 +81,7 @@ API = (
     "new_game", "current_player", "legal_moves", "chance_outcomes", "sample_chance",
     "check_move", "apply_move", "is_terminal", "outcome", "view", "parse_move", "dumps",
     "loads", "to_dict", "from_dict", "statistics", "render", "every_move", "rules_applied",
-    "events", "narrate", "chance_seat",
+    "events", "narrate", "chance_seat", "playout", "determinize",
 )  # fmt: skip
 """The functions every game package exposes under these names, besides its ``Rules``,
 ``State`` and ``View`` classes."""
@@ -146,7 +153,33 @@ class Game(Generic[R, S, M, V]):
     "spin" or "deal" button of a frontend), or ``None`` when chance is not to move.
     `seaview_rules.Table.step` refuses any other seat (API-SEAT). The default, for a
     game without chance, names no seat."""
+    playout: Playout[S] = field(repr=False)
+    """Where random play from a state ends (the end of the game, or ``max_moves`` moves
+    later): the reference loop of random play, on the engine's own transitions without
+    their checks, for search bots."""
+    determinize: Callable[[V, random.Random], S] = field(repr=False)
+    """A state whose view for the view's seat is the given view, drawn uniformly from
+    the states that agree with it (the unseen cards dealt anew), for search bots."""
     table_chance: Literal["auto", "step"] = field(default="auto", repr=False)
     """How a `seaview_rules.Table` of this game resolves chance unless told otherwise:
     ``"auto"`` at once (the card games), ``"step"`` one move per
     `seaview_rules.Table.step` call (leagues, where every move is a spin)."""
+
+    @classmethod
+    def from_package(cls, package: str, /, **facts: Any) -> Game[Any, Any, Any, Any]:
+        """The entry of the game package named ``package`` (``__name__`` in the package
+        itself, once it has bound every name): its functions of the names in `API`,
+        its ``Rules``, ``State`` and ``View`` classes, and the static ``facts`` (the
+        other fields, by keyword).
+
+        Raises:
+            AttributeError: the package lacks one of those names.
+        """
+        module = sys.modules[package]
+        functions = {name: getattr(module, name) for name in API}
+        types = {
+            "rules_type": module.Rules,
+            "state_type": module.State,
+            "view_type": module.View,
+        }
+        return cls(**functions, **types, **facts)

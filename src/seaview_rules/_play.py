@@ -7,7 +7,7 @@ chance as explicit moves, and the driver resolves them with ``sample_chance``.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Generic, Protocol, TypeVar
 
 from attrs import field, frozen
@@ -43,53 +43,6 @@ S = TypeVar("S")
 M = TypeVar("M")
 V = TypeVar("V")
 V_contra = TypeVar("V_contra", contravariant=True)
-
-
-def random_playout(
-    state: S,
-    rng: random.Random,
-    max_moves: int | None,
-    *,
-    current_player: Callable[[S], object],
-    legal_moves: Callable[[S], Sequence[M]],
-    sample_chance: Callable[[S, random.Random], M],
-    successors: Mapping[type, Callable[[S, Any], S]],
-) -> S:
-    """The random-play loop of every game's ``playout``: chance from ``sample_chance``,
-    else a move drawn as ``rng.choice(legal_moves(state))`` draws it, each applied with
-    the game's transition without its checks (every move is legal by construction):
-    ``successors[type(move)]``, the successor of its type of move, called from here
-    rather than through a function that looks it up, which would cost a call a move
-    (2 % of the instructions of a Voyage decision, 1.5 % in Ship's Wheel). It stops when
-    the game ends or ``max_moves`` moves are made.
-
-    Raises:
-        ValueError: ``max_moves`` is negative.
-    """
-    if max_moves is not None and max_moves < 0:
-        raise ValueError(f"max_moves must be at least 0 (or None), not {max_moves}")
-    getrandbits = rng.getrandbits
-    left = -1 if max_moves is None else max_moves
-    while left:
-        player = current_player(state)
-        if player is None:
-            break
-        if player is CHANCE:
-            move = sample_chance(state, rng)
-        else:
-            # rng.choice, inlined: the same draws (getrandbits with rejection, as
-            # random.Random makes them) without two calls, 4 % of the instructions of a
-            # Voyage decision.
-            moves = legal_moves(state)
-            n = len(moves)
-            k = n.bit_length()
-            i = getrandbits(k)
-            while i >= n:
-                i = getrandbits(k)
-            move = moves[i]
-        state = successors[type(move)](state, move)
-        left -= 1
-    return state
 
 
 @frozen

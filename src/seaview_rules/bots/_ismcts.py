@@ -5,29 +5,22 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
 from typing import Any
 
 import attrs
 from attrs import frozen
 
-from seaview_rules import ships_wheel, voyage
 from seaview_rules._core import CHANCE
+from seaview_rules._game import Game
+from seaview_rules._registry import GAMES
 
 __all__ = ["ISMCTSBot"]
 
 
-@frozen(kw_only=True)
-class _Search:
-    """What the search needs of one game: its API, how the round (or hand) in play ends
-    and who won it, and the bot's defaults for it."""
+@frozen
+class _Defaults:
+    """The bot's defaults for one game."""
 
-    determinize: Callable[[Any, random.Random], Any]
-    playout: Callable[..., Any]
-    current_player: Callable[[Any], Any]
-    legal_moves: Callable[[Any], tuple[Any, ...]]
-    apply_move: Callable[[Any, Any], Any]
-    sample_chance: Callable[[Any, random.Random], Any]
     iterations: int
     """The iterations of a decision, unless the bot is given a number or a time."""
     horizon: int
@@ -48,21 +41,12 @@ def _round_winner(start: Any, end: Any) -> int | None:
     return end.results[played].winner if len(end.results) > played else None
 
 
-_SEARCHES: dict[type, _Search] = {
-    voyage.View: _Search(
-        determinize=voyage.determinize, playout=voyage.playout,
-        current_player=voyage.current_player, legal_moves=voyage.legal_moves,
-        apply_move=voyage.apply_move, sample_chance=voyage.sample_chance,
-        iterations=300, horizon=20_000,
-    ),
-    ships_wheel.View: _Search(
-        determinize=ships_wheel.determinize, playout=ships_wheel.playout,
-        current_player=ships_wheel.current_player, legal_moves=ships_wheel.legal_moves,
-        apply_move=ships_wheel.apply_move, sample_chance=ships_wheel.sample_chance,
-        iterations=200, horizon=40,
-    ),
-}  # fmt: skip
-"""The games in which a seat chooses (in leagues every move is a spin)."""
+_DEFAULTS = {"voyage": _Defaults(300, 20_000), "ships_wheel": _Defaults(200, 40)}
+"""The games in which a seat chooses (in leagues every move is a spin), by name."""
+_GAMES: dict[type, Game[Any, Any, Any, Any]] = {
+    game.view_type: game for game in GAMES.values() if game.name in _DEFAULTS
+}
+"""Those games, by the type of their views."""
 
 
 class _Node:
@@ -143,32 +127,35 @@ class ISMCTSBot:
         there is one)."""
         if len(legal_moves) == 1:
             return legal_moves[0]
-        search = _SEARCHES[type(view)]
+        game = _GAMES[type(view)]
+        defaults = _DEFAULTS[game.name]
         root = _Node()
         if self.seconds is not None:
             deadline = time.perf_counter() + self.seconds
             while time.perf_counter() < deadline:
-                self._iterate(search, view, root)
+                self._iterate(game, defaults, view, root)
         else:
-            for _ in range(self.iterations or search.iterations):
-                self._iterate(search, view, root)
+            for _ in range(self.iterations or defaults.iterations):
+                self._iterate(game, defaults, view, root)
         tried = root.children
         return max(legal_moves, key=lambda m: tried[m].visits if m in tried else -1)
 
-    def _iterate(self, search: _Search, view: Any, root: _Node) -> None:
+    def _iterate(
+        self, game: Game[Any, Any, Any, Any], defaults: _Defaults, view: Any, root: _Node
+    ) -> None:
         rng = self._rng
-        start = _last_round(search.determinize(view, rng))
+        start = _last_round(game.determinize(view, rng))
         state = start
         node = root
         path: list[tuple[_Node, int]] = []
         while True:
-            player = search.current_player(state)
+            player = game.current_player(state)
             if player is None:
                 break
             if player is CHANCE:
-                state = search.apply_move(state, search.sample_chance(state, rng))
+                state = game.apply_move(state, game.sample_chance(state, rng))
                 continue
-            moves = search.legal_moves(state)
+            moves = game.legal_moves(state)
             children = node.children
             new = [m for m in moves if m not in children]
             if new:
@@ -178,7 +165,7 @@ class ISMCTSBot:
                 move = new[rng.randrange(len(new))]
                 node = children[move] = _Node()
                 path.append((node, player))
-                state = search.apply_move(state, move)
+                state = game.apply_move(state, move)
                 break
             best, best_score = moves[0], -1.0
             for m in moves:
@@ -191,9 +178,9 @@ class ISMCTSBot:
                     best, best_score = m, score
             node = children[best]
             path.append((node, player))
-            state = search.apply_move(state, best)
-        cap = search.horizon if self.max_moves is None else self.max_moves
-        winner = _round_winner(start, search.playout(state, rng, max_moves=cap))
+            state = game.apply_move(state, best)
+        cap = defaults.horizon if self.max_moves is None else self.max_moves
+        winner = _round_winner(start, game.playout(state, rng, max_moves=cap))
         for visited, player in path:
             visited.visits += 1
             visited.wins += winner == player

@@ -22,7 +22,7 @@ from seaview_rules._core import CHANCE
 from seaview_rules._json import Field
 from seaview_rules.leagues._model import EventKind, Phase, State, Tables
 from seaview_rules.leagues._pieces import Square, SquareKind
-from seaview_rules.leagues._rules import _successor
+from seaview_rules.leagues._rules import _spin
 from seaview_rules.leagues._views import View
 
 __all__ = ["check_state", "check_view"]
@@ -344,7 +344,7 @@ def _check_last_spin(match: State | View) -> None:
                 placed=(*match.placed[:seat], placed, *match.placed[seat + 1 :]),
                 spins=match.spins - 1,
             )
-            after = _successor(before, match.last_spin)
+            after = _spin(before, match.last_spin)
             if (after.events, after.positions, after.placed, after.phase, after.player) == (
                 match.events,
                 match.positions,
@@ -401,7 +401,7 @@ def _check_order_spin(match: State | View) -> None:
                     )
                 )
     for before in candidates:
-        after = _successor(before, spin)
+        after = _spin(before, spin)
         if (after.events, after.groups, after.spun, after.order, after.phase, after.player) == (
             match.events,
             match.groups,

@@ -2,7 +2,7 @@
 
 The printed rules give a diver no choice: every move is a spin of the chance player,
 and every node but the end of the game is a chance node. `_violation` finds the rule a
-spin breaks, without building anything; `_successor` builds the state after a legal
+spin breaks, without building anything; `_spin` builds the state after a legal
 spin, with the events that explain it. `check_move` and `apply_move` wrap them, and
 refuse first a spin that a seat sends (API-SEAT). Movement, effect targets and the
 squares a rise may stop on come from tables precomputed for the board and spinner
@@ -16,16 +16,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from seaview_rules._construct import direct_constructor
-from seaview_rules._core import (
-    CHANCE,
-    IllegalMoveError,
-    Outcome,
-    Player,
-    Termination,
-    Violation,
-    seat_violation,
-)
-from seaview_rules._forms import MoveForms
+from seaview_rules._core import CHANCE, IllegalMoveError, Outcome, Player, Termination, Violation
+from seaview_rules._shell import move_functions
 from seaview_rules.leagues._model import Event, EventKind, Phase, Rules, State
 from seaview_rules.leagues._moves import Move, Spin
 from seaview_rules.leagues._pieces import SquareKind
@@ -45,7 +37,7 @@ _state = direct_constructor(State)
 # seventh of a random game's instructions (benchmarks/instructions.py, 4 players: 39,300
 # instructions per spin with Event(...), 33,900 with _event(...)).
 _event = direct_constructor(Event)
-# The members of EventKind and SquareKind that _spin names, as module constants: on
+# The members of EventKind and SquareKind that _turn_spin names, as module constants: on
 # CPython 3.11 ``EventKind.MOVE`` goes through the enum metaclass's __getattr__ hook, a
 # few hundred instructions each time. These names buy 8% of a spin's instructions
 # (benchmarks/instructions.py, 4 players: 35,414 with them, 38,451 without).
@@ -167,89 +159,18 @@ def sample_chance(state: State, rng: random.Random) -> Move:
     return t.outcomes[bisect_right(t.cumulative, rng.randrange(t.total))]
 
 
-def check_move(state: State, move: Move, *, seat: int | None = None) -> Violation | None:
-    """The rule that ``move`` would break in ``state``, or ``None`` if it is legal; with
-    ``seat``, also API-SEAT, which refuses every spin a seat sends (see `apply_move`).
-
-    >>> from seaview_rules.leagues import parse_move
-    >>> check_move(new_game(), parse_move("9R"))
-    Violation(rule='LEA-R2', reason='the spinner has no 9R segment')
-    >>> check_move(new_game(), parse_move("3R"), seat=0)
-    Violation(rule='API-SEAT', reason="the next move is a chance outcome, not seat 0's")
-    """
-    if seat is not None:  # only a server's calls pay for the seat check
-        refused = _seat_refusal(state, seat)
-        if refused is not None:
-            return refused
-    return _violation(state, move)
-
-
-def apply_move(state: State, move: Move, *, seat: int | None = None) -> State:
-    """The state after the spin ``move``. ``state`` itself never changes.
-
-    Args:
-        state: the state to spin from.
-        move: the spin.
-        seat: the seat that sends the move, for a server. Every move is a spin of the
-            chance player, so a spin sent by any seat is refused (API-SEAT; API-OVER
-            once the game is over) before the spin itself is looked at. ``None`` (the
-            default) checks no seat: the spin is chance's.
-
-    Raises:
-        IllegalMoveError: the move is not legal in ``state``; it names the rule.
-
-    >>> from seaview_rules.leagues import parse_move
-    >>> state = new_game(Rules(players=2, spin_off=False))
-    >>> after = apply_move(state, parse_move("3L"))
-    >>> state.positions, after.positions, after.player
-    ((0, 0), (3, 0), 1)
-    >>> apply_move(state, parse_move("3L"), seat=0)
-    Traceback (most recent call last):
-    ...
-    seaview_rules.IllegalMoveError: API-SEAT: the next move is a chance outcome, not seat 0's
-    """
-    if seat is not None:  # only a server's calls pay for the seat check
-        refused = _seat_refusal(state, seat)
-        if refused is not None:
-            raise IllegalMoveError(refused)
-    violation = _violation(state, move)
-    if violation is not None:
-        raise IllegalMoveError(violation)
-    return _successor(state, move)
-
-
-_GAME_OVER = Violation("API-OVER", "the game is over: a diver reached the red arrow")
-
-
-def _seat_refusal(state: State, seat: int) -> Violation | None:
-    # API-OVER comes first, then API-SEAT, whose reason says only who is to move.
-    if state.phase is Phase.OVER:
-        return _GAME_OVER
-    return seat_violation(current_player(state), seat)
-
-
-_FORMS = MoveForms("20,000 Leagues", Spin)
-_WELL_FORMED = _FORMS.seen
-
-
 def _violation(state: State, move: Move) -> Violation | None:
-    """The rule ``move`` breaks in ``state``, or ``None``: only the spins the spinner
-    shows are moves, until a diver wins."""
-    if state.phase is Phase.OVER:
-        return _GAME_OVER
-    if _WELL_FORMED.get(id(move)) is not move:  # not a move already found well-formed
-        malformed = _FORMS.violation(move)  # exactly a move class, each field of its type
-        if malformed is not None:
-            return malformed
+    """The rule the well-formed ``move`` breaks in ``state``, a game not over, or
+    ``None``: only the spins the spinner shows are moves."""
     if move not in state.rules.tables.index:
         return Violation("LEA-R2", f"the spinner has no {move} segment")
     return None
 
 
-def _successor(state: State, move: Spin) -> State:
+def _spin(state: State, move: Spin) -> State:
     """The state after ``move``, a legal spin in ``state`` (see `_violation`)."""
     if state.phase is Phase.SPIN:
-        return _spin(state, move)
+        return _turn_spin(state, move)
     return _order_spin(state, move)
 
 
@@ -297,7 +218,7 @@ def _order_spin(state: State, move: Spin) -> State:
     )
 
 
-def _spin(state: State, move: Spin) -> State:
+def _turn_spin(state: State, move: Spin) -> State:
     rules = state.rules
     t = rules.tables
     seat = state.player
@@ -401,5 +322,41 @@ def _rise(
 
 
 # The successor of each type of move, as in the other games: a spin is the only one, so
-# `_successor` tells the order spins from the race's by the phase.
-_SUCCESSORS: dict[type, Callable[[State, Spin], State]] = {Spin: _successor}
+# `_spin` tells the order spins from the race's by the phase.
+_SUCCESSORS: dict[type, Callable[[State, Spin], State]] = {Spin: _spin}
+
+check_move, apply_move = move_functions(
+    game="20,000 Leagues",
+    moves=(Spin,),
+    over=Violation("API-OVER", "the game is over: a diver reached the red arrow"),
+    over_phase=Phase.OVER,
+    current_player=current_player,
+    violation=_violation,
+    successors=_SUCCESSORS,
+    module=__name__,
+    check_examples="""
+    Every move is a spin of the chance player, so every spin a seat sends is refused
+    (API-SEAT).
+
+    >>> from seaview_rules.leagues import parse_move
+    >>> check_move(new_game(), parse_move("9R"))
+    Violation(rule='LEA-R2', reason='the spinner has no 9R segment')
+    >>> check_move(new_game(), parse_move("3R"), seat=0)
+    Violation(rule='API-SEAT', reason="the next move is a chance outcome, not seat 0's")
+    """,
+    apply_examples="""
+    Every move is a spin of the chance player, so a spin sent by any seat is refused
+    (API-SEAT; API-OVER once the game is over) before the spin itself is looked at.
+
+    >>> from seaview_rules.leagues import parse_move
+    >>> state = new_game(Rules(players=2, spin_off=False))
+    >>> after = apply_move(state, parse_move("3L"))
+    >>> state.positions, after.positions, after.player
+    ((0, 0), (3, 0), 1)
+    >>> apply_move(state, parse_move("3L"), seat=0)
+    Traceback (most recent call last):
+    ...
+    seaview_rules.IllegalMoveError: API-SEAT: the next move is a chance outcome, not seat 0's
+    """,
+)
+__test__ = {"check_move": check_move, "apply_move": apply_move}  # their examples

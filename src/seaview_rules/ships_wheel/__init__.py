@@ -146,37 +146,13 @@ __all__ = [
 ]
 
 
-GAME: Game[Rules, State, Move, View] = Game(
+GAME: Game[Rules, State, Move, View] = Game.from_package(
+    __name__,
     name="ships_wheel",
     title="Ship's Wheel Card Game",
     min_players=2,
     max_players=6,
     chance=True,
     hidden_information=True,
-    rules_type=Rules,
-    state_type=State,
-    view_type=View,
-    new_game=new_game,
-    current_player=current_player,
-    legal_moves=legal_moves,
-    chance_outcomes=chance_outcomes,
-    sample_chance=sample_chance,
-    check_move=check_move,
-    apply_move=apply_move,
-    is_terminal=is_terminal,
-    outcome=outcome,
-    view=view,
-    parse_move=parse_move,
-    dumps=dumps,
-    loads=loads,
-    to_dict=to_dict,
-    from_dict=from_dict,
-    events=events,
-    statistics=statistics,
-    render=render,
-    every_move=every_move,
-    rules_applied=rules_applied,
-    narrate=narrate,
-    chance_seat=chance_seat,
 )
 """The Ship's Wheel card game's entry in `seaview_rules.GAMES`."""

@@ -10,50 +10,32 @@ from __future__ import annotations
 import random
 from itertools import islice
 
-import seaview_rules.ships_wheel as sw
-from seaview_rules._play import DEFAULT_MAX_MOVES, random_playout
+from seaview_rules._shell import playout_function
 from seaview_rules.ships_wheel import _rules
+from seaview_rules.ships_wheel._model import Phase, Rules, State
+from seaview_rules.ships_wheel._pieces import is_winning_hand
+from seaview_rules.ships_wheel._views import View
 
 __all__ = ["determinize", "playout"]
 
 
-def playout(
-    state: sw.State, rng: random.Random, *, max_moves: int | None = DEFAULT_MAX_MOVES
-) -> sw.State:
-    """The state where random play from ``state`` ends: the end of the match, or where
-    ``max_moves`` moves (chance included) have been made, whichever comes first.
-
-    It is exactly the state this reference loop reaches with the same ``rng``::
-
-        while current_player(state) is not None:        # at most max_moves times
-            if current_player(state) is CHANCE:
-                move = sample_chance(state, rng)
-            else:
-                move = rng.choice(legal_moves(state))
-            state = apply_move(state, move)
-
+playout = playout_function(
+    current_player=_rules.current_player,
+    legal_moves=_rules.legal_moves,
+    sample_chance=_rules.sample_chance,
+    successors=_rules._SUCCESSORS,
+    module=__name__,
+    examples="""
+    >>> from seaview_rules import ships_wheel as sw
     >>> state = playout(sw.new_game(sw.Rules(players=2)), random.Random(1))
     >>> sw.is_terminal(state), max(state.scores) >= state.rules.target
     (True, True)
-
-    Raises:
-        ValueError: ``max_moves`` is negative.
-    """
-    # Every move comes from legal_moves or sample_chance, so it is legal by construction:
-    # _SUCCESSORS skips the checks of apply_move (_violation), a sixth of the
-    # instructions of a Ship's Wheel decision (benchmarks/playout.py --instructions).
-    return random_playout(
-        state,
-        rng,
-        max_moves,
-        current_player=sw.current_player,
-        legal_moves=sw.legal_moves,
-        sample_chance=sw.sample_chance,
-        successors=_rules._SUCCESSORS,
-    )
+    """,
+)
+__test__ = {"playout": playout}  # its examples
 
 
-def determinize(view: sw.View, rng: random.Random) -> sw.State:
+def determinize(view: View, rng: random.Random) -> State:
     """A state of the match whose view for ``view.seat`` (a seat, or ``None`` for a
     spectator) is ``view``, drawn at random from the positions the rules allow.
 
@@ -77,6 +59,7 @@ def determinize(view: sw.View, rng: random.Random) -> sw.State:
     discarded; the card it passed in an Anchor pass and the card it received; the
     cards other seats took from the piles; that every hand checked earlier did not win.
 
+    >>> from seaview_rules import ships_wheel as sw
     >>> state = sw.apply_move(sw.new_game(sw.Rules(players=3)), sw.parse_move("size 4"))
     >>> state = playout(state, random.Random(2), max_moves=30)
     >>> seen = sw.view(state, 1)
@@ -87,7 +70,7 @@ def determinize(view: sw.View, rng: random.Random) -> sw.State:
     Raises:
         ValueError: the match is over.
     """
-    if view.phase is sw.Phase.OVER:
+    if view.phase is Phase.OVER:
         raise ValueError("the match is over: there is nothing left to deal")
     while True:
         state = _deal(view, rng)
@@ -95,7 +78,7 @@ def determinize(view: sw.View, rng: random.Random) -> sw.State:
             return state
 
 
-def _deal(view: sw.View, rng: random.Random) -> sw.State | None:
+def _deal(view: View, rng: random.Random) -> State | None:
     """One try of `determinize`: a uniform arrangement of the unseen cards, or ``None``
     if it is not a position the rules allow."""
     rules, seat, phase = view.rules, view.seat, view.phase
@@ -110,11 +93,11 @@ def _deal(view: sw.View, rng: random.Random) -> sw.State | None:
     ]
     # SW-R6: a hand checked since it last changed does not win; in phase DISCARD the
     # discarder's hand did not win before his draw.
-    if phase in (sw.Phase.DRAW, sw.Phase.DECK, sw.Phase.DISCARD, sw.Phase.PASS):
+    if phase in (Phase.DRAW, Phase.DECK, Phase.DISCARD, Phase.PASS):
         for s, hand in enumerate(hands):
             if s == seat:
                 continue
-            if phase is sw.Phase.DISCARD and s == view.player:
+            if phase is Phase.DISCARD and s == view.player:
                 if all(_wins(rules, _without(hand, i)) for i in set(hand)):
                     return None
             elif _wins(rules, hand):
@@ -131,7 +114,7 @@ def _deal(view: sw.View, rng: random.Random) -> sw.State | None:
         for s in ((view.anchor + 1 + k) % rules.players for k in range(chosen)):
             if s != seat:
                 passing[s] = hands[s][rng.randrange(len(hands[s]))]
-    return sw.State(
+    return _rules._state(
         rules=rules,
         phase=phase,
         player=view.player,
@@ -147,9 +130,9 @@ def _deal(view: sw.View, rng: random.Random) -> sw.State | None:
     )
 
 
-def _wins(rules: sw.Rules, hand: tuple[int, ...]) -> bool:
+def _wins(rules: Rules, hand: tuple[int, ...]) -> bool:
     cards = rules.table.cards
-    return sw.is_winning_hand([cards[i] for i in hand], rules.deck)
+    return is_winning_hand([cards[i] for i in hand], rules.deck)
 
 
 def _without(hand: tuple[int, ...], i: int) -> tuple[int, ...]:

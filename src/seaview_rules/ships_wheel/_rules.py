@@ -17,16 +17,8 @@ from fractions import Fraction
 from typing import Any
 
 from seaview_rules._construct import direct_constructor
-from seaview_rules._core import (
-    CHANCE,
-    IllegalMoveError,
-    Outcome,
-    Player,
-    Termination,
-    Violation,
-    seat_violation,
-)
-from seaview_rules._forms import MoveForms
+from seaview_rules._core import CHANCE, IllegalMoveError, Outcome, Player, Termination, Violation
+from seaview_rules._shell import move_functions
 from seaview_rules.ships_wheel._model import Ending, HandResult, Phase, Rules, Scoring, State
 from seaview_rules.ships_wheel._moves import (
     SIZES,
@@ -196,61 +188,6 @@ def sample_chance(state: State, rng: random.Random) -> Move:
     return move_table(state.rules.table).deals[deck[rng.randrange(len(deck))]]
 
 
-def check_move(state: State, move: Move, *, seat: int | None = None) -> Violation | None:
-    """The rule that ``move`` would break in ``state``, or ``None`` if it is legal; with
-    ``seat``, also API-SEAT when that seat is not to move (see `apply_move`).
-
-    >>> from seaview_rules.ships_wheel import parse_move
-    >>> check_move(new_game(Rules(players=4)), parse_move("size 7"))
-    Violation(rule='SW-R2', reason='hands of 7 are too large for 4 players on one deck: deal 6 or fewer, or play with two decks (Rules.decks=2); choose from 3 to 6')
-    >>> check_move(new_game(Rules(players=4)), parse_move("size 7"), seat=1)
-    Violation(rule='API-SEAT', reason='seat 0 is to move, not seat 1')
-    """
-    if seat is not None:
-        refused = _seat_check(state, seat)
-        if refused is not None:
-            return refused
-    return _violation(state, move)
-
-
-def apply_move(state: State, move: Move, *, seat: int | None = None) -> State:
-    """The state after ``move``. ``state`` itself never changes.
-
-    Args:
-        state: the state to move from.
-        move: the move.
-        seat: the seat that sends the move, for a server: unless it is the seat to
-            move, the move is refused (API-SEAT) before anything about it, or about any
-            hand, is looked at. ``None`` (the default) checks no seat: the move is the
-            current player's, chance's at a chance node.
-
-    Raises:
-        IllegalMoveError: the move is not legal in ``state``; it names the rule.
-
-    >>> from seaview_rules.ships_wheel import parse_move
-    >>> dealing = apply_move(new_game(Rules(players=2)), parse_move("size 3"))
-    >>> apply_move(dealing, parse_move("deal red-star"), seat=1)
-    Traceback (most recent call last):
-    ...
-    seaview_rules.IllegalMoveError: API-SEAT: the next move is a chance outcome, not seat 1's
-    """
-    if seat is not None:  # only a server's calls pay for the seat check
-        refused = _seat_check(state, seat)
-        if refused is not None:
-            raise IllegalMoveError(refused)
-    violation = _violation(state, move)
-    if violation is not None:
-        raise IllegalMoveError(violation)
-    return _SUCCESSORS[type(move)](state, move)
-
-
-def _seat_check(state: State, seat: int) -> Violation | None:
-    # API-OVER first, then API-SEAT, before the move or any hand is looked at.
-    if state.phase is _PHASE_OVER:
-        return Violation("API-OVER", "the match is over")
-    return seat_violation(current_player(state), seat)
-
-
 _WRONG_PHASE = {
     _PHASE_SIZE: ("SW-2", "the dealer first chooses how many cards to deal"),
     _PHASE_DRAW: ("SW-5", "a turn starts by drawing one card: no discard without a draw"),
@@ -259,19 +196,10 @@ _WRONG_PHASE = {
 }
 
 
-_FORMS = MoveForms("Ship's Wheel", Deal, Discard, Take, Pass, Size, Action)
-_WELL_FORMED = _FORMS.seen
-
-
 def _violation(state: State, move: Move) -> Violation | None:
-    """The rule ``move`` breaks in ``state``, or ``None`` if it is legal."""
+    """The rule the well-formed ``move`` breaks in ``state``, a match not over, or
+    ``None`` if it is legal."""
     phase = state.phase
-    if phase is _PHASE_OVER:
-        return Violation("API-OVER", "the match is over")
-    if _WELL_FORMED.get(id(move)) is not move:  # not a move already found well-formed
-        malformed = _FORMS.violation(move)  # exactly a move class, each field of its type
-        if malformed is not None:
-            return malformed
     chance = phase is _PHASE_DEAL or phase is _PHASE_DECK
     if isinstance(move, Deal):
         if not chance:
@@ -361,7 +289,7 @@ def _refused_size(rules: Rules, cards: int) -> Violation:
     )
 
 
-def _chosen(state: State, move: Size) -> State:
+def _size(state: State, move: Size) -> State:
     # SW-2: the deal starts at the dealer's left.
     return _state(
         rules=state.rules,
@@ -379,7 +307,7 @@ def _chosen(state: State, move: Size) -> State:
     )
 
 
-def _draw(state: State, move: Action) -> State:
+def _action(state: State, move: Action) -> State:
     # SW-5, SW-R5: draw the top card of the deck (a chance node follows).
     return _state(
         rules=state.rules,
@@ -397,10 +325,10 @@ def _draw(state: State, move: Action) -> State:
     )
 
 
-def _off_the_deck(state: State, move: Deal) -> State:
+def _deal(state: State, move: Deal) -> State:
     i = state.rules.table.index[move.card]
     k = bisect_left(state.deck, i)
-    return _deal(state, i, k) if state.phase is _PHASE_DEAL else _drawn(state, i, k)
+    return _dealt(state, i, k) if state.phase is _PHASE_DEAL else _drawn(state, i, k)
 
 
 def _insert(cards: tuple[CardId, ...], i: CardId) -> tuple[CardId, ...]:
@@ -413,7 +341,7 @@ def _remove(cards: tuple[CardId, ...], i: CardId) -> tuple[CardId, ...]:
     return cards[:k] + cards[k + 1 :]
 
 
-def _deal(state: State, i: CardId, k: int) -> State:
+def _dealt(state: State, i: CardId, k: int) -> State:
     # SW-2, SW-R3: one card at a time, clockwise from the dealer's left.
     rules = state.rules
     seat = state.player
@@ -538,7 +466,7 @@ def _discard(state: State, move: Discard) -> State:
     )
 
 
-def _commit(state: State, move: Pass) -> State:
+def _pass(state: State, move: Pass) -> State:
     rules = state.rules
     i = rules.table.index[move.card]
     player = state.player
@@ -627,10 +555,37 @@ def _end_hand(
 
 # The successor of each type of move (Action is Action.DRAW, the only one).
 _SUCCESSORS: dict[type, Callable[[State, Any], State]] = {
-    Deal: _off_the_deck,
+    Deal: _deal,
     Discard: _discard,
     Take: _take,
-    Pass: _commit,
-    Size: _chosen,
-    Action: _draw,
+    Pass: _pass,
+    Size: _size,
+    Action: _action,
 }
+
+check_move, apply_move = move_functions(
+    game="Ship's Wheel",
+    moves=(Deal, Discard, Take, Pass, Size, Action),
+    over=Violation("API-OVER", "the match is over"),
+    over_phase=_PHASE_OVER,
+    current_player=current_player,
+    violation=_violation,
+    successors=_SUCCESSORS,
+    module=__name__,
+    check_examples="""
+    >>> from seaview_rules.ships_wheel import parse_move
+    >>> check_move(new_game(Rules(players=4)), parse_move("size 7"))
+    Violation(rule='SW-R2', reason='hands of 7 are too large for 4 players on one deck: deal 6 or fewer, or play with two decks (Rules.decks=2); choose from 3 to 6')
+    >>> check_move(new_game(Rules(players=4)), parse_move("size 7"), seat=1)
+    Violation(rule='API-SEAT', reason='seat 0 is to move, not seat 1')
+    """,
+    apply_examples="""
+    >>> from seaview_rules.ships_wheel import parse_move
+    >>> dealing = apply_move(new_game(Rules(players=2)), parse_move("size 3"))
+    >>> apply_move(dealing, parse_move("deal red-star"), seat=1)
+    Traceback (most recent call last):
+    ...
+    seaview_rules.IllegalMoveError: API-SEAT: the next move is a chance outcome, not seat 1's
+    """,
+)
+__test__ = {"check_move": check_move, "apply_move": apply_move}  # their examples

@@ -9,49 +9,32 @@ from __future__ import annotations
 import random
 from math import comb
 
-import seaview_rules.voyage as voyage
-from seaview_rules._play import DEFAULT_MAX_MOVES, random_playout
+from seaview_rules._shell import playout_function
 from seaview_rules.voyage import _rules
+from seaview_rules.voyage._model import Phase, State
+from seaview_rules.voyage._pieces import Card, CardSet
+from seaview_rules.voyage._views import View
 
 __all__ = ["determinize", "playout"]
 
 
-def playout(
-    state: voyage.State, rng: random.Random, *, max_moves: int | None = DEFAULT_MAX_MOVES
-) -> voyage.State:
-    """The state where random play from ``state`` ends: the end of the match, or where
-    ``max_moves`` moves (chance included) have been made, whichever comes first.
-
-    It is exactly the state this reference loop reaches with the same ``rng``::
-
-        while current_player(state) is not None:        # at most max_moves times
-            if current_player(state) is CHANCE:
-                move = sample_chance(state, rng)
-            else:
-                move = rng.choice(legal_moves(state))
-            state = apply_move(state, move)
-
+playout = playout_function(
+    current_player=_rules.current_player,
+    legal_moves=_rules.legal_moves,
+    sample_chance=_rules.sample_chance,
+    successors=_rules._SUCCESSORS,
+    module=__name__,
+    examples="""
+    >>> from seaview_rules import voyage
     >>> state = playout(voyage.new_game(voyage.Rules(players=2)), random.Random(1))
     >>> voyage.is_terminal(state), max(state.scores) >= state.rules.target
     (True, True)
-
-    Raises:
-        ValueError: ``max_moves`` is negative.
-    """
-    # Every move comes from legal_moves or sample_chance, so it is legal by construction:
-    # _SUCCESSORS skips the checks of apply_move (_violation).
-    return random_playout(
-        state,
-        rng,
-        max_moves,
-        current_player=voyage.current_player,
-        legal_moves=voyage.legal_moves,
-        sample_chance=voyage.sample_chance,
-        successors=_rules._SUCCESSORS,
-    )
+    """,
+)
+__test__ = {"playout": playout}  # its examples
 
 
-def determinize(view: voyage.View, rng: random.Random) -> voyage.State:
+def determinize(view: View, rng: random.Random) -> State:
     """A state of the match whose view for ``view.seat`` (a seat, or ``None`` for a
     spectator) is ``view``, drawn uniformly from the states that agree with the view.
 
@@ -69,6 +52,7 @@ def determinize(view: voyage.View, rng: random.Random) -> voyage.State:
     sizes can rule out some of these states (no play reaches them). ``determinize``
     does not reason over the plays that led to the view, so it draws those too.
 
+    >>> from seaview_rules import voyage
     >>> state = voyage.new_game(voyage.Rules(players=3))
     >>> rng = random.Random(5)
     >>> while voyage.current_player(state) != 0:
@@ -82,38 +66,38 @@ def determinize(view: voyage.View, rng: random.Random) -> voyage.State:
         ValueError: the match is over.
     """
     phase = view.phase
-    if phase is voyage.Phase.OVER:
+    if phase is Phase.OVER:
         raise ValueError("the match is over: there is nothing left to deal")
     rules, seat, top = view.rules, view.seat, view.discard_top
-    seen = voyage.CardSet.of((*view.discard_under, *([] if top is None else [top])))
-    unseen = list(voyage.CardSet(rules.deck & ~seen & ~(view.hand or 0)))
-    hands = [view.hand or voyage.CardSet(0)] * rules.players
+    seen = CardSet.of((*view.discard_under, *([] if top is None else [top])))
+    unseen = list(CardSet(rules.deck & ~seen & ~(view.hand or 0)))
+    hands = [view.hand or CardSet(0)] * rules.players
     hidden = [s for s in range(rules.players) if s != seat]
     drawn = view.drawn
-    drawing = phase is voyage.Phase.DRAW or phase is voyage.Phase.DRAWN
+    drawing = phase is Phase.DRAW or phase is Phase.DRAWN
     drawer = view.player if drawing and view.player != seat else None
     if drawer is not None and rules.must_play:
         assert top is not None  # a seat draws only once the discard pile is started
         held = _forced_hand(unseen, view.hand_sizes[drawer], top, phase, rng)
-        if phase is voyage.Phase.DRAWN:
+        if phase is Phase.DRAWN:
             drawn = held[-1]
-        hands[drawer] = voyage.CardSet.of(held)
+        hands[drawer] = CardSet.of(held)
         hidden.remove(drawer)
         unseen = [c for c in unseen if c not in hands[drawer]]
     rng.shuffle(unseen)
     for s in hidden:
         size = view.hand_sizes[s]
-        hands[s] = voyage.CardSet.of(unseen[:size])
+        hands[s] = CardSet.of(unseen[:size])
         del unseen[:size]
-    if drawer is not None and phase is voyage.Phase.DRAWN and drawn is None:
+    if drawer is not None and phase is Phase.DRAWN and drawn is None:
         drawn = rng.choice(list(hands[drawer]))  # VOY-R3 option: a draw says nothing
-    return voyage.State(
+    return _rules._state(
         rules=rules,
         phase=phase,
         player=view.player,
         dealer=view.dealer,
         hands=tuple(hands),
-        draw_pile=voyage.CardSet.of(unseen),
+        draw_pile=CardSet.of(unseen),
         discard_top=top,
         discard_under=view.discard_under,
         drawn=drawn,
@@ -124,13 +108,13 @@ def determinize(view: voyage.View, rng: random.Random) -> voyage.State:
 
 
 def _forced_hand(
-    unseen: list[voyage.Card], size: int, top: voyage.Card, phase: voyage.Phase, rng: random.Random
-) -> list[voyage.Card]:
+    unseen: list[Card], size: int, top: Card, phase: Phase, rng: random.Random
+) -> list[Card]:
     """The hand, drawn uniformly, of a seat that had to draw because none of its cards
     matched ``top``: ``size`` cards in phase DRAW; in phase DRAWN, ``size - 1`` such cards
     and last the card drawn, which may be any unseen card."""
     misses = [c for c in unseen if not c.matches(top)]
-    if phase is voyage.Phase.DRAW:
+    if phase is Phase.DRAW:
         return rng.sample(misses, size)
     # As many hands go with a drawn card as there are ways to choose the size - 1 cards
     # held before it among the other misses: weigh each card by that count.
