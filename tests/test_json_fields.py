@@ -43,8 +43,8 @@ class Thing:
 
 WRITERS = {Mask: lambda m: [i for i in range(m.bit_length()) if m >> i & 1]}
 READERS = {
-    Mask: lambda f: Mask(sum(1 << item.int(0, 63) for item in f.list())),
-    Player | None: lambda f: CHANCE if f.value == "chance" else f.optional() and f.int(0),
+    Mask: lambda f: Mask(sum(1 << item.integer(0, 63) for item in f.items())),
+    Player | None: lambda f: CHANCE if f.value == "chance" else f.optional() and f.integer(0),
 }
 
 THING = Thing(Options(), "x", (True, False), Mask(0b101), CHANCE, None)

@@ -13,7 +13,6 @@ of the results, ...) is checked on the built object, by the game's ``_checks`` m
 
 from __future__ import annotations
 
-import builtins
 import enum
 import inspect
 import json
@@ -154,7 +153,7 @@ def read_document(
     if root.get("game").value != game:
         root.get("game").fail(f"must be {game!r}: this is the {game} reader")
     kind = root.get("kind").choice(versions)
-    version = root.get("version").int(1, None)
+    version = root.get("version").integer(1, None)
     readable = {versions[kind], *(older or {}).get(kind, ())}
     if version not in readable:
         shown = " and ".join(str(v) for v in sorted(readable))
@@ -195,7 +194,7 @@ MOVES_VERSION = 1
 
 def read_moves(data: Field, parse_move: Callable[[str], T]) -> tuple[T, ...]:
     """The moves of a ``"moves"`` document, each read with ``parse_move``."""
-    return tuple(item.parse(parse_move) for item in data.list())
+    return tuple(item.parse(parse_move) for item in data.items())
 
 
 def expect_kind(obj: T, kind: type[Any] | None) -> T:
@@ -245,7 +244,7 @@ class Field:
         """Whether this object has the member ``key``."""
         return isinstance(self.value, dict) and key in self.value
 
-    def int(self, low: int | None = None, high: int | None = None) -> int:
+    def integer(self, low: int | None = None, high: int | None = None) -> int:
         """An integer in ``[low, high]`` (either bound may be open)."""
         value = self.value
         if not isinstance(value, int) or isinstance(value, bool):
@@ -256,36 +255,34 @@ class Field:
             self.fail(f"must be at most {high}, not {_number(value)}")
         return value
 
-    def bool(self) -> bool:
+    def boolean(self) -> bool:
         """A boolean."""
         if not isinstance(self.value, bool):
             self.fail(f"must be true or false, not {_kind(self.value)}")
         return self.value
 
-    def str(self) -> str:
+    def string(self) -> str:
         """A string."""
         if not isinstance(self.value, str):
             self.fail(f"must be a string, not {_kind(self.value)}")
         return self.value
 
-    def choice(
-        self, allowed: Mapping[builtins.str, object] | set[builtins.str] | frozenset[builtins.str]
-    ) -> builtins.str:
+    def choice(self, allowed: Mapping[str, object] | set[str] | frozenset[str]) -> str:
         """A string that is one of ``allowed``."""
-        value = self.str()
+        value = self.string()
         if value not in allowed:
             self.fail(f"must be one of {sorted(allowed)}, not {quote(value)}")
         return value
 
     def enum(self, kind: type[E]) -> E:
         """A member of the string-valued enum ``kind``, given by value."""
-        value = self.str()
+        value = self.string()
         try:
             return kind(value)
         except ValueError:
             self.fail(f"must be one of {[m.value for m in kind]}, not {quote(value)}")
 
-    def list(self, low: builtins.int = 0, high: builtins.int | None = None) -> builtins.list[Field]:
+    def items(self, low: int = 0, high: int | None = None) -> list[Field]:
         """A list of ``low`` to ``high`` items."""
         if not isinstance(self.value, list):
             self.fail(f"must be a list, not {_kind(self.value)}")
@@ -298,10 +295,10 @@ class Field:
         """``None`` if this is JSON ``null``, else this field."""
         return None if self.value is None else self
 
-    def parse(self, parser: Callable[[builtins.str], T]) -> T:
+    def parse(self, parser: Callable[[str], T]) -> T:
         """A string converted by ``parser``, whose `ValueError` becomes this field's error
         (cut short should the parser quote all of a long text)."""
-        text = self.str()
+        text = self.string()
         try:
             return parser(text)
         except ValueError as exc:
@@ -309,7 +306,7 @@ class Field:
             self.fail(problem if len(problem) <= 4 * QUOTE_LIMIT else f"{quote(text)} is not valid")
 
 
-def _number(value: builtins.int) -> builtins.str:
+def _number(value: int) -> str:
     # Python refuses to print integers of thousands of digits; tampered JSON may hold one.
     return str(value) if value.bit_length() < 64 else "a huge number"
 
@@ -329,24 +326,39 @@ def _kind(value: Any) -> str:
 
 
 Writers = Mapping[Any, Callable[[Any], object]]
-"""Writers of domain types, by exact type (a `CardSet` is an ``int`` but is written as
-a list of cards)."""
+"""Writers of domain types, by type or by annotation: by exact type (a `CardSet` is an
+``int`` but is written as a list of cards), or by the type a field declares (a card id or
+a square is an ``int`` at run time, a `typing.NewType` in the annotations)."""
 
 Readers = Mapping[object, Callable[[Field], Any]]
 """Readers of domain types, by type or by annotation (such as ``Player | None``)."""
 
 
-def write(value: object, hooks: Writers) -> object:
+def write(value: object, hooks: Writers, kind: Any = None) -> object:
     """The JSON-ready data of ``value``: an attrs instance as an object of its fields in
     declaration order, a move as its notation, an enum member as its value, a tuple as
     a list, ``None``, booleans, integers and strings as they are; a type in ``hooks``
-    as its hook writes it.
+    as its hook writes it. ``kind`` is the type ``value`` is declared as (an attrs
+    field's annotation, which the fields of an instance are written by): its hook, if
+    it has one, writes the value, so that a domain type which is an ``int`` at run time
+    is written as such.
 
     >>> from seaview_rules import CHANCE
     >>> from seaview_rules.voyage import Rules
     >>> write(Rules(players=3), {})["players"], write((CHANCE, None, (1, 2)), {})
     (3, ['chance', None, [1, 2]])
     """
+    if kind is not None:
+        hook = hooks.get(kind)
+        if hook is not None:
+            return hook(value)
+        if value is not None:
+            origin, args = typing.get_origin(kind), typing.get_args(kind)
+            if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+                return [write(item, hooks, args[0]) for item in cast("tuple[Any, ...]", value)]
+            rest = [arg for arg in args if arg is not type(None)]
+            if origin in (typing.Union, types.UnionType) and len(rest) == 1:
+                return write(value, hooks, rest[0])
     hook = hooks.get(type(value))
     if hook is not None:
         return hook(value)
@@ -359,7 +371,9 @@ def write(value: object, hooks: Writers) -> object:
     if isinstance(value, (tuple, list)):
         return [write(item, hooks) for item in value]
     if attrs.has(type(value)):
-        return {name: write(getattr(value, name), hooks) for name, _ in _fields(type(value))}
+        return {
+            name: write(getattr(value, name), hooks, hint) for name, hint in _fields(type(value))
+        }
     raise TypeError(f"{type(value).__name__} has no JSON form: give it a hook")
 
 
@@ -383,11 +397,11 @@ def read(kind: Any, field: Field, hooks: Readers) -> Any:
     if hook is not None:
         return hook(field)
     if kind is int:
-        return field.int()
+        return field.integer()
     if kind is bool:
-        return field.bool()
+        return field.boolean()
     if kind is str:
-        return field.str()
+        return field.string()
     if kind is type(None):  # a field that is always None, such as an event's seat
         if field.value is not None:
             field.fail(f"must be null, not {_kind(field.value)}")
@@ -400,7 +414,7 @@ def read(kind: Any, field: Field, hooks: Readers) -> Any:
         if len(rest) == 1:
             return read(rest[0], field, hooks)
     elif origin is tuple and len(args) == 2 and args[1] is Ellipsis:
-        return tuple(read(args[0], item, hooks) for item in field.list())
+        return tuple(read(args[0], item, hooks) for item in field.items())
     elif isinstance(kind, type) and issubclass(kind, enum.Enum):
         return field.enum(kind)
     elif isinstance(kind, type) and attrs.has(kind):
@@ -474,7 +488,7 @@ def read_player(field: Field) -> Player | None:
         return CHANCE
     if isinstance(field.value, str):
         field.fail(f"must be a seat, {CHANCE.value!r} or null, not {quote(field.value)}")
-    return field.int()
+    return field.integer()
 
 
 def check_to_move(
@@ -489,7 +503,7 @@ def check_to_move(
     """Refuse a view's ``to_move`` (at ``where``) unless it is ``should``, what the
     view's phase and player make it."""
     if isinstance(to_move, int):
-        Field(to_move, where).int(0, seats - 1)
+        Field(to_move, where).integer(0, seats - 1)
     if to_move != should:
         shown = CHANCE.value if should is CHANCE else should
         raise InvalidDataError(

@@ -143,10 +143,10 @@ def seat_record_from_data(
     data.keys({"rules", "seat", "moves"})
     rules = rules_from_data(data.get("rules"))
     seat_field = data.get("seat")
-    seat = None if seat_field.value is None else seat_field.int(0, game.players(rules) - 1)
+    seat = None if seat_field.value is None else seat_field.integer(0, game.players(rules) - 1)
     moves = tuple(
-        tuple(event_from_data(item, rules) for item in move.list())
-        for move in data.get("moves").list(0, DEFAULT_MAX_MOVES)
+        tuple(event_from_data(item, rules) for item in move.items())
+        for move in data.get("moves").items(0, DEFAULT_MAX_MOVES)
     )
     return SeatRecord(rules, seat, moves)
 
@@ -179,7 +179,7 @@ def record_from_data(
     rules = rules_from_data(data.get("rules"))
     state = game.new_game(rules)
     moves = []
-    for item in data.get("moves").list(0, DEFAULT_MAX_MOVES):
+    for item in data.get("moves").items(0, DEFAULT_MAX_MOVES):
         move = item.parse(game.parse_move)
         try:
             state = game.apply_move(state, move)

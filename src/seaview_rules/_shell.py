@@ -25,7 +25,7 @@ from seaview_rules._forms import MoveForms
 from seaview_rules._game import ApplyMove, CheckMove, Playout
 from seaview_rules._play import DEFAULT_MAX_MOVES
 
-__all__ = ["move_functions", "playout_function"]
+__all__ = ["move_functions", "playout_function", "publish"]
 
 
 class _Phased(Protocol):
@@ -133,8 +133,8 @@ def move_functions(
     hints = typing.get_type_hints(violation)
     state_type = hints["state"]
     signature = {"state": state_type, "move": hints["move"], "seat": int | None}
-    _publish(check_move, module, CHECK_MOVE_DOC, check_examples, signature, Violation | None)
-    _publish(apply_move, module, APPLY_MOVE_DOC, apply_examples, signature, state_type)
+    publish(check_move, module, CHECK_MOVE_DOC, check_examples, signature, Violation | None)
+    publish(apply_move, module, APPLY_MOVE_DOC, apply_examples, signature, state_type)
     return check_move, apply_move
 
 
@@ -177,23 +177,24 @@ def playout_function(
 
     state_type = typing.get_type_hints(current_player)["state"]
     signature = {"state": state_type, "rng": random.Random, "max_moves": int | None}
-    _publish(playout, module, PLAYOUT_DOC, examples, signature, state_type)
+    publish(playout, module, PLAYOUT_DOC, examples, signature, state_type)
     return playout
 
 
-def _publish(
+def publish(
     function: Callable[..., Any],
     module: str,
     doc: str,
     examples: str,
-    parameters: dict[str, object],
-    returns: object,
+    parameters: dict[str, object] | None = None,
+    returns: object = None,
 ) -> None:
     """Present a function made here as the game's own: its module and name, the shared
     ``doc`` followed by the game's ``examples`` (indented as a ``def``'s docstring, for
-    doctest and Sphinx), and the game's types in its signature."""
+    doctest and Sphinx), and, if given, the game's types in its signature."""
     function.__module__ = module
     function.__qualname__ = function.__name__
     text = doc + "\n" + textwrap.dedent(examples).strip("\n") + "\n"
     function.__doc__ = textwrap.indent(text, "    ").lstrip() + "    "
-    function.__annotations__ = {**parameters, "return": returns}
+    if parameters is not None:
+        function.__annotations__ = {**parameters, "return": returns}

@@ -488,7 +488,7 @@ class Table(Generic[R, S, M, V]):
             field = Field(changes, "changes")
             restored = _read_rng(Field(rng, "rng"))
             players = self.game.players(self.rules)
-            for item in field.list(0, MAX_CHANGES - since):
+            for item in field.items(0, MAX_CHANGES - since):
                 self._redo(item, auto=self.chance == "auto", players=players)
             if restored is not None:
                 self._rng = restored
@@ -571,7 +571,7 @@ class Table(Generic[R, S, M, V]):
         table = cls(game, rules, rng=generator, chance="external")
         players = game.players(rules)
         changes = field.get("changes")
-        for item in changes.list(0, MAX_CHANGES):
+        for item in changes.items(0, MAX_CHANGES):
             table._redo(item, auto=mode == "auto", players=players)
         if mode == "auto" and game.current_player(table._state) is CHANCE:
             changes.fail(
@@ -705,12 +705,12 @@ class Table(Generic[R, S, M, V]):
         if item.has("move") == item.has("undo"):
             item.fail("a change has a 'move' or an 'undo', and not both")
         seat_field = item.get("seat")
-        seat = None if seat_field.value is None else seat_field.int(0, players - 1)
+        seat = None if seat_field.value is None else seat_field.integer(0, players - 1)
         if auto and seat is not None and self.to_move is CHANCE:
             item.fail("chance is to move, which a table with chance 'auto' resolves at once")
         try:
             if item.has("undo"):
-                if item.get("undo").bool() is not True:
+                if item.get("undo").boolean() is not True:
                     item.get("undo").fail("must be true")
                 if seat is None:
                     seat_field.fail("an undo is a seat's, not null")
@@ -758,10 +758,10 @@ def _read_rng(field: Field) -> random.Random | None:
     """A `random.Random` in the state `Table.rng_state` wrote, or ``None`` for null."""
     if field.value is None:
         return None
-    version, words, gauss = field.list(3, 3)
-    if version.int() != random.Random.VERSION:
+    version, words, gauss = field.items(3, 3)
+    if version.integer() != random.Random.VERSION:
         version.fail(f"must be {random.Random.VERSION}, the version of random.Random's state")
-    internal = tuple(word.int(0, 2**32 - 1) for word in words.list(625, 625))
+    internal = tuple(word.integer(0, 2**32 - 1) for word in words.items(625, 625))
     if not any(internal[:-1]):
         words.fail("is all zeros, a state the generator never reaches")
     gauss_next = gauss.value

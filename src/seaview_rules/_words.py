@@ -10,6 +10,7 @@ __all__ = ["subject", "verb"]
 def subject(seat: int | None, viewer: Viewer) -> str:
     """``"you"`` when ``viewer`` is ``seat``, else ``"seat N"``.
 
+    >>> from seaview_rules import OMNISCIENT
     >>> subject(2, 2), subject(2, 0), subject(2, None), subject(2, OMNISCIENT)
     ('you', 'seat 2', 'seat 2', 'seat 2')
     """

@@ -25,6 +25,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from seaview_rules._codec import Codec
 from seaview_rules._json import FORMAT, SCHEMA_BASE, SCHEMA_DIALECT, GameSchemas
 from seaview_rules._registry import GAMES
 
@@ -37,8 +38,8 @@ KINDS = ("state", "view", "moves", "record", "seat_record", "event")
 def _schemas(game: str) -> GameSchemas:
     if game not in GAMES:
         raise ValueError(f"no game {game!r}; the games are {sorted(GAMES)}")
-    schemas: GameSchemas = importlib.import_module(f"seaview_rules.{game}._codec").SCHEMAS
-    return schemas
+    codec: Codec[Any, Any, Any, Any] = importlib.import_module(f"seaview_rules.{game}._codec").CODEC
+    return codec.schemas
 
 
 def schema(game: str, kind: str) -> dict[str, Any]:

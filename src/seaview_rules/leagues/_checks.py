@@ -74,7 +74,7 @@ def check_view(view: View) -> None:
     """
     _check_match(view)
     if view.seat is not None:
-        _at("seat", view.seat).int(0, view.rules.players - 1)
+        _at("seat", view.seat).integer(0, view.rules.players - 1)
     # Every move is a spin of the chance player: chance is to move until the end, and
     # no seat ever has a move of its own.
     if view.phase is Phase.OVER:
@@ -92,9 +92,9 @@ def _check_match(match: State | View) -> None:
     """The checks of a state, on a state or on a view (which holds the same fields)."""
     rules = match.rules
     board, seats = rules.board, rules.players
-    _at("player", match.player).int(0, seats - 1)
+    _at("player", match.player).integer(0, seats - 1)
     positions = match.positions
-    _at("positions", list(positions)).list(seats, seats)
+    _at("positions", list(positions)).items(seats, seats)
     for seat, square in enumerate(positions):
         kind = board.squares[square]
         item = _at(f"positions[{seat}]")
@@ -108,20 +108,20 @@ def _check_match(match: State | View) -> None:
             item.fail(
                 f"two divers on square {board.coordinates(square)}: only the start holds several (LEA-11)"
             )
-    _at("placed", list(match.placed)).list(seats, seats)
+    _at("placed", list(match.placed)).items(seats, seats)
     _check_seats("order", match.order, seats)
-    _at("groups", list(match.groups)).list(0, seats)
+    _at("groups", list(match.groups)).items(0, seats)
     for number, group in enumerate(match.groups):
         _check_seats(f"groups[{number}]", group, seats)
-    _at("spun", list(match.spun)).list(0, seats)
+    _at("spun", list(match.spun)).items(0, seats)
     for number, spun in enumerate(match.spun):
-        _at(f"spun[{number}]", spun).int(1)
+        _at(f"spun[{number}]", spun).integer(1)
     for name in ("spins", "turns", "order_spins"):
-        _at(name, getattr(match, name)).int(0)
+        _at(name, getattr(match, name)).integer(0)
     if match.last_spin is not None and match.last_spin not in rules.tables.index:
         _at("last_spin").fail(f"the spinner has no {match.last_spin} segment (LEA-R2)")
     for number, event in enumerate(match.events):
-        _at(f"events[{number}].seat", event.seat).int(0, seats - 1)
+        _at(f"events[{number}].seat", event.seat).integer(0, seats - 1)
         if (event.square is None) != (event.kind in _ORDER_EVENTS):
             _at(f"events[{number}].square").fail(
                 "the spin-off's events have no square, the others have one"
@@ -136,9 +136,9 @@ def _check_match(match: State | View) -> None:
 
 def _check_seats(path: str, seats: tuple[int, ...], players: int) -> None:
     """A list of seats of the game, at most one per seat (the order, a group)."""
-    _at(path, list(seats)).list(0, players)
+    _at(path, list(seats)).items(0, players)
     for number, seat in enumerate(seats):
-        _at(f"{path}[{number}]", seat).int(0, players - 1)
+        _at(f"{path}[{number}]", seat).integer(0, players - 1)
 
 
 def _check_phase(match: State | View) -> None:

@@ -384,12 +384,12 @@ def board_from_data(data: Field) -> Board:
             the message names the JSON path or the square.
     """
     data.keys({"rows", "columns", "squares"}, frozenset({"name"}))
-    name = data.get("name").str() if data.has("name") else ""
-    rows = data.get("rows").int(2, MAX_LOADED_ROWS)
-    columns = data.get("columns").int(2, MAX_LOADED_COLUMNS)
+    name = data.get("name").string() if data.has("name") else ""
+    rows = data.get("rows").integer(2, MAX_LOADED_ROWS)
+    columns = data.get("columns").integer(2, MAX_LOADED_COLUMNS)
     layout = []
-    for number, item in enumerate(data.get("squares").list(rows, rows), 1):
-        row = "".join(item.str().split())
+    for number, item in enumerate(data.get("squares").items(rows, rows), 1):
+        row = "".join(item.string().split())
         if len(row) != columns:
             item.fail(f"row {number} must have {columns} squares, not {len(row)}")
         layout.append(row)
@@ -418,17 +418,17 @@ def spinner_from_data(data: Field) -> Spinner:
         InvalidDataError: the object is malformed, too large, or a segment is invalid.
     """
     data.keys({"segments"}, frozenset({"name"}))
-    name = data.get("name").str() if data.has("name") else ""
+    name = data.get("name").string() if data.has("name") else ""
     segments = []
-    items = data.get("segments").list(0, MAX_LOADED_SEGMENTS)
+    items = data.get("segments").items(0, MAX_LOADED_SEGMENTS)
     if not items:
         data.get("segments").fail("a spinner needs at least one segment")
     total = 0
     for item in items:
         item.keys({"number", "direction"}, frozenset({"weight"}))
-        number = item.get("number").int(1, MAX_NUMBER)
+        number = item.get("number").integer(1, MAX_NUMBER)
         direction = item.get("direction").enum(Direction)
-        weight = item.get("weight").int(1, MAX_TOTAL_WEIGHT) if item.has("weight") else 1
+        weight = item.get("weight").integer(1, MAX_TOTAL_WEIGHT) if item.has("weight") else 1
         total += weight
         if total > MAX_TOTAL_WEIGHT:
             item.get("weight").fail(

@@ -49,7 +49,7 @@ def check_state(state: State) -> None:
     phase, player, hand_size = state.phase, state.player, state.hand_size
     _seat("data.player", player, n)
     _seat("data.dealer", state.dealer, n)
-    Field(hand_size, "data.hand_size").int(0, 8)
+    Field(hand_size, "data.hand_size").integer(0, 8)
     for key in ("hands", "piles", "passing"):
         _per_seat(f"data.{key}", getattr(state, key), n)
     _results(state)
@@ -135,21 +135,21 @@ def check_view(view: View) -> None:
         _seat("data.seat", seat, n)
     _seat("data.player", player, n)
     _seat("data.dealer", view.dealer, n)
-    Field(view.hand_size, "data.hand_size").int(0, 8)
+    Field(view.hand_size, "data.hand_size").integer(0, 8)
     if (hand is None) != (seat is None):
         _fail("data.hand", "a seat's view has its hand; a spectator's has none")
     sizes = view.hand_sizes
     _per_seat("data.hand_sizes", sizes, n)
     for s, size in enumerate(sizes):
-        Field(size, f"data.hand_sizes[{s}]").int(0, 9)
+        Field(size, f"data.hand_sizes[{s}]").integer(0, 9)
     if seat is not None and hand is not None and sizes[seat] != len(hand):
         _fail("data.hand_sizes", "must agree with the seat's hand")
-    Field(view.deck_size, "data.deck_size").int(0, total)
+    Field(view.deck_size, "data.deck_size").integer(0, total)
     tops = view.pile_tops
     _per_seat("data.pile_tops", tops, n)
     _per_seat("data.pile_sizes", view.pile_sizes, n)
     for s, size in enumerate(view.pile_sizes):
-        Field(size, f"data.pile_sizes[{s}]").int(0, total)
+        Field(size, f"data.pile_sizes[{s}]").integer(0, total)
     if any((t is None) != (s == 0) for t, s in zip(tops, view.pile_sizes, strict=True)):
         _fail("data.pile_tops", "a pile has a top card exactly when it is not empty")
     if sum(sizes) + view.deck_size + sum(view.pile_sizes) != total:
@@ -267,12 +267,12 @@ def _fail(where: str, problem: str) -> NoReturn:
 
 
 def _seat(where: str, seat: int, seats: int) -> None:
-    Field(seat, where).int(0, seats - 1)
+    Field(seat, where).integer(0, seats - 1)
 
 
 def _per_seat(where: str, items: tuple[object, ...], seats: int) -> None:
-    """One item per seat, as `Field.list` words it."""
-    Field(list(items), where).list(seats, seats)
+    """One item per seat, as `Field.items` words it."""
+    Field(list(items), where).items(seats, seats)
 
 
 def _results(obj: State | View) -> None:
@@ -283,7 +283,7 @@ def _results(obj: State | View) -> None:
     n = rules.players
     _per_seat("data.scores", obj.scores, n)
     for s, score in enumerate(obj.scores):
-        Field(score, f"data.scores[{s}]").int(0)
+        Field(score, f"data.scores[{s}]").integer(0)
     results = obj.results
     previous: HandResult | None = None
     for number, result in enumerate(results):
@@ -292,7 +292,7 @@ def _results(obj: State | View) -> None:
         if result.dealer != (rules.first_dealer + number) % n:
             _fail(f"{where}.dealer", "the deal passes one seat left after every hand (SW-14)")
         size = result.hand_size
-        Field(size, f"{where}.hand_size").int(1, 8)
+        Field(size, f"{where}.hand_size").integer(1, 8)
         if size not in rules.hand_sizes:
             _fail(f"{where}.hand_size", f"hands of {size} are not allowed by these rules (SW-R2)")
         if (
@@ -303,7 +303,7 @@ def _results(obj: State | View) -> None:
         ):
             _fail(f"{where}.hand_size", "after a tie the same number of cards is redealt (SW-R9)")
         ending, winners = result.ending, result.winners
-        Field(list(winners), f"{where}.winners").list(0, n)
+        Field(list(winners), f"{where}.winners").items(0, n)
         for k, winner in enumerate(winners):
             _seat(f"{where}.winners[{k}]", winner, n)
         if list(winners) != sorted(set(winners)):
@@ -315,12 +315,12 @@ def _results(obj: State | View) -> None:
                 f"{where}.winners",
                 f"do not fit a hand decided at the {ending.value} (SW-R6, SW-13)",
             )
-        Field(result.points, f"{where}.points").int(0)
+        Field(result.points, f"{where}.points").integer(0)
         expected = (size if rules.scoring is Scoring.CARDS else 1) if len(winners) == 1 else 0
         if result.points != expected:
             _fail(f"{where}.points", f"must be {expected} (SW-14)")
         reshuffles = result.reshuffles
-        Field(reshuffles, f"{where}.reshuffles").int(0, rules.max_reshuffles)
+        Field(reshuffles, f"{where}.reshuffles").integer(0, rules.max_reshuffles)
         if (ending is Ending.EXHAUSTION and reshuffles != rules.max_reshuffles) or (
             ending is Ending.DEAL and reshuffles
         ):
@@ -334,7 +334,7 @@ def _results(obj: State | View) -> None:
                 _fail("data.results", "the match ends when a total reaches the target (SW-R10)")
     if tuple(totals) != obj.scores:
         _fail("data.scores", "must be the sums of the hand results (SW-14)")
-    Field(obj.reshuffles, "data.reshuffles").int(0, rules.max_reshuffles)
+    Field(obj.reshuffles, "data.reshuffles").integer(0, rules.max_reshuffles)
     _phase_facts(obj)
 
 

@@ -1,5 +1,5 @@
 """Versioned JSON for Ship's Wheel states, views, game records, seat records, events and
-lists of moves, and the JSON Schema of each kind of document.
+lists of moves, and the JSON Schema of each kind of document: the game's `Codec`.
 
 The data of a state or a view is its fields, read and written by the shared mechanism
 of `seaview_rules._json` with hooks for cards and card ids. `from_dict` (and `loads`,
@@ -12,55 +12,30 @@ raises `InvalidDataError` naming the JSON path.
 A view document (version 2) ends with what a view derives from its fields:
 ``hand_number`` (`View.hand_number`) and ``outcome`` (what `outcome` gives for the
 state the view came from, ``null`` until the match is over); the reader refuses values
-that differ. Version 1 view documents, without those keys, are still read.
-
-The JSON Schema of each kind (`schema`) is generated from the same fields, with a
-schema hook for each domain type next to its reader and writer hooks here.
+that differ.
 """
 
 from __future__ import annotations
 
-import typing
-from typing import Any, TypeVar, overload
+from typing import Any, TypeVar
 
 import attrs
 
+from seaview_rules._codec import Codec
 from seaview_rules._core import CHANCE, Event, Outcome, Player, Termination
 from seaview_rules._json import (
-    EVENT_VERSION,
-    MOVES_VERSION,
-    SEAT_RECORD_VERSION,
     Field,
-    GameSchemas,
     Readers,
     SchemaBuilder,
     SchemaHooks,
     Writers,
     alternatives,
-    check_derived,
-    dump_document,
-    envelope,
     event_classes,
-    expect_kind,
     integer,
     max_seat,
-    parse_json,
-    read_document,
     read_event,
     read_fields,
-    read_moves,
     read_player,
-    without_derived,
-    write,
-    write_event,
-)
-from seaview_rules._play import (
-    GameRecord,
-    SeatRecord,
-    record_from_data,
-    record_to_data,
-    seat_record_from_data,
-    seat_record_to_data,
 )
 from seaview_rules.ships_wheel import _events
 from seaview_rules.ships_wheel._checks import check_state, check_view
@@ -80,197 +55,17 @@ from seaview_rules.ships_wheel._moves import (
 from seaview_rules.ships_wheel._pieces import MAX_NAMES, Card, CardId, DeckSpec, Kind
 from seaview_rules.ships_wheel._views import View
 
-GAME = "ships_wheel"
-VERSIONS = {
-    "state": 1,
-    "view": 2,
-    "moves": MOVES_VERSION,
-    "record": 1,
-    "seat_record": SEAT_RECORD_VERSION,
-    "event": EVENT_VERSION,
-}
-"""The format version written for each kind of document."""
-OLDER_VERSIONS = {"view": frozenset({1})}
-"""The older versions still read: version 1 views lack the derived keys."""
-
-Document = State | View | GameRecord[Rules, Move] | SeatRecord[Rules] | Event | tuple[Move, ...]
-"""What a Ship's Wheel document holds."""
-
 EVENTS: dict[str, type[Event]] = event_classes(*(getattr(_events, n) for n in _events.__all__))
 """The classes of the events a Ship's Wheel table sends, by their ``"type"`` in JSON."""
 
-_KINDS: tuple[type[Any] | None, ...] = (None, State, View, GameRecord, SeatRecord, tuple, Event)
-_VIEW_DERIVED = ("hand_number", "outcome")
 
-E = TypeVar("E", bound=Event)
-
-Writable = (
-    State
-    | View
-    | GameRecord[Rules, Move]
-    | SeatRecord[Rules]
-    | Event
-    | tuple[Move, ...]
-    | list[Move]
-)
-"""What `to_dict` and `dumps` write."""
-
-
-def to_dict(obj: Writable) -> dict[str, Any]:
-    """The JSON document of a state, a view, a game record, a seat record, an event
-    (of `EVENTS`) or a tuple (or list) of moves, as a dict of JSON values: what `dumps`
-    writes, for a web framework to serialise; `from_dict` reads it back.
-
-    >>> from seaview_rules import ships_wheel as sw
-    >>> sw.to_dict(sw.Drew(seat=1, card=None))["data"]
-    {'type': 'Drew', 'seat': 1, 'card': None}
-
-    >>> from seaview_rules import ships_wheel as sw
-    >>> sw.to_dict((sw.parse_move("draw"), sw.parse_move("pass red-star")))
-    {'format': 'seaview_rules', 'game': 'ships_wheel', 'kind': 'moves', 'version': 1, 'data': ['draw', 'pass red-star']}
-
-    Raises:
-        TypeError: ``obj`` is none of these (or a list holds something that is not a
-            Ship's Wheel move, or an event is another game's).
-    """
-    if isinstance(obj, State):
-        return envelope(GAME, "state", VERSIONS["state"], _data(obj))
-    if isinstance(obj, View):
-        return envelope(GAME, "view", VERSIONS["view"], _view_data(obj))
-    if isinstance(obj, GameRecord):
-        return envelope(GAME, "record", VERSIONS["record"], record_to_data(obj, rules_data))
-    if isinstance(obj, SeatRecord):
-        data = seat_record_to_data(obj, rules_data, event_data)
-        return envelope(GAME, "seat_record", VERSIONS["seat_record"], data)
-    if isinstance(obj, Event):
-        return envelope(GAME, "event", VERSIONS["event"], event_data(obj))
-    if isinstance(obj, (tuple, list)):
-        return envelope(GAME, "moves", VERSIONS["moves"], _moves_data(obj))
-    raise TypeError(f"cannot write {type(obj).__name__} as Ship's Wheel JSON")
-
-
-def dumps(obj: Writable) -> str:
-    """JSON text of a state, a view, a game record, a seat record, an event or a tuple
-    (or list) of moves (the compact text of `to_dict`); `loads` reads it back.
-
-    >>> from seaview_rules import ships_wheel as sw
-    >>> state = sw.new_game(sw.Rules(players=2))
-    >>> sw.loads(sw.dumps(state)) == state
-    True
-    >>> sw.loads(sw.dumps(sw.legal_moves(state)[:2]), kind=tuple)
-    (parse_move('size 3'), parse_move('size 4'))
-
-    Raises:
-        TypeError: ``obj`` is none of these.
-    """
-    return dump_document(to_dict(obj))
-
-
-@overload
-def from_dict(data: object, kind: None = None) -> Document: ...
-@overload
-def from_dict(data: object, kind: type[State]) -> State: ...
-@overload
-def from_dict(data: object, kind: type[View]) -> View: ...
-@overload
-def from_dict(data: object, kind: type[GameRecord[Any, Any]]) -> GameRecord[Rules, Move]: ...
-@overload
-def from_dict(data: object, kind: type[SeatRecord[Any]]) -> SeatRecord[Rules]: ...
-@overload
-def from_dict(data: object, kind: type[tuple[Any, ...]]) -> tuple[Move, ...]: ...
-@overload
-def from_dict(data: object, kind: type[E]) -> E: ...
-def from_dict(data: object, kind: type[Any] | None = None) -> Document:
-    """The state, view, game record, seat record, event or tuple of moves of a parsed
-    document (what `to_dict` made, or ``json.loads`` of what `dumps` wrote), validated
-    as `loads` validates text.
-
-    Args:
-        data: the parsed JSON, untrusted.
-        kind: `State`, `View`, `GameRecord`, `~seaview_rules.SeatRecord`, ``tuple``
-            (of moves), `~seaview_rules.Event` (any event) or one event class, to
-            accept that kind of document only, and be typed as such; ``None`` accepts
-            any.
-
-    Raises:
-        InvalidDataError: ``data`` is not a valid Ship's Wheel document, or holds a
-            value that JSON cannot (a NaN, a set, a key that is not a string), or a
-            document of another kind than ``kind`` (``where`` is ``"kind"``).
-        TypeError: ``kind`` is none of the above.
-    """
-    if kind not in _KINDS and kind not in EVENTS.values():
-        raise TypeError(
-            "kind must be State, View, GameRecord, SeatRecord, tuple, Event, an event "
-            f"class or None, not {kind!r}"
-        )
-    from seaview_rules.ships_wheel import GAME as SHIPS_WHEEL
-
-    document_kind, version, field = read_document(data, GAME, VERSIONS, OLDER_VERSIONS)
-    obj: Document
-    if document_kind == "state":
-        obj = _read_state(field)
-    elif document_kind == "view":
-        obj = _read_view(field, version)
-    elif document_kind == "moves":
-        obj = read_moves(field, parse_move)
-    elif document_kind == "record":
-        obj = record_from_data(field, SHIPS_WHEEL, read_rules)
-    elif document_kind == "seat_record":
-        obj = seat_record_from_data(field, SHIPS_WHEEL, read_rules, _read_event)
-    else:
-        obj = _read_event(field)
-    return expect_kind(obj, kind)
-
-
-@overload
-def loads(text: str | bytes, kind: None = None) -> Document: ...
-@overload
-def loads(text: str | bytes, kind: type[State]) -> State: ...
-@overload
-def loads(text: str | bytes, kind: type[View]) -> View: ...
-@overload
-def loads(text: str | bytes, kind: type[GameRecord[Any, Any]]) -> GameRecord[Rules, Move]: ...
-@overload
-def loads(text: str | bytes, kind: type[SeatRecord[Any]]) -> SeatRecord[Rules]: ...
-@overload
-def loads(text: str | bytes, kind: type[tuple[Any, ...]]) -> tuple[Move, ...]: ...
-@overload
-def loads(text: str | bytes, kind: type[E]) -> E: ...
-def loads(text: str | bytes, kind: type[Any] | None = None) -> Document:
-    """The state, view, game record, seat record, event or tuple of moves that `dumps`
-    wrote; with ``kind``, only a document of that kind (and typed as such:
-    ``loads(text, kind=View)`` is a `View`, ``loads(text, kind=Event)`` any event).
-
-    >>> from seaview_rules import ships_wheel as sw
-    >>> seen = sw.view(sw.new_game(sw.Rules(players=2)), 0)
-    >>> sw.loads(sw.dumps(seen), kind=sw.View) == seen
-    True
-    >>> sw.loads(sw.dumps(seen), kind=sw.State)
-    Traceback (most recent call last):
-    ...
-    seaview_rules.InvalidDataError: kind: the document holds a View, not a State
-
-    Raises:
-        InvalidDataError: the text is not a valid Ship's Wheel document (of that kind);
-            the message names the offending path and the problem.
-        TypeError: ``kind`` is none of those `from_dict` takes.
-    """
-    return from_dict(parse_json(text), kind)
-
-
-def _moves_data(moves: tuple[Move, ...] | list[Move]) -> list[str]:
-    for index, move in enumerate(moves):
-        if not isinstance(move, (Size, Deal, Take, Discard, Pass, Action)):
-            raise TypeError(f"item {index} is a {type(move).__name__}, not a Ship's Wheel move")
-    return [str(m) for m in moves]
-
-
-_WRITERS: Writers = {Card: str}
-
-
-def rules_data(rules: Rules) -> object:
-    """The JSON data of a `Rules` value."""
-    return write(rules, _WRITERS)
+def _writers(rules: Rules | None) -> Writers:
+    """Cards by name; the card ids of a state or a view (ints at run time, `CardId` in
+    the fields' annotations) as the name of the card of the table of ``rules``."""
+    if rules is None:  # an event names its cards
+        return {Card: str}
+    names = [str(card) for card in rules.table.cards]
+    return {Card: str, CardId: names.__getitem__}
 
 
 def read_rules(data: Field) -> Rules:
@@ -290,41 +85,13 @@ _RULES_READERS: Readers = {
 }
 
 
-def _hints(cls: type[Any]) -> tuple[tuple[str, Any], ...]:
-    hints = typing.get_type_hints(cls)
-    return tuple((f.name, hints[f.name]) for f in attrs.fields(cls))
-
-
-_FIELDS = {State: _hints(State), View: _hints(View)}
-"""The name and resolved type of each field of a state and a view."""
-
-
-def _data(obj: State | View) -> dict[str, object]:
-    """The data of a state or a view: its fields as `write` writes them, but a card id
-    (an ``int`` at run time, so no hook of `write` can tell it) as the card's name."""
-    names = [str(card) for card in obj.rules.table.cards]
-
-    def put(kind: Any, value: Any) -> object:
-        if kind is CardId:
-            return names[value]
-        if value is not None:
-            args = [arg for arg in typing.get_args(kind) if arg is not type(None)]
-            if typing.get_origin(kind) is tuple:
-                return [put(args[0], item) for item in value]
-            if len(args) == 1:  # X | None
-                return put(args[0], value)
-        return write(value, _WRITERS)
-
-    return {name: put(kind, getattr(obj, name)) for name, kind in _FIELDS[type(obj)]}
-
-
 T = TypeVar("T", State, View)
 
 
 def _read(cls: type[T], data: Field) -> T:
     """The state or view of ``data``, its rules read first: they say which cards there
     are. Whether it is consistent is for `check_state` and `check_view`."""
-    data.keys({name for name, _ in _FIELDS[cls]})
+    data.keys({a.name for a in attrs.fields(cls)})
     rules = read_rules(data.get("rules"))
     table = rules.table
 
@@ -354,14 +121,10 @@ def _read_state(data: Field) -> State:
     return state
 
 
-def _read_view(data: Field, version: int) -> View:
-    rest, derived = (data, {}) if version == 1 else without_derived(data, _VIEW_DERIVED)
-    seen = _read(View, rest)
+def _read_view(data: Field) -> View:
+    seen = _read(View, data)
     seen = attrs.evolve(seen, hand=None if seen.hand is None else tuple(sorted(seen.hand)))
     check_view(seen)
-    if derived:  # version 2
-        check_derived(derived["hand_number"], int, seen.hand_number)
-        check_derived(derived["outcome"], Outcome | None, view_outcome(seen))
     return seen
 
 
@@ -378,23 +141,7 @@ def view_outcome(seen: View) -> Outcome | None:
     return Outcome(seen.player, seen.scores, Termination.TARGET_SCORE)
 
 
-def _view_data(seen: View) -> dict[str, object]:
-    derived = {"hand_number": seen.hand_number, "outcome": write(view_outcome(seen), {})}
-    return _data(seen) | derived
-
-
-def event_data(event: Event) -> dict[str, Any]:
-    """The data of an event of `EVENTS` (``{"type": ..., <its fields>}``).
-
-    Raises:
-        TypeError: not an event a Ship's Wheel table sends.
-    """
-    if EVENTS.get(type(event).__name__) is not type(event):
-        raise TypeError(f"cannot write {type(event).__name__} as Ship's Wheel JSON")
-    return write_event(event, _WRITERS)
-
-
-def _read_event(data: Field, rules: Rules | None = None) -> Event:
+def _read_event(data: Field, rules: Rules | None) -> Event:
     """An event; with the ``rules`` of a seat record, each card must be of their deck(s)."""
 
     def card(field: Field) -> Card:
@@ -451,12 +198,7 @@ def _names_schema(most: int | None) -> dict[str, Any]:
     return schema
 
 
-def _view_derived(b: SchemaBuilder) -> dict[str, dict[str, Any]]:
-    return {"hand_number": integer(1), "outcome": {"anyOf": [b.of(Outcome), {"type": "null"}]}}
-
-
 _SCHEMA_HOOKS: SchemaHooks = {
-    Rules: lambda b: b.define("Rules", lambda: b.fields(Rules, defaults=True)),
     DeckSpec: lambda b: b.define("DeckSpec", lambda: b.fields(DeckSpec, defaults=True)),
     (Rules, "min_hand_size"): integer(2, 8),  # SW-R2, as _min_hand_size checks
     (DeckSpec, "shapes"): _names_schema(MAX_NAMES),
@@ -474,22 +216,61 @@ _SCHEMA_HOOKS: SchemaHooks = {
         "anyOf": [integer(0, max_seat(Rules)), {"const": CHANCE.value}, {"type": "null"}]
     },
     Move: _move_schema,
-    (Outcome, "termination"): {"const": Termination.TARGET_SCORE.value},
 }
-"""The schemas of what `_WRITERS`, `_data` and the readers of `_read` and `_read_event`
-handle."""
+"""The schemas of what `_writers` and the readers of `_read` and `_read_event` handle."""
 
-SCHEMAS = GameSchemas(
-    game=GAME,
+CODEC: Codec[Rules, State, Move, View] = Codec(
+    game="ships_wheel",
     title="Ship's Wheel",
-    versions=VERSIONS,
-    older=OLDER_VERSIONS,
-    hooks=_SCHEMA_HOOKS,
     rules=Rules,
     state=State,
     view=View,
     move=Move,
+    moves=(Size, Deal, Take, Discard, Pass, Action),
     events=EVENTS,
-    view_derived=_view_derived,
+    parse_move=parse_move,
+    writers=_writers,
+    read_rules=read_rules,
+    read_state=_read_state,
+    read_view=_read_view,
+    read_event=_read_event,
+    view_outcome=view_outcome,
+    termination=Termination.TARGET_SCORE,
+    view_derived={"hand_number": (int, lambda seen: seen.hand_number)},
+    schema_hooks=_SCHEMA_HOOKS,
+    view_derived_schemas=lambda b: {"hand_number": integer(1)},
 )
-"""The JSON Schemas of Ship's Wheel documents (see `seaview_rules.schema`)."""
+"""The JSON of Ship's Wheel documents, and their JSON Schemas (see
+`seaview_rules.schema`)."""
+
+to_dict, dumps, from_dict, loads = CODEC.functions(
+    __name__,
+    {
+        "to_dict": """
+        >>> from seaview_rules import ships_wheel as sw
+        >>> sw.to_dict(sw.Drew(seat=1, card=None))["data"]
+        {'type': 'Drew', 'seat': 1, 'card': None}
+        >>> sw.to_dict((sw.parse_move("draw"), sw.parse_move("pass red-star")))
+        {'format': 'seaview_rules', 'game': 'ships_wheel', 'kind': 'moves', 'version': 1, 'data': ['draw', 'pass red-star']}
+        """,
+        "dumps": """
+        >>> from seaview_rules import ships_wheel as sw
+        >>> state = sw.new_game(sw.Rules(players=2))
+        >>> sw.loads(sw.dumps(state)) == state
+        True
+        >>> sw.loads(sw.dumps(sw.legal_moves(state)[:2]), kind=tuple)
+        (parse_move('size 3'), parse_move('size 4'))
+        """,
+        "loads": """
+        >>> from seaview_rules import ships_wheel as sw
+        >>> seen = sw.view(sw.new_game(sw.Rules(players=2)), 0)
+        >>> sw.loads(sw.dumps(seen), kind=sw.View) == seen
+        True
+        >>> sw.loads(sw.dumps(seen), kind=sw.State)
+        Traceback (most recent call last):
+        ...
+        seaview_rules.InvalidDataError: kind: the document holds a View, not a State
+        """,
+    },
+)
+__test__ = {"to_dict": to_dict, "dumps": dumps, "loads": loads}  # their examples

@@ -144,7 +144,7 @@ def check_view(view: View) -> None:
     if seat is not None and hand is not None and sizes[seat] != len(hand):
         _fail("data.hand_sizes", "must agree with the seat's hand")
     draw_size = view.draw_pile_size
-    Field(draw_size, "data.draw_pile_size").int(0, rules.deck_size)
+    Field(draw_size, "data.draw_pile_size").integer(0, rules.deck_size)
     top, under = view.discard_top, view.discard_under
     _card("data.discard_top", top, rules)
     _pile("data.discard_under", under, rules)
@@ -282,19 +282,19 @@ def _fail(where: str, problem: str) -> NoReturn:
 
 
 def _seat(where: str, seat: int, seats: int) -> None:
-    Field(seat, where).int(0, seats - 1)
+    Field(seat, where).integer(0, seats - 1)
 
 
 def _per_seat(where: str, items: tuple[object, ...], seats: int) -> None:
-    """One item per seat, as `Field.list` words it."""
-    Field(list(items), where).list(seats, seats)
+    """One item per seat, as `Field.items` words it."""
+    Field(list(items), where).items(seats, seats)
 
 
 def _counts(where: str, counts: tuple[int, ...], seats: int) -> None:
     """A count per seat, none negative."""
     _per_seat(where, counts, seats)
     for s, count in enumerate(counts):
-        Field(count, f"{where}[{s}]").int(0)
+        Field(count, f"{where}[{s}]").integer(0)
 
 
 def _card(where: str, card: Card | None, rules: Rules) -> None:
@@ -338,7 +338,7 @@ def _results(obj: State | View) -> None:
         left = result.cards_left
         _per_seat(f"{where}.cards_left", left, n)
         for s, count in enumerate(left):
-            Field(count, f"{where}.cards_left[{s}]").int(0, rules.deck_size)
+            Field(count, f"{where}.cards_left[{s}]").integer(0, rules.deck_size)
         if left[result.winner] != 0:
             _fail(f"{where}.cards_left", "the winner has no card left (VOY-5)")
         if left.count(0) > 1:
@@ -352,10 +352,10 @@ def _results(obj: State | View) -> None:
                 f"{where}.cards_left",
                 "more cards are left than the deck holds beside the card that went out (VOY-R1)",
             )
-        Field(result.points, f"{where}.points").int(0)
+        Field(result.points, f"{where}.points").integer(0)
         if result.points != sum(left):
             _fail(f"{where}.points", "must be the number of cards left in the other hands (VOY-5)")
-        Field(result.reshuffles, f"{where}.reshuffles").int(0)
+        Field(result.reshuffles, f"{where}.reshuffles").integer(0)
     totals = [0] * n
     for result in results:
         totals[result.winner] += result.points
@@ -363,7 +363,7 @@ def _results(obj: State | View) -> None:
             _fail("data.results", "the match ends when a total reaches the target (VOY-8)")
     if tuple(totals) != obj.scores:
         _fail("data.scores", "must be the sums of the round results (VOY-5)")
-    Field(obj.reshuffles, "data.reshuffles").int(0)
+    Field(obj.reshuffles, "data.reshuffles").integer(0)
     _phase_facts(obj)
 
 
