@@ -491,23 +491,34 @@ def read_player(field: Field) -> Player | None:
     return field.integer()
 
 
-def check_to_move(
-    to_move: Player | None,
-    should: Player | None,
-    where: str,
-    *,
-    phase: str,
-    player: int,
-    seats: int,
+def check_turn(
+    view: Any, to_move: Player | None, legal_moves: Callable[[], tuple[Any, ...]]
 ) -> None:
-    """Refuse a view's ``to_move`` (at ``where``) unless it is ``should``, what the
-    view's phase and player make it."""
-    if isinstance(to_move, int):
-        Field(to_move, where).integer(0, seats - 1)
-    if to_move != should:
-        shown = CHANCE.value if should is CHANCE else should
+    """Refuse a view (of a card game) unless its ``to_move`` is ``to_move``, what
+    ``current_player`` makes of its phase and player, and its ``legal_moves`` are
+    ``legal_moves()`` if its seat is to move (then it sees its hand), else none.
+
+    Raises:
+        InvalidDataError: at ``data.to_move`` or ``data.legal_moves``.
+    """
+    given = view.to_move
+    if isinstance(given, int):
+        Field(given, "data.to_move").integer(0, view.rules.players - 1)
+    if given != to_move:
+        shown = CHANCE.value if to_move is CHANCE else to_move
         raise InvalidDataError(
-            where, f"must be {shown!r} in phase {phase} with seat {player} to act"
+            "data.to_move",
+            f"must be {shown!r} in phase {view.phase.value} with seat {view.player} to act",
+        )
+    expected: tuple[Any, ...] = ()
+    if view.seat is not None and given == view.seat and view.hand is not None:
+        expected = legal_moves()
+    if view.legal_moves != expected:
+        raise InvalidDataError(
+            "data.legal_moves",
+            f"must be the moves the view allows: {[str(m) for m in expected]}"
+            if expected
+            else "must be empty: this seat is not to move",
         )
 
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import random
 import textwrap
-import typing
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
@@ -130,9 +129,8 @@ def move_functions(
             raise IllegalMoveError(refused)
         return successors[type(move)](state, move)
 
-    hints = typing.get_type_hints(violation)
-    state_type = hints["state"]
-    signature = {"state": state_type, "move": hints["move"], "seat": int | None}
+    state_type = _annotation(violation, "state")
+    signature = {"state": state_type, "move": _annotation(violation, "move"), "seat": int | None}
     publish(check_move, module, CHECK_MOVE_DOC, check_examples, signature, Violation | None)
     publish(apply_move, module, APPLY_MOVE_DOC, apply_examples, signature, state_type)
     return check_move, apply_move
@@ -175,10 +173,17 @@ def playout_function(
             left -= 1
         return state
 
-    state_type = typing.get_type_hints(current_player)["state"]
+    state_type = _annotation(sample_chance, "state")
     signature = {"state": state_type, "rng": random.Random, "max_moves": int | None}
     publish(playout, module, PLAYOUT_DOC, examples, signature, state_type)
     return playout
+
+
+def _annotation(function: Callable[..., Any], parameter: str) -> object:
+    """The type of ``function``'s ``parameter``, resolved in the function's module (only
+    that one: other annotations may name what the module imports for type checking)."""
+    hint = function.__annotations__[parameter]
+    return eval(hint, function.__globals__) if isinstance(hint, str) else hint
 
 
 def publish(

@@ -15,7 +15,7 @@ from seaview_rules import CHANCE, IllegalMoveError, Violation
 from seaview_rules import ships_wheel as sw
 from seaview_rules._core import seat_violation
 from seaview_rules.ships_wheel import Phase, State
-from seaview_rules.ships_wheel._views import seat_moves
+from seaview_rules.ships_wheel._views import stand_in
 from seaview_rules.testing import ships_wheel as sst
 from tests.helpers import states_by_phase
 
@@ -205,7 +205,7 @@ def test_the_legal_moves_of_the_seat_to_move_follow_from_its_view_alone(state: S
     seen = sw.view(state, state.player)
     assert seen.hand is not None
     if seen.to_move == state.player:
-        recomputed = seat_moves(seen.rules, seen.phase, seen.hand, seen.pile_tops)
+        recomputed = sw.legal_moves(stand_in(seen))
         assert recomputed == seen.legal_moves == sw.legal_moves(state)
     document = json.loads(sw.dumps(seen))
     assert document["data"]["legal_moves"] == [str(m) for m in seen.legal_moves]

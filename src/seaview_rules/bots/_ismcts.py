@@ -93,7 +93,7 @@ class ISMCTSBot:
             loop for ever, VOY-R10), and 40 moves in Ship's Wheel, whose random hands
             last long and say little about the hand the seat holds now.
 
-    >>> from seaview_rules import GAMES, RandomBot, play
+    >>> from seaview_rules import GAMES, RandomBot, play, voyage
     >>> bots = [ISMCTSBot(seed=1, iterations=50), RandomBot()]
     >>> result = play(GAMES["voyage"], voyage.Rules(players=2, target=5), random.Random(3), bots)
     >>> result.finished

@@ -20,7 +20,7 @@ from functools import lru_cache
 
 from seaview_rules._core import CHANCE
 from seaview_rules._json import Field
-from seaview_rules.leagues._model import EventKind, Phase, State, Tables
+from seaview_rules.leagues._model import EventKind, Phase, State, Tables, build_state
 from seaview_rules.leagues._pieces import Square, SquareKind
 from seaview_rules.leagues._rules import _spin
 from seaview_rules.leagues._views import View
@@ -430,7 +430,7 @@ def _position(
 ) -> State:
     """The state one spin before ``match``, as far as the spin's transition reads it:
     what is given, the rest as in ``match``."""
-    return State(
+    return build_state(
         rules=match.rules,
         phase=phase,
         player=player,

@@ -12,6 +12,7 @@ from itertools import accumulate
 from attrs import field, frozen
 from attrs.validators import instance_of
 
+from seaview_rules._construct import direct_constructor
 from seaview_rules._core import InvalidDataError
 from seaview_rules._options import boolean, in_range
 from seaview_rules.leagues._moves import SPINS, Spin
@@ -363,3 +364,8 @@ class State:
     """The last move, or ``None`` at the start."""
     events: tuple[Event, ...]
     """What the last spin did, in order."""
+
+
+build_state = direct_constructor(State)
+"""`State` built without attrs' frozen ``__init__``, which stores each field through
+``object.__setattr__``: every state of the game is built with it, by keyword."""

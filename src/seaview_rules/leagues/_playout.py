@@ -8,7 +8,7 @@ import attrs
 
 from seaview_rules._shell import playout_function
 from seaview_rules.leagues import _rules
-from seaview_rules.leagues._model import State
+from seaview_rules.leagues._model import State, build_state
 from seaview_rules.leagues._views import View
 
 __all__ = ["determinize", "playout"]
@@ -42,4 +42,4 @@ def determinize(view: View, rng: random.Random) -> State:
     >>> determinize(leagues.view(state, 1), random.Random(0)) == state
     True
     """
-    return _rules._state(**{a.name: getattr(view, a.name) for a in attrs.fields(State)})
+    return build_state(**{a.name: getattr(view, a.name) for a in attrs.fields(State)})

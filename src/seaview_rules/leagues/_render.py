@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from seaview_rules.leagues._events import describe
-from seaview_rules.leagues._model import EventKind, Phase, State
+from seaview_rules.leagues._model import EventKind, Phase, State, build_state
 from seaview_rules.leagues._pieces import Direction, SquareKind
 from seaview_rules.leagues._views import View
 
@@ -70,7 +70,7 @@ def render(obj: State | View) -> str:
 
 def _state_of(view: View) -> State:
     # A view holds every field of its state (20,000 Leagues hides nothing).
-    return State(**{f.name: getattr(view, f.name) for f in attrs.fields(State)})
+    return build_state(**{f.name: getattr(view, f.name) for f in attrs.fields(State)})
 
 
 def statistics(state: State) -> Mapping[str, int]:

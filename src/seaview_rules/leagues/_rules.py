@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from seaview_rules._construct import direct_constructor
 from seaview_rules._core import CHANCE, IllegalMoveError, Outcome, Player, Termination, Violation
 from seaview_rules._shell import move_functions
-from seaview_rules.leagues._model import Event, EventKind, Phase, Rules, State
+from seaview_rules.leagues._model import Event, EventKind, Phase, Rules, State, build_state
 from seaview_rules.leagues._moves import Move, Spin
 from seaview_rules.leagues._pieces import SquareKind
 
@@ -27,10 +27,6 @@ if TYPE_CHECKING:
     from fractions import Fraction
 
     from seaview_rules.leagues._pieces import Square
-
-# Every field by name, with nothing re-validated: the engine builds each state from
-# one it built.
-_state = direct_constructor(State)
 
 
 # Events too: through attrs' frozen __init__, the two or three events of a spin cost a
@@ -67,7 +63,7 @@ def new_game(rules: Rules = Rules()) -> State:  # noqa: B008 - Rules is frozen
     (<Phase.ORDER: 'order'>, CHANCE, (0, 0, 0))
     """
     seats = tuple(range(rules.players))
-    return _state(
+    return build_state(
         rules=rules,
         phase=Phase.ORDER if rules.spin_off else Phase.SPIN,
         player=0,
@@ -201,7 +197,7 @@ def _order_spin(state: State, move: Spin) -> State:
             order = tuple(g[0] for g in groups)
             phase, player, groups = Phase.SPIN, order[0], ()
             events.append(_event(EventKind.ORDER, player, None))
-    return _state(
+    return build_state(
         rules=state.rules,
         phase=phase,
         player=player,
@@ -287,7 +283,7 @@ def _turn_spin(state: State, move: Spin) -> State:
         order = state.order
         # LEA-2: in the settled order.
         phase, player = Phase.SPIN, order[order.index(seat) + 1 - len(order)]
-    return _state(
+    return build_state(
         rules=rules,
         phase=phase,
         player=player,

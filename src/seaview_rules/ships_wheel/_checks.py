@@ -17,11 +17,11 @@ from collections import Counter
 from typing import NoReturn
 
 from seaview_rules._core import InvalidDataError
-from seaview_rules._json import Field, check_to_move
+from seaview_rules._json import Field, check_turn
 from seaview_rules.ships_wheel._model import Ending, HandResult, Phase, Scoring, State
-from seaview_rules.ships_wheel._moves import Move
 from seaview_rules.ships_wheel._pieces import CardId, Kind, wins
-from seaview_rules.ships_wheel._views import View, expected_to_move, seat_moves
+from seaview_rules.ships_wheel._rules import current_player, legal_moves
+from seaview_rules.ships_wheel._views import View, stand_in
 
 _DEAL_ORDER = "not a position of the deal: one card at a time from the dealer's left (SW-2)"
 _ANCHOR_ON_TOP = "a pass follows an Anchor on top of the discarder's pile (SW-10)"
@@ -179,21 +179,9 @@ def check_view(view: View) -> None:
     ):
         _fail("data.passing", "only a seat's own pending pass shows, from its hand (SW-R7)")
     _results(view)
-    to_move = view.to_move
-    should = expected_to_move(phase, player)
-    check_to_move(to_move, should, "data.to_move", phase=phase.value, player=player, seats=n)
-    # A seat's legal moves depend only on what its view shows (the phase, its hand and
-    # the pile tops), so they are worked out again here and must be the same.
-    expected: tuple[Move, ...] = ()
-    if seat is not None and to_move == seat and hand is not None:
-        expected = seat_moves(rules, phase, hand, tops)
-    if view.legal_moves != expected:
-        _fail(
-            "data.legal_moves",
-            f"must be the moves the view allows: {[str(m) for m in expected]}"
-            if expected
-            else "must be empty: this seat is not to move",
-        )
+    # A seat's legal moves depend only on what its view shows: they are those of the
+    # state that shows just that.
+    check_turn(view, current_player(view), lambda: legal_moves(stand_in(view)))
     clear = not any(view.pile_sizes) and passing is None and not view.reshuffles
     if not _sizes_fit_phase(view, list(sizes), clear, view.deck_size, "data.hand_sizes"):
         return

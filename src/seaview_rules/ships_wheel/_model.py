@@ -9,6 +9,7 @@ from typing import Any
 
 from attrs import Attribute, Factory, field, frozen
 
+from seaview_rules._construct import direct_constructor
 from seaview_rules._core import InvalidDataError
 from seaview_rules._options import boolean, in_range
 from seaview_rules.ships_wheel._pieces import (
@@ -251,3 +252,8 @@ class State:
         """The cards of a tuple of ids, such as ``state.hands[0]`` or ``state.deck``."""
         cards = self.rules.table.cards
         return tuple(cards[i] for i in ids)
+
+
+build_state = direct_constructor(State)
+"""`State` built without attrs' frozen ``__init__``, which stores each field through
+``object.__setattr__``: every state of the game is built with it, by keyword."""

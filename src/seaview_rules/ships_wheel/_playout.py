@@ -12,7 +12,7 @@ from itertools import islice
 
 from seaview_rules._shell import playout_function
 from seaview_rules.ships_wheel import _rules
-from seaview_rules.ships_wheel._model import Phase, Rules, State
+from seaview_rules.ships_wheel._model import Phase, Rules, State, build_state
 from seaview_rules.ships_wheel._pieces import is_winning_hand
 from seaview_rules.ships_wheel._views import View
 
@@ -114,7 +114,7 @@ def _deal(view: View, rng: random.Random) -> State | None:
         for s in ((view.anchor + 1 + k) % rules.players for k in range(chosen)):
             if s != seat:
                 passing[s] = hands[s][rng.randrange(len(hands[s]))]
-    return _rules._state(
+    return build_state(
         rules=rules,
         phase=phase,
         player=view.player,

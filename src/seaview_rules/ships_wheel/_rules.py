@@ -14,12 +14,19 @@ from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from seaview_rules._construct import direct_constructor
 from seaview_rules._core import CHANCE, IllegalMoveError, Outcome, Player, Termination, Violation
 from seaview_rules._shell import move_functions
-from seaview_rules.ships_wheel._model import Ending, HandResult, Phase, Rules, Scoring, State
+from seaview_rules.ships_wheel._model import (
+    Ending,
+    HandResult,
+    Phase,
+    Rules,
+    Scoring,
+    State,
+    build_state,
+)
 from seaview_rules.ships_wheel._moves import (
     SIZES,
     TAKES,
@@ -34,6 +41,9 @@ from seaview_rules.ships_wheel._moves import (
 )
 from seaview_rules.ships_wheel._pieces import CardId, Kind, winning_limit, wins
 
+if TYPE_CHECKING:
+    from seaview_rules.ships_wheel._views import View
+
 # The enum members of the hot path as module constants. On CPython 3.11 a look-up such
 # as Phase.DRAW goes through the __getattr__ hook of the enum's metaclass, about ten
 # times the cost of a global look-up; these constants save a quarter of the
@@ -44,7 +54,6 @@ _PHASE_DISCARD, _PHASE_PASS, _PHASE_OVER = Phase.DISCARD, Phase.PASS, Phase.OVER
 _ACTION_DRAW = Action.DRAW
 _KIND_WHITE_STARFISH, _KIND_BLACK_STARFISH = Kind.WHITE_STARFISH, Kind.BLACK_STARFISH
 _KIND_ANCHOR = Kind.ANCHOR
-_state = direct_constructor(State)
 
 
 def new_game(rules: Rules = Rules()) -> State:  # noqa: B008 - Rules is frozen
@@ -63,7 +72,7 @@ def _new_hand(
     # SW-2: the dealer chooses the size, unless a tie fixed it (SW-R9); the deal then
     # starts at his left.
     n = rules.players
-    return _state(  # the fields in State's order: rules, phase, player, dealer, ...
+    return build_state(  # the fields in State's order: rules, phase, player, dealer, ...
         rules,
         _PHASE_DEAL if size else _PHASE_SIZE,
         (dealer + 1) % n if size else dealer,
@@ -79,9 +88,9 @@ def _new_hand(
     )
 
 
-def current_player(state: State) -> Player | None:
+def current_player(state: State | View) -> Player | None:
     """The seat to move, `CHANCE` while a card comes off the deck, or ``None`` once the
-    match is over (SW-R10).
+    match is over (SW-R10); of a view, who is to move in the state it shows.
 
     >>> current_player(new_game(Rules(players=2)))
     0
@@ -291,7 +300,7 @@ def _refused_size(rules: Rules, cards: int) -> Violation:
 
 def _size(state: State, move: Size) -> State:
     # SW-2: the deal starts at the dealer's left.
-    return _state(
+    return build_state(
         rules=state.rules,
         phase=_PHASE_DEAL,
         player=(state.dealer + 1) % state.rules.players,
@@ -309,7 +318,7 @@ def _size(state: State, move: Size) -> State:
 
 def _action(state: State, move: Action) -> State:
     # SW-5, SW-R5: draw the top card of the deck (a chance node follows).
-    return _state(
+    return build_state(
         rules=state.rules,
         phase=_PHASE_DECK,
         player=state.player,
@@ -357,7 +366,7 @@ def _dealt(state: State, i: CardId, k: int) -> State:
         if winners:
             return _end_hand(state, tuple(hands), deck, state.piles, Ending.DEAL, winners)
         phase = _PHASE_DRAW
-    return _state(
+    return build_state(
         rules=rules,
         phase=phase,
         player=after,
@@ -386,7 +395,7 @@ def _drawn(state: State, i: CardId, k: int) -> State:
             return _end_hand(state, tuple(hands), deck, piles, Ending.EXHAUSTION, ())
         deck = tuple(sorted([c for pile in piles for c in pile]))
         piles, reshuffles = ((),) * state.rules.players, reshuffles + 1
-    return _state(
+    return build_state(
         rules=state.rules,
         phase=_PHASE_DISCARD,
         player=seat,
@@ -411,7 +420,7 @@ def _take(state: State, move: Take) -> State:
     hands[player] = _insert(hands[player], pile[-1])
     piles = list(state.piles)
     piles[seat] = pile[:-1]
-    return _state(
+    return build_state(
         rules=state.rules,
         phase=_PHASE_DISCARD,
         player=player,
@@ -450,7 +459,7 @@ def _discard(state: State, move: Discard) -> State:
         phase, after = _PHASE_PASS, (player + 1) % n
     else:
         phase, after = _PHASE_DRAW, (player + 1) % n  # SW-4: play goes to the left
-    return _state(
+    return build_state(
         rules=state.rules,
         phase=phase,
         player=after,
@@ -489,7 +498,7 @@ def _pass(state: State, move: Pass) -> State:
         if winners:
             return _end_hand(state, tuple(moved), state.deck, state.piles, Ending.PASS, winners)
         phase, hands, passing = _PHASE_DRAW, tuple(moved), (None,) * n
-    return _state(
+    return build_state(
         rules=rules,
         phase=phase,
         player=after,
@@ -533,7 +542,7 @@ def _end_hand(
     results = (*state.results, result)
     if points and scores[winners[0]] >= rules.target:
         # SW-R10: the match ends when a total reaches the target.
-        return State(
+        return build_state(
             rules=rules,
             phase=_PHASE_OVER,
             player=winners[0],

@@ -6,9 +6,9 @@ from collections.abc import Iterable
 
 from attrs import frozen
 
-from seaview_rules._core import CHANCE, Player, check_seat
-from seaview_rules.ships_wheel._model import HandResult, Phase, Rules, State
-from seaview_rules.ships_wheel._moves import SIZES, TAKES, Action, Move, move_table
+from seaview_rules._core import Player, check_seat
+from seaview_rules.ships_wheel._model import HandResult, Phase, Rules, State, build_state
+from seaview_rules.ships_wheel._moves import Move
 from seaview_rules.ships_wheel._pieces import Card, CardId
 from seaview_rules.ships_wheel._rules import current_player, legal_moves
 
@@ -135,31 +135,26 @@ def _anchor(state: State) -> int | None:
     return (state.player - 1 - chosen) % state.rules.players
 
 
-def seat_moves(
-    rules: Rules, phase: Phase, hand: tuple[CardId, ...], pile_tops: tuple[CardId | None, ...]
-) -> tuple[Move, ...]:
-    """The legal moves of the seat to move, worked out from what its view shows: the
-    ``phase``, its ``hand`` (sorted card ids) and the top card of each pile. In Ship's
-    Wheel a seat's legal moves depend on nothing else, so this equals ``legal_moves`` of
-    the state for the seat to move; `loads` checks a view's `View.legal_moves` with it.
+def stand_in(view: View) -> State:
+    """A state with what ``view`` shows of the position of the seat to move, and
+    nothing else: the phase, its hand (the view's own, when the view's seat is to move)
+    and the top card of each pile; every other hand, the deck and the cards under the
+    pile tops left out. In Ship's Wheel a seat's legal moves depend on nothing more, so
+    they are ``legal_moves`` of this state: `loads` checks a view's `View.legal_moves`
+    with it, and the rules stay in ``legal_moves`` alone.
     """
-    if phase is Phase.SIZE:
-        return tuple(SIZES[n] for n in rules.hand_sizes)  # SW-R2
-    if phase is Phase.DRAW:
-        takeable = rules.table.takeable
-        takes = [TAKES[s] for s, top in enumerate(pile_tops) if top is not None and takeable[top]]
-        return (Action.DRAW, *takes)  # SW-5, SW-7
-    moves = move_table(rules.table)
-    if phase is Phase.DISCARD:
-        return tuple(moves.discards[i] for i in dict.fromkeys(hand))  # SW-6
-    if phase is Phase.PASS:
-        return tuple(moves.passes[i] for i in dict.fromkeys(hand))  # SW-10
-    return ()
-
-
-def expected_to_move(phase: Phase, player: int) -> Player | None:
-    """Who is to move in ``phase`` with ``player`` to act (`current_player`, from the
-    two fields that decide it)."""
-    if phase is Phase.DEAL or phase is Phase.DECK:
-        return CHANCE
-    return None if phase is Phase.OVER else player
+    players = view.rules.players
+    return build_state(
+        rules=view.rules,
+        phase=view.phase,
+        player=view.player,
+        dealer=view.dealer,
+        hand_size=view.hand_size,
+        hands=tuple(view.hand or () if s == view.player else () for s in range(players)),
+        deck=(),
+        piles=tuple(() if top is None else (top,) for top in view.pile_tops),
+        passing=(None,) * players,
+        scores=view.scores,
+        results=view.results,
+        reshuffles=view.reshuffles,
+    )

@@ -7,6 +7,7 @@ import enum
 
 from attrs import field, frozen
 
+from seaview_rules._construct import direct_constructor
 from seaview_rules._core import InvalidDataError
 from seaview_rules._options import boolean, in_range
 from seaview_rules.voyage._pieces import MAX_NUMBER, Card, CardSet, deck_of
@@ -129,3 +130,8 @@ class State:
     def round(self) -> int:
         """The number of the current round, from 1 (the last one once the match is over)."""
         return len(self.results) + (self.phase is not Phase.OVER)
+
+
+build_state = direct_constructor(State)
+"""`State` built without attrs' frozen ``__init__``, which stores each field through
+``object.__setattr__``: every state of the game is built with it, by keyword."""

@@ -11,7 +11,7 @@ from math import comb
 
 from seaview_rules._shell import playout_function
 from seaview_rules.voyage import _rules
-from seaview_rules.voyage._model import Phase, State
+from seaview_rules.voyage._model import Phase, State, build_state
 from seaview_rules.voyage._pieces import Card, CardSet
 from seaview_rules.voyage._views import View
 
@@ -91,7 +91,7 @@ def determinize(view: View, rng: random.Random) -> State:
         del unseen[:size]
     if drawer is not None and phase is Phase.DRAWN and drawn is None:
         drawn = rng.choice(list(hands[drawer]))  # VOY-R3 option: a draw says nothing
-    return _rules._state(
+    return build_state(
         rules=rules,
         phase=phase,
         player=view.player,

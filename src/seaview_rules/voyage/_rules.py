@@ -12,14 +12,16 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from seaview_rules._construct import direct_constructor
 from seaview_rules._core import CHANCE, IllegalMoveError, Outcome, Player, Termination, Violation
 from seaview_rules._shell import move_functions
-from seaview_rules.voyage._model import Phase, RoundResult, Rules, State
+from seaview_rules.voyage._model import Phase, RoundResult, Rules, State, build_state
 from seaview_rules.voyage._moves import DEALS, PLAYS, Action, Deal, Move, Play
 from seaview_rules.voyage._pieces import CARDS, EMPTY, MATCHES, MAX_NUMBER, Card, CardSet, bits
+
+if TYPE_CHECKING:
+    from seaview_rules.voyage._views import View
 
 # The enum members of the hot path as module constants. On CPython 3.11 a look-up such
 # as Phase.TURN goes through the __getattr__ hook of the enum's metaclass, about ten
@@ -30,7 +32,6 @@ _PHASE_DEAL, _PHASE_LEAD, _PHASE_TURN = Phase.DEAL, Phase.LEAD, Phase.TURN
 _PHASE_DRAW, _PHASE_DRAWN, _PHASE_OVER = Phase.DRAW, Phase.DRAWN, Phase.OVER
 _ACTION_DRAW, _ACTION_KEEP, _ACTION_PASS = Action.DRAW, Action.KEEP, Action.PASS
 _DRAW_ONLY, _KEEP_ONLY, _PASS_ONLY = (_ACTION_DRAW,), (_ACTION_KEEP,), (_ACTION_PASS,)
-_state = direct_constructor(State)
 
 
 def new_game(rules: Rules = Rules()) -> State:  # noqa: B008 - Rules is frozen
@@ -47,7 +48,7 @@ def _new_round(
     rules: Rules, dealer: int, scores: tuple[int, ...], results: tuple[RoundResult, ...]
 ) -> State:
     # VOY-1, VOY-R7: the deal starts with the player on the dealer's left, seat d + 1.
-    return _state(
+    return build_state(
         rules=rules,
         phase=_PHASE_DEAL,
         player=(dealer + 1) % rules.players,
@@ -63,9 +64,9 @@ def _new_round(
     )
 
 
-def current_player(state: State) -> Player | None:
+def current_player(state: State | View) -> Player | None:
     """The seat to move, `CHANCE` while a card comes off the draw pile, or ``None`` once
-    the match is over (VOY-8).
+    the match is over (VOY-8); of a view, who is to move in the state it shows.
 
     >>> current_player(new_game(Rules(players=2)))
     CHANCE
@@ -270,7 +271,7 @@ def _deal(state: State, move: Deal) -> State:
         # deal ends when the next seat is full.
         rules = state.rules
         after = (seat + 1) % rules.players
-        return _state(
+        return build_state(
             rules=rules,
             phase=_PHASE_LEAD if hands[after].bit_count() == rules.hand_size else _PHASE_DEAL,
             player=after,
@@ -286,7 +287,7 @@ def _deal(state: State, move: Deal) -> State:
         )
     # VOY-4, VOY-R4: the drawer then plays the card if it matches, or keeps it; he
     # keeps it even when it does not match, so that nobody else learns whether it did.
-    return _state(
+    return build_state(
         rules=state.rules,
         phase=_PHASE_DRAWN,
         player=seat,
@@ -332,7 +333,7 @@ def _draw(state: State) -> State:
         # and unordered, so its cards are hidden again (VOY-R9). VOY-R10: there is no limit
         # on how often; nothing but VOY-5 ends a round, so a round can loop for ever.
         draw_pile, under, reshuffles = CardSet.of(under), (), reshuffles + 1
-    return _state(
+    return build_state(
         rules=state.rules,
         phase=_PHASE_DRAW,
         player=state.player,
@@ -352,7 +353,7 @@ def _next_turn(
     state: State, hands: tuple[CardSet, ...], top: Card | None, under: tuple[Card, ...]
 ) -> State:
     # VOY-3: turns pass clockwise, to seat s + 1 (VOY-R7).
-    return _state(
+    return build_state(
         rules=state.rules,
         phase=_PHASE_TURN,
         player=(state.player + 1) % state.rules.players,
@@ -381,7 +382,7 @@ def _end_round(
     scores[winner] += points
     results = (*state.results, result)
     if scores[winner] >= rules.target:  # VOY-8
-        return _state(
+        return build_state(
             rules=rules,
             phase=_PHASE_OVER,
             player=winner,

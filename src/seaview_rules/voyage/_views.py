@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from attrs import frozen
 
-from seaview_rules._core import CHANCE, Player, check_seat
-from seaview_rules.voyage._model import Phase, RoundResult, Rules, State
-from seaview_rules.voyage._moves import PLAYS, Action, Move
-from seaview_rules.voyage._pieces import MATCHES, Card, CardSet
+from seaview_rules._core import Player, check_seat
+from seaview_rules.voyage._model import Phase, RoundResult, Rules, State, build_state
+from seaview_rules.voyage._moves import Move
+from seaview_rules.voyage._pieces import EMPTY, Card, CardSet
 from seaview_rules.voyage._rules import current_player, legal_moves
 
 
@@ -108,40 +108,28 @@ def view(state: State, seat: int | None) -> View:
     )
 
 
-def seat_moves(
-    rules: Rules,
-    phase: Phase,
-    hand: CardSet,
-    top: Card | None,
-    drawn: Card | None,
-    can_draw: bool,
-) -> tuple[Move, ...]:
-    """The legal moves of the seat to move, worked out from what its view shows: its
-    ``hand``, the ``top`` of the discard pile, the ``phase``, the card it has just
-    ``drawn``, and whether there is anything to draw (``can_draw``: a draw pile, or
-    cards under the top to rebuild it from, VOY-6). In Voyage a seat's legal moves
-    depend on nothing else, so this equals ``legal_moves`` of the state for the seat to
-    move; `loads` checks a view's `View.legal_moves` with it.
+def stand_in(view: View) -> State:
+    """A state with what ``view`` shows of the position of the seat to move, and
+    nothing else: its hand (the view's own, when the view's seat is to move), the
+    discard pile, the card it drew, and a draw pile that is empty or not as the view's;
+    every other hand empty. In Voyage a seat's legal moves depend on nothing more, so
+    they are ``legal_moves`` of this state: `loads` checks a view's
+    `View.legal_moves` with it, and the rules stay in ``legal_moves`` alone.
     """
-    if phase is Phase.LEAD:
-        return tuple(PLAYS[c.index] for c in hand)  # VOY-2
-    if phase is Phase.TURN and top is not None:
-        plays: list[Move] = [PLAYS[c.index] for c in CardSet(hand & MATCHES[top.index])]
-        if not plays:
-            return (Action.DRAW,) if can_draw else (Action.PASS,)  # VOY-4, VOY-R5
-        if not rules.must_play and can_draw:
-            plays.append(Action.DRAW)  # VOY-R3
-        return tuple(plays)
-    if phase is Phase.DRAWN and top is not None and drawn is not None:
-        if drawn.matches(top):
-            return (PLAYS[drawn.index], Action.KEEP)  # VOY-4
-        return (Action.KEEP,)  # VOY-R4
-    return ()
-
-
-def expected_to_move(phase: Phase, player: int) -> Player | None:
-    """Who is to move in ``phase`` with ``player`` to act (`current_player`, from the
-    two fields that decide it)."""
-    if phase is Phase.DEAL or phase is Phase.DRAW:
-        return CHANCE
-    return None if phase is Phase.OVER else player
+    rules = view.rules
+    hands = [EMPTY] * rules.players
+    hands[view.player] = view.hand or EMPTY
+    return build_state(
+        rules=rules,
+        phase=view.phase,
+        player=view.player,
+        dealer=view.dealer,
+        hands=tuple(hands),
+        draw_pile=rules.deck if view.draw_pile_size else EMPTY,  # only its size counts
+        discard_top=view.discard_top,
+        discard_under=view.discard_under,
+        drawn=view.drawn,
+        scores=view.scores,
+        results=view.results,
+        reshuffles=view.reshuffles,
+    )
