@@ -56,27 +56,23 @@ class MoveForms:
         self._checks: dict[type, Callable[[Any], bool]] = {
             cls: _generated_check(cls) for cls in classes
         }
-        self.seen: dict[int, object] = {id(None): self}
+        self.seen: dict[int, object] = {}
         """The move objects found well-formed, by id. Each is kept alive here, so no
-        other object can have its id meanwhile: ``seen.get(id(move)) is move`` is an
-        exact test (``None``, which ``get`` returns for an id it lacks, is filed
-        under its own id with another value, so it is never taken for a move). Engines and frontends pass the same few objects again and again
-        (the moves of the legal-move tables), so the engines test this first, inline,
-        and skip the call and the field checks: the check of every move costs 2.2 %
-        of the instructions per decision in leagues and 2.8 % in Ship's Wheel so, and
-        6.4 % and 8.6 % without (benchmarks/instructions.py --games 30 --warm-up 20)."""
+        other object can have its id meanwhile: ``id(move) in seen`` is an exact test.
+        Engines and frontends pass the same few objects again and again (the moves of
+        the legal-move tables), so the shell of every game tests this first, inline,
+        and skips the call and the field checks (see the performance page)."""
 
     def violation(self, move: object) -> Violation | None:
         """``None`` if ``move`` has exactly the form of a move of this game, else the
         API-MOVE refusal that says what is wrong with it."""
         seen = self.seen
-        if seen.get(id(move)) is move:
+        if id(move) in seen:
             return None
         check = self._checks.get(type(move))
         if check is not None and check(move):
             if len(seen) >= self._SEEN_LIMIT:
                 seen.clear()
-                seen[id(None)] = self
             seen[id(move)] = move  # moves are frozen: well-formed for good
             return None
         return Violation(

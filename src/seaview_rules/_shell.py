@@ -117,14 +117,26 @@ def move_functions(
             refused = seat_violation(current_player(state), seat)
             if refused is not None:
                 return refused
-        if well_formed.get(id(move)) is not move:
+        if id(move) not in well_formed:
             malformed = form_violation(move)  # exactly a move class, each field of its type
             if malformed is not None:
                 return malformed
         return violation(state, move)
 
     def apply_move(state: S, move: M, *, seat: int | None = None) -> S:
-        refused = check_move(state, move, seat=seat)
+        # check_move written out again: a call fewer per move, 3.5 % of the
+        # instructions of a Voyage decision (the performance page).
+        if state.phase is over_phase:
+            raise IllegalMoveError(over)
+        if seat is not None:
+            refused = seat_violation(current_player(state), seat)
+            if refused is not None:
+                raise IllegalMoveError(refused)
+        if id(move) not in well_formed:
+            malformed = form_violation(move)
+            if malformed is not None:
+                raise IllegalMoveError(malformed)
+        refused = violation(state, move)
         if refused is not None:
             raise IllegalMoveError(refused)
         return successors[type(move)](state, move)

@@ -64,7 +64,7 @@ from seaview_rules.leagues._pieces import (
     spinner_to_data,
 )
 from seaview_rules.leagues._playout import determinize, playout
-from seaview_rules.leagues._render import render, rules_applied, statistics
+from seaview_rules.leagues._render import render, statistics
 from seaview_rules.leagues._rules import (
     apply_move,
     chance_outcomes,
@@ -75,6 +75,7 @@ from seaview_rules.leagues._rules import (
     legal_moves,
     new_game,
     outcome,
+    rules_applied,
     sample_chance,
 )
 from seaview_rules.leagues._views import View, view

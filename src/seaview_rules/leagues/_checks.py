@@ -20,9 +20,9 @@ from functools import lru_cache
 
 from seaview_rules._core import CHANCE
 from seaview_rules._json import Field
-from seaview_rules.leagues._model import EventKind, Phase, State, Tables, build_state
+from seaview_rules.leagues._model import EventKind, Phase, State, build_state
 from seaview_rules.leagues._pieces import Square, SquareKind
-from seaview_rules.leagues._rules import _spin
+from seaview_rules.leagues._rules import Tables, _spin
 from seaview_rules.leagues._views import View
 
 __all__ = ["check_state", "check_view"]

@@ -1,5 +1,5 @@
-"""20,000 Leagues states for people and tools: a plain-text picture (`render`), the
-counters of a game (`statistics`), and the rules a spin exercised (`rules_applied`)."""
+"""20,000 Leagues states for people and tools: a plain-text picture (`render`) and the
+counters of a game (`statistics`)."""
 
 from __future__ import annotations
 
@@ -8,14 +8,11 @@ from typing import TYPE_CHECKING
 import attrs
 
 from seaview_rules.leagues._events import describe
-from seaview_rules.leagues._model import EventKind, Phase, State, build_state
-from seaview_rules.leagues._pieces import Direction, SquareKind
+from seaview_rules.leagues._model import Phase, State, build_state
 from seaview_rules.leagues._views import View
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
-
-    from seaview_rules.leagues._moves import Move
 
 
 def render(obj: State | View) -> str:
@@ -87,69 +84,3 @@ def statistics(state: State) -> Mapping[str, int]:
         "extra_spins": state.spins - state.turns,
         "order_spins": state.order_spins,
     }
-
-
-_EVENT_RULES: dict[EventKind, tuple[str, ...]] = {
-    EventKind.ORDER_SPIN: ("LEA-2",),
-    EventKind.TIE: ("LEA-R3",),
-    EventKind.ORDER: ("LEA-2",),
-    EventKind.MOVE: ("LEA-4",),
-    EventKind.BOUNCE: ("LEA-5",),
-    EventKind.BLOCKED: ("LEA-6",),
-    EventKind.ARROW: ("LEA-7", "LEA-R5"),
-    EventKind.STARFISH: ("LEA-9", "LEA-R5"),
-    EventKind.OCTOPUS: ("LEA-10", "LEA-R5"),
-    EventKind.COLLISION: ("LEA-11",),
-    EventKind.RISE: ("LEA-R7",),
-    EventKind.EXTRA_SPIN: ("LEA-R6",),
-    EventKind.WIN: ("LEA-1", "LEA-R8"),
-}
-
-
-_TAKEN_RULES = {
-    SquareKind.ARROW: "LEA-8",
-    SquareKind.STARFISH: "LEA-9",
-    SquareKind.OCTOPUS: "LEA-10",
-}
-
-
-def rules_applied(before: State, move: Move, after: State) -> tuple[str, ...]:
-    """The rules and rulings that the spin from ``before`` to ``after`` exercised, by ID,
-    read from the events it left (`State.events`) and from where the diver spun."""
-    applied = {"LEA-R1", "LEA-R2"}
-    kinds = {event.kind for event in after.events}
-    for kind in kinds:
-        applied.update(_EVENT_RULES.get(kind, ()))
-    if EventKind.START in kinds:  # back to start: a first-row collision, or a failed rise
-        applied.add("LEA-12" if EventKind.RISE in kinds or EventKind.TAKEN in kinds else "LEA-11")
-    if before.phase is not Phase.SPIN:
-        return tuple(sorted(applied))
-    board = before.rules.board
-    start, columns = board.start, board.columns
-    mover = before.player
-    here = before.positions[mover]
-    others = before.positions[:mover] + before.positions[mover + 1 :]
-    for event in after.events:
-        if event.kind is not EventKind.MOVE or event.square is None:
-            continue
-        landed_on = board.squares[event.square]
-        if EventKind.TAKEN in kinds:  # the effect's target was taken
-            applied.add(_TAKEN_RULES[landed_on])
-            if landed_on is SquareKind.STARFISH:
-                applied.add("LEA-R10")  # where the rise starts
-        if event.square == start:
-            if start in others:
-                applied.add("LEA-R4")  # onto the start, where another diver stands
-            if start % columns:
-                applied.add("LEA-R12")  # onto a start that is not the row's left end
-    if here == start:
-        # LEA-3, LEA-R4: put on the start, he moves right; LEA-R11: so he does (or, with
-        # the option, by the letter) after walking onto it.
-        applied.update(("LEA-3", "LEA-R4") if before.placed[mover] else ("LEA-R11",))
-        if start % columns:
-            applied.add("LEA-R12")  # from a start that is not the row's left end
-    elif before.placed[mover] and here % columns == (
-        columns - 1 if move.direction is Direction.RIGHT else 0
-    ):
-        applied.add("LEA-R9")  # put on an end square, and the letter leads off the row
-    return tuple(sorted(applied))

@@ -63,7 +63,7 @@ from seaview_rules.ships_wheel._pieces import (
     table_of,
 )
 from seaview_rules.ships_wheel._playout import determinize, playout
-from seaview_rules.ships_wheel._render import render, rules_applied, statistics
+from seaview_rules.ships_wheel._render import render, statistics
 from seaview_rules.ships_wheel._rules import (
     apply_move,
     chance_outcomes,
@@ -74,6 +74,7 @@ from seaview_rules.ships_wheel._rules import (
     legal_moves,
     new_game,
     outcome,
+    rules_applied,
     sample_chance,
 )
 from seaview_rules.ships_wheel._views import View, view

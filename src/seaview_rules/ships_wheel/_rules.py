@@ -1,10 +1,12 @@
-"""The Ship's Wheel engine: legal moves, chance, and transitions.
+"""The Ship's Wheel rules: legal moves, chance, transitions, and the rules a move
+exercised.
 
 `_violation` finds the rule a move breaks without building anything; `_SUCCESSORS`
-holds, for each type of move, the function that builds the state after a legal one.
-`check_move` and `apply_move` wrap them, and refuse first a move that a seat sends out
-of turn (API-SEAT). Hands and the deck are sorted tuples of card ids (multisets, so two
-decks just mean repeated ids); the hot path does tuple slicing and table look-ups.
+holds, for each type of move, the function that builds the state after a legal one
+(named after the move). The shell (`seaview_rules._shell`) makes `check_move`,
+`apply_move` and `playout` of them, with API-OVER, API-SEAT and API-MOVE first. Hands
+and the deck are sorted tuples of card ids (multisets, so two decks just mean repeated
+ids); the hot path does tuple slicing and table look-ups.
 """
 
 from __future__ import annotations
@@ -560,6 +562,75 @@ def _end_hand(
     again = size if not points and rules.tie_keeps_size else 0
     # SW-14: the deal passes to the left after every hand.
     return _new_hand(rules, (state.dealer + 1) % n, again, scores, results)
+
+
+def _end_of_hand(before: State, after: State) -> list[str]:
+    if len(after.results) == len(before.results):
+        return []
+    result = after.results[-1]
+    tags = ["SW-14"]
+    if result.winner is not None:
+        tags += ["SW-3", "SW-R4"]
+    elif result.ending is not Ending.EXHAUSTION:
+        tags.append("SW-12")
+    if result.winner is None and before.rules.tie_keeps_size:
+        tags.append("SW-R9")
+    if after.phase is Phase.OVER:
+        tags.append("SW-R10")
+    return tags
+
+
+def rules_applied(before: State, move: Move, after: State) -> tuple[str, ...]:
+    """The rules and rulings that the legal ``move`` from ``before`` to ``after``
+    exercised, by ID.
+
+    >>> from seaview_rules.ships_wheel import Rules, apply_move, new_game, parse_move
+    >>> state = new_game(Rules(players=2))
+    >>> rules_applied(state, parse_move("size 4"), apply_move(state, parse_move("size 4")))
+    ('SW-2', 'SW-R10', 'SW-R2')
+    """
+    tags: list[str] = []
+    if isinstance(move, Size):
+        tags += ["SW-2", "SW-R2"] + ([] if before.results else ["SW-R10"])
+    elif isinstance(move, Deal):
+        tags += ["SW-1", "SW-R1", "SW-R3"]
+        if before.phase is Phase.DEAL:
+            tags.append("SW-2")
+            if after.phase is not Phase.DEAL or after.results != before.results:
+                tags.append("SW-R6")
+                tags += ["SW-4"] if after.phase is Phase.DRAW else []
+        else:
+            tags.append("SW-5")
+            if after.reshuffles > before.reshuffles or (
+                after.results != before.results and after.results[-1].ending is Ending.EXHAUSTION
+            ):
+                tags += ["SW-13", "SW-R8"]
+    elif move is Action.DRAW:
+        tags.append("SW-5")
+        if not any(before.piles) and not before.reshuffles:
+            tags.append("SW-R5")  # the first turn of a hand
+    elif isinstance(move, Take):
+        tags += ["SW-5", "SW-7"]
+    elif isinstance(move, Discard):
+        tags.append("SW-6")
+        ended = len(after.results) > len(before.results)
+        kind = move.card.kind
+        if ended:
+            tags += ["SW-R6"] + (["SW-11"] if move.card.is_action else [])
+        elif kind is Kind.WHITE_STARFISH:
+            tags.append("SW-8")
+        elif kind is Kind.BLACK_STARFISH:
+            tags += ["SW-9", "SW-R11"]
+        elif kind is Kind.ANCHOR:
+            tags += ["SW-10", "SW-R7"]
+        else:
+            tags.append("SW-4")
+    elif isinstance(move, Pass):
+        tags += ["SW-10", "SW-R7"]
+        if after.phase is not Phase.PASS:
+            tags.append("SW-R6")
+    tags += _end_of_hand(before, after)
+    return tuple(sorted(set(tags)))
 
 
 # The successor of each type of move (Action is Action.DRAW, the only one).

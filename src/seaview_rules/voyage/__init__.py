@@ -44,7 +44,7 @@ from seaview_rules.voyage._moves import (
 )
 from seaview_rules.voyage._pieces import CARDS, Card, CardSet, Colour
 from seaview_rules.voyage._playout import determinize, playout
-from seaview_rules.voyage._render import render, rules_applied, statistics
+from seaview_rules.voyage._render import render, statistics
 from seaview_rules.voyage._rules import (
     apply_move,
     chance_outcomes,
@@ -55,6 +55,7 @@ from seaview_rules.voyage._rules import (
     legal_moves,
     new_game,
     outcome,
+    rules_applied,
     sample_chance,
 )
 from seaview_rules.voyage._views import View, view

@@ -1,5 +1,5 @@
-"""Plain text of a Voyage match for terminals and logs, its counters, and the rules a
-move exercised."""
+"""Plain text of a Voyage match for terminals and logs (`render`), and its counters
+(`statistics`)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,7 @@ from collections.abc import Mapping
 
 from seaview_rules._core import CHANCE, Player
 from seaview_rules.voyage._model import Phase, State
-from seaview_rules.voyage._moves import Action, Deal, Move, Play
-from seaview_rules.voyage._rules import current_player, legal_moves
+from seaview_rules.voyage._rules import current_player
 from seaview_rules.voyage._views import View
 
 
@@ -77,41 +76,3 @@ def _actor(phase: Phase, player: int, to_move: Player | None) -> str:
 
 def _hidden(size: int) -> str:
     return f"{size} card{'s' * (size != 1)}"
-
-
-def rules_applied(before: State, move: Move, after: State) -> tuple[str, ...]:
-    """The rules and rulings that the legal ``move`` from ``before`` to ``after``
-    exercised, by ID.
-
-    >>> from seaview_rules.voyage import Rules, apply_move, new_game, parse_move
-    >>> state = new_game(Rules(players=2))
-    >>> rules_applied(state, parse_move("deal R1"), apply_move(state, parse_move("deal R1")))
-    ('VOY-1', 'VOY-R1', 'VOY-R2', 'VOY-R6', 'VOY-R7')
-    """
-    applied = []
-    if isinstance(move, Deal):
-        if before.phase is Phase.DEAL:
-            applied += ["VOY-1", "VOY-R1", "VOY-R7"]
-            if not before.results:
-                applied.append("VOY-R6")
-        else:
-            applied += ["VOY-4", "VOY-R4"]
-        applied.append("VOY-R2")
-    elif isinstance(move, Play):
-        applied.append({Phase.LEAD: "VOY-2", Phase.TURN: "VOY-3"}.get(before.phase, "VOY-R4"))
-        if before.discard_top is not None:
-            applied.append("VOY-R9")  # the old top stays in sight under the card played
-        if len(after.results) > len(before.results):
-            applied.append("VOY-5")
-            applied += ["VOY-8"] if after.phase is Phase.OVER else ["VOY-7", "VOY-R8"]
-    elif move is Action.DRAW:
-        applied.append("VOY-4")
-        if not before.rules.must_play and len(legal_moves(before)) > 1:
-            applied.append("VOY-R3")
-        if after.reshuffles > before.reshuffles:
-            applied += ["VOY-6", "VOY-R5", "VOY-R9"]  # the rebuilt pile's cards are hidden
-            if before.reshuffles:
-                applied.append("VOY-R10")  # a rebuild after the first: no limit
-    else:
-        applied.append("VOY-R4" if move is Action.KEEP else "VOY-R5")
-    return tuple(sorted(applied))

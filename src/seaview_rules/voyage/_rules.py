@@ -1,10 +1,11 @@
-"""The Voyage engine: legal moves, chance, and transitions.
+"""The Voyage rules: legal moves, chance, transitions, and the rules a move exercised.
 
 `_violation` finds the rule a move breaks without building anything; `_SUCCESSORS`
-holds, for each type of move, the function that builds the state after a legal one.
-`check_move` and `apply_move` wrap them, and refuse first a move that a seat sends out
-of turn (API-SEAT). Hands and piles are bit masks (`CardSet`), so the hot path does
-integer arithmetic and table look-ups.
+holds, for each type of move, the function that builds the state after a legal one
+(named after the move). The shell (`seaview_rules._shell`) makes `check_move`,
+`apply_move` and `playout` of them, with API-OVER, API-SEAT and API-MOVE first. Hands
+and piles are bit masks (`CardSet`), so the hot path does integer arithmetic and table
+look-ups.
 """
 
 from __future__ import annotations
@@ -398,6 +399,44 @@ def _end_round(
         )
     # VOY-7, VOY-R8: players take turns to deal, passing the deal to the left (clockwise).
     return _new_round(rules, (state.dealer + 1) % rules.players, tuple(scores), results)
+
+
+def rules_applied(before: State, move: Move, after: State) -> tuple[str, ...]:
+    """The rules and rulings that the legal ``move`` from ``before`` to ``after``
+    exercised, by ID.
+
+    >>> from seaview_rules.voyage import Rules, apply_move, new_game, parse_move
+    >>> state = new_game(Rules(players=2))
+    >>> rules_applied(state, parse_move("deal R1"), apply_move(state, parse_move("deal R1")))
+    ('VOY-1', 'VOY-R1', 'VOY-R2', 'VOY-R6', 'VOY-R7')
+    """
+    applied = []
+    if isinstance(move, Deal):
+        if before.phase is Phase.DEAL:
+            applied += ["VOY-1", "VOY-R1", "VOY-R7"]
+            if not before.results:
+                applied.append("VOY-R6")
+        else:
+            applied += ["VOY-4", "VOY-R4"]
+        applied.append("VOY-R2")
+    elif isinstance(move, Play):
+        applied.append({Phase.LEAD: "VOY-2", Phase.TURN: "VOY-3"}.get(before.phase, "VOY-R4"))
+        if before.discard_top is not None:
+            applied.append("VOY-R9")  # the old top stays in sight under the card played
+        if len(after.results) > len(before.results):
+            applied.append("VOY-5")
+            applied += ["VOY-8"] if after.phase is Phase.OVER else ["VOY-7", "VOY-R8"]
+    elif move is Action.DRAW:
+        applied.append("VOY-4")
+        if not before.rules.must_play and len(legal_moves(before)) > 1:
+            applied.append("VOY-R3")
+        if after.reshuffles > before.reshuffles:
+            applied += ["VOY-6", "VOY-R5", "VOY-R9"]  # the rebuilt pile's cards are hidden
+            if before.reshuffles:
+                applied.append("VOY-R10")  # a rebuild after the first: no limit
+    else:
+        applied.append("VOY-R4" if move is Action.KEEP else "VOY-R5")
+    return tuple(sorted(applied))
 
 
 # The successor of each type of move.
