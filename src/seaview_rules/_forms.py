@@ -60,8 +60,8 @@ class MoveForms:
         """The move objects found well-formed, by id. Each is kept alive here, so no
         other object can have its id meanwhile: ``id(move) in seen`` is an exact test.
         Engines and frontends pass the same few objects again and again (the moves of
-        the legal-move tables), so the shell of every game tests this first, inline,
-        and skips the call and the field checks (see the performance page)."""
+        the legal-move tables), so `violation` tests this first and skips the field
+        checks."""
 
     def violation(self, move: object) -> Violation | None:
         """``None`` if ``move`` has exactly the form of a move of this game, else the

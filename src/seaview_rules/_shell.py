@@ -105,10 +105,7 @@ def move_functions(
         check_examples: the rest of ``check_move``'s docstring: its examples.
         apply_examples: the rest of ``apply_move``'s docstring.
     """
-    forms = MoveForms(game, *moves)
-    # A move object already found well-formed skips the call to the form check: engines
-    # and frontends pass the same few objects (the moves of the legal-move tables).
-    well_formed, form_violation = forms.seen, forms.violation
+    form_violation = MoveForms(game, *moves).violation
 
     def check_move(state: S, move: M, *, seat: int | None = None) -> Violation | None:
         if state.phase is over_phase:
@@ -117,26 +114,15 @@ def move_functions(
             refused = seat_violation(current_player(state), seat)
             if refused is not None:
                 return refused
-        if id(move) not in well_formed:
-            malformed = form_violation(move)  # exactly a move class, each field of its type
-            if malformed is not None:
-                return malformed
+        # Exactly a move class, each field of its type (a move object already found
+        # well-formed, such as one of the legal-move tables, is known by its id).
+        malformed = form_violation(move)
+        if malformed is not None:
+            return malformed
         return violation(state, move)
 
     def apply_move(state: S, move: M, *, seat: int | None = None) -> S:
-        # check_move written out again: a call fewer per move, 3.5 % of the
-        # instructions of a Voyage decision (the performance page).
-        if state.phase is over_phase:
-            raise IllegalMoveError(over)
-        if seat is not None:
-            refused = seat_violation(current_player(state), seat)
-            if refused is not None:
-                raise IllegalMoveError(refused)
-        if id(move) not in well_formed:
-            malformed = form_violation(move)
-            if malformed is not None:
-                raise IllegalMoveError(malformed)
-        refused = violation(state, move)
+        refused = check_move(state, move, seat=seat)
         if refused is not None:
             raise IllegalMoveError(refused)
         return successors[type(move)](state, move)

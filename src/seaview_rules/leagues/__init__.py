@@ -45,7 +45,7 @@ from seaview_rules.leagues._events import (
     events,
     narrate,
 )
-from seaview_rules.leagues._model import Event, EventKind, Phase, Rules, State
+from seaview_rules.leagues._model import EventKind, Phase, Rules, SpinEvent, State
 from seaview_rules.leagues._moves import SPINS, Move, Spin, every_move, parse_move
 from seaview_rules.leagues._pieces import (
     Board,
@@ -89,7 +89,6 @@ __all__ = [
     "Collided",
     "Direction",
     "DiverEvent",
-    "Event",
     "EventKind",
     "FoundTaken",
     "Move",
@@ -102,6 +101,7 @@ __all__ = [
     "SentBack",
     "SentUp",
     "Spin",
+    "SpinEvent",
     "Spinner",
     "SpinsAgain",
     "Spun",

@@ -97,7 +97,7 @@ class Phase(enum.Enum):
 
 
 class EventKind(enum.Enum):
-    """What a spin did. Each `Event` names the diver and the square he is on after it."""
+    """What a spin did. Each `SpinEvent` names the diver and the square he is on after it."""
 
     ORDER_SPIN = "order_spin"
     """The diver spun to settle the order of play (LEA-2)."""
@@ -135,7 +135,7 @@ class EventKind(enum.Enum):
 
 
 @frozen(weakref_slot=False)  # no weak references: see direct_constructor
-class Event:
+class SpinEvent:
     """One consequence of a spin, as the state records it: ``kind`` happened to
     ``seat``'s diver, who is then on ``square`` (``None`` for the events of the order
     spin-off).
@@ -143,8 +143,8 @@ class Event:
     This compact record is not a `seaview_rules.Event`: those are the typed events
     that `events` makes from these records (`Moved`, `Bounced`, ...), with words.
 
-    >>> Event(EventKind.MOVE, 0, Square(3))
-    Event(kind=<EventKind.MOVE: 'move'>, seat=0, square=3)
+    >>> SpinEvent(EventKind.MOVE, 0, Square(3))
+    SpinEvent(kind=<EventKind.MOVE: 'move'>, seat=0, square=3)
     """
 
     kind: EventKind
@@ -186,7 +186,7 @@ class State:
     """Spins made to settle the order of play."""
     last_spin: Spin | None
     """The last move, or ``None`` at the start."""
-    events: tuple[Event, ...]
+    events: tuple[SpinEvent, ...]
     """What the last spin did, in order."""
 
 

@@ -25,9 +25,8 @@ if TYPE_CHECKING:
 
 
 # cache_hash: the engine looks a spin up in the spinner's tables twice a move
-# (_violation, then _successor), and attrs' __hash__ hashes the Direction through
-# Enum.__hash__, in Python. Caching the hash buys 8% of a spin's instructions
-# (benchmarks/instructions.py, 4 players: 35,414 with it, 38,460 without).
+# (_violation, then _spin), and attrs' __hash__ hashes the Direction through
+# Enum.__hash__, in Python (what caching it buys is measured on the performance page).
 @frozen(repr=False, cache_hash=True)
 class Spin(Notation):
     """Chance: the spinner shows ``number`` and ``direction`` (LEA-R2).

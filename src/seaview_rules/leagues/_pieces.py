@@ -57,7 +57,7 @@ measured in arc-minutes (21,600 parts)."""
 
 Square = NewType("Square", int)
 """A square of a `Board` by its index, ``(row - 1) * columns + column - 1``: where a
-diver stands (`State.positions`) and where an event leaves him (`Event.square`). Only
+diver stands (`State.positions`) and where an event leaves him (`SpinEvent.square`). Only
 `Board` makes one (`Board.index`, `Board.start`, `Board.red_arrow`), and the engine's
 tables from those."""
 

@@ -33,7 +33,7 @@ from seaview_rules._core import (
     Violation,
 )
 from seaview_rules._shell import move_functions
-from seaview_rules.leagues._model import Event, EventKind, Phase, Rules, State, build_state
+from seaview_rules.leagues._model import EventKind, Phase, Rules, SpinEvent, State, build_state
 from seaview_rules.leagues._moves import SPINS, Move, Spin
 from seaview_rules.leagues._pieces import Board, Direction, Spinner, Square, SquareKind
 
@@ -41,14 +41,11 @@ if TYPE_CHECKING:
     import random
 
 
-# Events too: through attrs' frozen __init__, the two or three events of a spin cost a
-# seventh of a random game's instructions (benchmarks/instructions.py, 4 players: 39,300
-# instructions per spin with Event(...), 33,900 with _event(...)).
-_event = direct_constructor(Event)
-# The members of EventKind and SquareKind that _turn_spin names, as module constants: on
-# CPython 3.11 ``EventKind.MOVE`` goes through the enum metaclass's __getattr__ hook, a
-# few hundred instructions each time. These names buy 8% of a spin's instructions
-# (benchmarks/instructions.py, 4 players: 35,414 with them, 38,451 without).
+# A spin's two or three events are built like states, without attrs' frozen __init__.
+_event = direct_constructor(SpinEvent)
+# The members of EventKind and SquareKind that _turn_spin names, as module constants: a
+# look-up such as EventKind.MOVE goes through the enum's metaclass, many times the cost
+# of a global look-up (what each speed trick buys is measured on the performance page).
 _MOVE_EVENT = EventKind.MOVE
 _BOUNCE_EVENT = EventKind.BOUNCE
 _BLOCKED_EVENT = EventKind.BLOCKED
@@ -420,7 +417,7 @@ def _turn_spin(state: State, move: Spin) -> State:
     extra = False
     if landing is None:
         # LEA-6, LEA-R9: on a row's end square with the wrong letter: no move, turn over.
-        events: list[Event] = [_event(_BLOCKED_EVENT, seat, here)]
+        events: list[SpinEvent] = [_event(_BLOCKED_EVENT, seat, here)]
         square = here
     else:
         # LEA-3, LEA-4, LEA-5: the walk (bounces included) comes from the tables.
@@ -493,7 +490,7 @@ def _rise(
     above: tuple[Square, ...],
     others: tuple[Square, ...],
     seat: int,
-    events: list[Event],
+    events: list[SpinEvent],
     start: Square,
 ) -> Square:
     # LEA-R7: up the same column, row by row, to the first yellow square with no diver;

@@ -11,7 +11,7 @@ import attrs
 from attrs import frozen
 
 from seaview_rules._core import Player, check_seat
-from seaview_rules.leagues._model import Event, Phase, Rules, State
+from seaview_rules.leagues._model import Phase, Rules, SpinEvent, State
 from seaview_rules.leagues._moves import Move, Spin
 from seaview_rules.leagues._pieces import Square
 from seaview_rules.leagues._rules import current_player
@@ -40,7 +40,7 @@ class View:
     turns: int
     order_spins: int
     last_spin: Spin | None
-    events: tuple[Event, ...]
+    events: tuple[SpinEvent, ...]
     to_move: Player | None
     """`CHANCE` until the game is over, then ``None``: ``current_player`` of the state,
     which every seat knows."""

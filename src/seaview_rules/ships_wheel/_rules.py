@@ -46,11 +46,9 @@ from seaview_rules.ships_wheel._pieces import CardId, Kind, winning_limit, wins
 if TYPE_CHECKING:
     from seaview_rules.ships_wheel._views import View
 
-# The enum members of the hot path as module constants. On CPython 3.11 a look-up such
-# as Phase.DRAW goes through the __getattr__ hook of the enum's metaclass, about ten
-# times the cost of a global look-up; these constants save a quarter of the
-# instructions per decision (benchmarks/instructions.py ships_wheel --games 30
-# --warm-up 20: 44,160 with them, 59,437 with Phase.DRAW and the like).
+# The enum members of the hot path as module constants: a look-up such as Phase.DRAW
+# goes through the enum's metaclass, many times the cost of a global look-up (what each
+# speed trick buys is measured on the performance page).
 _PHASE_SIZE, _PHASE_DEAL, _PHASE_DRAW, _PHASE_DECK = Phase.SIZE, Phase.DEAL, Phase.DRAW, Phase.DECK
 _PHASE_DISCARD, _PHASE_PASS, _PHASE_OVER = Phase.DISCARD, Phase.PASS, Phase.OVER
 _ACTION_DRAW = Action.DRAW
@@ -74,19 +72,19 @@ def _new_hand(
     # SW-2: the dealer chooses the size, unless a tie fixed it (SW-R9); the deal then
     # starts at his left.
     n = rules.players
-    return build_state(  # the fields in State's order: rules, phase, player, dealer, ...
-        rules,
-        _PHASE_DEAL if size else _PHASE_SIZE,
-        (dealer + 1) % n if size else dealer,
-        dealer,
-        size,  # hand_size
-        ((),) * n,  # hands
-        rules.table.full,  # deck
-        ((),) * n,  # piles
-        (None,) * n,  # passing
-        scores,
-        results,
-        0,  # reshuffles
+    return build_state(
+        rules=rules,
+        phase=_PHASE_DEAL if size else _PHASE_SIZE,
+        player=(dealer + 1) % n if size else dealer,
+        dealer=dealer,
+        hand_size=size,
+        hands=((),) * n,
+        deck=rules.table.full,
+        piles=((),) * n,
+        passing=(None,) * n,
+        scores=scores,
+        results=results,
+        reshuffles=0,
     )
 
 

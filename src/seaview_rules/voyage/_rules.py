@@ -24,11 +24,9 @@ from seaview_rules.voyage._pieces import CARDS, EMPTY, MATCHES, MAX_NUMBER, Card
 if TYPE_CHECKING:
     from seaview_rules.voyage._views import View
 
-# The enum members of the hot path as module constants. On CPython 3.11 a look-up such
-# as Phase.TURN goes through the __getattr__ hook of the enum's metaclass, about ten
-# times the cost of a global look-up; these constants save a quarter of the
-# instructions per decision (benchmarks/instructions.py voyage --games 30 --warm-up 20:
-# 44,820 with them, 61,080 with Phase.TURN and the like).
+# The enum members of the hot path as module constants: a look-up such as Phase.TURN
+# goes through the enum's metaclass, many times the cost of a global look-up (what each
+# speed trick buys is measured on the performance page).
 _PHASE_DEAL, _PHASE_LEAD, _PHASE_TURN = Phase.DEAL, Phase.LEAD, Phase.TURN
 _PHASE_DRAW, _PHASE_DRAWN, _PHASE_OVER = Phase.DRAW, Phase.DRAWN, Phase.OVER
 _ACTION_DRAW, _ACTION_KEEP, _ACTION_PASS = Action.DRAW, Action.KEEP, Action.PASS
@@ -125,8 +123,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         if not matches:
             # VOY-4, VOY-R5: no match, so draw; with nothing left to draw, pass.
             return _DRAW_ONLY if state.draw_pile or state.discard_under else _PASS_ONLY
-        # bits(), inlined: 3 % of the instructions per decision (42,533 with it, 43,892
-        # with the call).
+        # bits(), inlined: a call fewer a decision (the performance page measures it).
         plays: list[Move] = []
         while matches:
             low = matches & -matches
@@ -174,8 +171,7 @@ def sample_chance(state: State, rng: random.Random) -> Move:
         raise IllegalMoveError(Violation("API-TURN", "it is a player's turn, not chance's"))
     pile = state.draw_pile
     # rng.randrange(cards), inlined: the same draws (getrandbits with rejection, as
-    # random.Random makes them) without two calls, 3 % of the instructions per decision
-    # (42,521 with it, 43,892 with randrange).
+    # random.Random makes them) without two calls (the performance page measures it).
     cards = pile.bit_count()
     width = cards.bit_length()
     n = rng.getrandbits(width)
