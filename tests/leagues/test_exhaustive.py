@@ -16,10 +16,10 @@ import pytest
 from seaview_rules.leagues import (
     GAME,
     Board,
-    Event,
     EventKind,
     Phase,
     Rules,
+    SpinEvent,
     Spinner,
     SquareKind,
     State,
@@ -141,7 +141,7 @@ def test_under_the_options_every_reachable_position_keeps_the_invariants_and_can
     # Put on the end square (3,1) by the arrow, he reverses at once (LEA-R9's option).
     assert any(
         before.placed[before.player]
-        and after.events[0] == Event(EventKind.BOUNCE, before.player, board.index(3, 1))
+        and after.events[0] == SpinEvent(EventKind.BOUNCE, before.player, board.index(3, 1))
         for before, after in spins
     )
     # Walked onto the start in the middle of row 1, he moves by the letter: an L takes
@@ -149,7 +149,7 @@ def test_under_the_options_every_reachable_position_keeps_the_invariants_and_can
     assert any(
         not before.placed[before.player]
         and before.positions[before.player] == board.start
-        and after.events[0] == Event(EventKind.MOVE, before.player, board.index(1, 1))
+        and after.events[0] == SpinEvent(EventKind.MOVE, before.player, board.index(1, 1))
         for before, after in spins
     )
 
