@@ -45,8 +45,17 @@ import numpy as np
 import numpy.typing as npt
 from attrs import frozen
 
-from seaview_rules import CHANCE, GAMES, Game, IllegalMoveError, Player, Violation
-from seaview_rules import leagues, ships_wheel, voyage
+from seaview_rules import (
+    CHANCE,
+    GAMES,
+    Game,
+    IllegalMoveError,
+    Player,
+    Violation,
+    leagues,
+    ships_wheel,
+    voyage,
+)
 
 __all__ = [
     "AgentGame",
@@ -524,6 +533,12 @@ class AgentGame:
             self.min_utility, self.max_utility = 0.0, float(spec.max_score(rules))
         self._draw = (0.0,) * self.players
 
+    def __deepcopy__(self, memo: dict[int, object]) -> AgentGame:
+        return self  # never changed once made: copies share it
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_agent_game, (self.name, self.rules, self.reward, self.max_game_length))
+
     def __repr__(self) -> str:
         return f"AgentGame({self.name!r}, {self.rules!r}, reward={self.reward!r}, max_game_length={self.max_game_length})"
 
@@ -663,3 +678,8 @@ class AgentGame:
     def outcome_name(self, outcome: int) -> str:
         """The notation of a chance outcome (``"deal R7"``, ``"3R"``)."""
         return str(self._move(self.outcomes, outcome))
+
+
+def _agent_game(name: str, rules: Any, reward: Reward, max_game_length: int) -> AgentGame:
+    """Unpickle an `AgentGame`."""
+    return AgentGame(name, rules, reward=reward, max_game_length=max_game_length)

@@ -136,8 +136,8 @@ class SeaviewEnv(AECEnv[str, dict[str, Any], int]):
                 "action_mask": spaces.Box(0, 1, (len(game.actions),), np.int8),
             }
         )
-        self.action_spaces = {agent: self._action_space for agent in self.possible_agents}
-        self.observation_spaces = {agent: self._observation_space for agent in self.possible_agents}
+        self.action_spaces = dict.fromkeys(self.possible_agents, self._action_space)
+        self.observation_spaces = dict.fromkeys(self.possible_agents, self._observation_space)
         self._rng: random.Random | None = None
         self._position: Position = game.new_position()
         self.agents = []
