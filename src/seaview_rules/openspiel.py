@@ -142,6 +142,32 @@ class SeaviewGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type in
         """The start of a game: chance deals (or, in leagues, the first seat spins)."""
         return SeaviewState(self)
 
+    def state_at(self, state: Any) -> SeaviewState:
+        """An OpenSpiel state at ``state``, a state of this game (for example one a
+        `seaview_rules.Table` holds), to search or play on from there. It has no
+        history: every seat's information state starts with its view of ``state``.
+
+        Raises:
+            TypeError: ``state`` is not a state of this game.
+            ValueError: its rules are not the game's.
+        """
+        agents = self.agents
+        if not isinstance(state, agents.game.state_type):
+            raise TypeError(f"not a {agents.name} state: {type(state).__name__}")
+        if state.rules != agents.rules:
+            raise ValueError("the state's rules are not this game's")
+        begun = SeaviewState(self)
+        position = Position(state)
+        begun._node = _Node(
+            position,
+            None,
+            tuple(
+                _Imagined(None, _opening(agents, position, s, _TAKEN_UP))
+                for s in range(agents.players)
+            ),
+        )
+        return begun
+
     def make_py_observer(
         self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
     ) -> _Observer:
@@ -180,8 +206,9 @@ class _Step:
 
 @frozen
 class _Imagined:
-    """Where a seat's record is imagined in a resampled state: from the move ``after``
-    on (``None``: from the start), opened by its view at that moment."""
+    """Where a seat's record starts in a state taken up at a given moment (`state_at`)
+    or imagined (`SeaviewState.resample_from_infostate`): after the move ``after``
+    (``None``: from the start), with ``opening``, the seat's view at that moment."""
 
     after: _Step | None
     opening: str
@@ -236,7 +263,12 @@ def _unpickled_node(
     return _Node(position, steps[-1] if steps else None, seats)
 
 
-_IMAGINED = "(imagined from another seat's information; what this seat saw before this:)"
+_IMAGINED = "(imagined from another seat's information; what this seat saw before is not known, it now sees:)"
+_TAKEN_UP = "(a game taken up in the middle; this seat saw:)"
+
+
+def _opening(agents: AgentGame, position: Position, seat: int, heading: str) -> str:
+    return f"{heading}\n{agents.game.render(agents.view(position, seat))}"
 
 
 class SeaviewState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type information
@@ -317,7 +349,7 @@ class SeaviewState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type 
             step = step.parent
         head = [f"seat {seat}"]
         if imagined is not None:
-            head += [_IMAGINED, imagined.opening]
+            head.append(imagined.opening)
         return "\n".join(head + [line for told in reversed(lines) for line in told])
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> SeaviewState:
@@ -339,9 +371,7 @@ class SeaviewState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type 
         )
         kept = None if node.imagined is None else node.imagined[seat]
         imagined = tuple(
-            kept
-            if s == seat
-            else _Imagined(node.last, str(game.game.render(game.view(position, s))))
+            kept if s == seat else _Imagined(node.last, _opening(game, position, s, _IMAGINED))
             for s in range(game.players)
         )
         clone: SeaviewState = self.clone()

@@ -106,7 +106,7 @@ def raw_env(
     )
 
 
-class SeaviewEnv(AECEnv[str, dict[str, Any], int]):
+class SeaviewEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # PettingZoo is untyped
     """The AEC environment of one game under one set of rules; make one with `env` or
     `raw_env`.
 
@@ -115,15 +115,17 @@ class SeaviewEnv(AECEnv[str, dict[str, Any], int]):
     (the moves of the action and chance outcome ids) and `returns`.
     """
 
-    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "is_parallelizable": False}
-
     def __init__(self, game: AgentGame, render_mode: str | None = None) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(
                 f"render_mode must be one of {RENDER_MODES} or None, not {render_mode!r}"
             )
-        self.metadata = {**type(self).metadata, "name": f"seaview_{game.name}_v{ENV_VERSION}"}
+        self.metadata = {
+            "render_modes": list(RENDER_MODES),
+            "name": f"seaview_{game.name}_v{ENV_VERSION}",
+            "is_parallelizable": False,
+        }
         self.render_mode = render_mode
         self.game = game
         """The game as the adapters see it (see the page "Training agents")."""
@@ -140,7 +142,7 @@ class SeaviewEnv(AECEnv[str, dict[str, Any], int]):
         self.observation_spaces = dict.fromkeys(self.possible_agents, self._observation_space)
         self._rng: random.Random | None = None
         self._position: Position = game.new_position()
-        self.agents = []
+        self.agents: list[str] = []
 
     @property
     def actions(self) -> tuple[Any, ...]:
@@ -164,7 +166,23 @@ class SeaviewEnv(AECEnv[str, dict[str, Any], int]):
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new game: a ``seed`` seeds the generator that draws every chance
         outcome (deals, draws, spins) from then on; without one the generator goes on,
-        or is seeded from the system the first time."""
+        or is seeded from the system the first time.
+
+        ``options={"state": state}`` starts from ``state``, a state of the game under
+        the environment's rules (a position to train from, or a game a
+        `seaview_rules.Table` holds), with no decision made yet; other options are
+        ignored.
+
+        Raises:
+            TypeError: the state is not one of the game's.
+            ValueError: its rules are not the environment's.
+        """
+        start = None if options is None else options.get("state")
+        if start is not None:
+            if not isinstance(start, self.game.game.state_type):
+                raise TypeError(f"not a {self.game.name} state: {type(start).__name__}")
+            if start.rules != self.game.rules:
+                raise ValueError("the state's rules are not the environment's")
         if seed is not None:
             self._rng = random.Random(seed)
         elif self._rng is None:
@@ -174,8 +192,8 @@ class SeaviewEnv(AECEnv[str, dict[str, Any], int]):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {agent: {} for agent in self.agents}
-        self._position = self.game.new_position()
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._position = self.game.new_position() if start is None else Position(start)
         self._settle()
 
     def step(self, action: int | None) -> None:
