@@ -250,6 +250,15 @@ def agents_view(table: SeaviewEnv, state: Any, seat: int) -> dict[str, Any]:
     return table.observe(f"player_{seat}")
 
 
+def decision(game: str, state: Any, rng: random.Random) -> Any:
+    """The first state from ``state`` where a seat decides (chance drawn from ``rng``):
+    an environment resolves chance before anyone observes."""
+    rules = GAMES[game]
+    while rules.current_player(state) is CHANCE:
+        state = rules.apply_move(state, rules.sample_chance(state, rng))
+    return state
+
+
 @given(
     voyage_kit.states(rules=voyage_kit.rules(small_decks=False)),
     st.integers(0, 5),
@@ -258,7 +267,9 @@ def agents_view(table: SeaviewEnv, state: Any, seat: int) -> dict[str, Any]:
 def test_voyage_noninterference_a_seat_observes_the_same_in_states_it_cannot_tell_apart(
     state: voyage.State, seat: int, rng: random.Random
 ) -> None:
-    assume(seat < state.rules.players and voyage.current_player(state) not in (CHANCE, None))
+    state = decision("voyage", state, rng)
+    assume(not voyage.is_terminal(state))
+    seat %= state.rules.players
     twin = voyage_kit.hidden_twin(state, seat, rng)
     table = raw_env("voyage", rules=state.rules)
     seen, seen_twin = agents_view(table, state, seat), agents_view(table, twin, seat)
@@ -274,7 +285,9 @@ def test_voyage_noninterference_a_seat_observes_the_same_in_states_it_cannot_tel
 def test_ships_wheel_noninterference_a_seat_observes_the_same_in_states_it_cannot_tell_apart(
     state: ships_wheel.State, seat: int, rng: random.Random
 ) -> None:
-    assume(seat < state.rules.players and ships_wheel.current_player(state) not in (CHANCE, None))
+    state = decision("ships_wheel", state, rng)
+    assume(not ships_wheel.is_terminal(state))
+    seat %= state.rules.players
     twin = sw_kit.hidden_twin(state, seat, rng)
     table = raw_env("ships_wheel", rules=state.rules)
     seen, seen_twin = agents_view(table, state, seat), agents_view(table, twin, seat)

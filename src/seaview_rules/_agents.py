@@ -77,6 +77,8 @@ REWARDS: tuple[Reward, ...] = ("win", "score")
 
 Observation = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.int8]
+Offsets = Mapping[str, int]
+"""Where each segment of an observation starts, by name."""
 
 
 class Press(enum.Enum):
@@ -200,7 +202,8 @@ class _Spec:
 
     chance_move: Callable[[Any], bool]
     segments: Callable[[Any], list[tuple[str, tuple[int, ...], str]]]
-    write: Callable[[Any, Any, Mapping[str, npt.NDArray[np.float32]]], None]
+    write: Callable[[Any, Any, Observation, Offsets], None]
+    """Write the encoding of a view into a zeroed array, each segment from its offset."""
     max_game_length: Callable[[Any], int]
     max_score: Callable[[Any], int]
     scores: Callable[[Any], tuple[int, ...]]
@@ -241,33 +244,31 @@ def _voyage_segments(rules: voyage.Rules) -> list[tuple[str, tuple[int, ...], st
     ]
 
 
-def _voyage_write(
-    view: voyage.View, rules: voyage.Rules, out: Mapping[str, npt.NDArray[np.float32]]
-) -> None:
+def _voyage_write(view: voyage.View, rules: voyage.Rules, out: Observation, at: Offsets) -> None:
     seat = view.seat
     assert seat is not None
     p = rules.players
     place = _voyage_places(rules)
-    hand = out["hand"]
+    hand = at["hand"]
     for card in view.hand or ():
-        hand[place[card.index]] = 1
+        out[hand + place[card.index]] = 1
     if view.discard_top is not None:
-        out["discard_top"][place[view.discard_top.index]] = 1
-    under = out["discard_under"]
+        out[at["discard_top"] + place[view.discard_top.index]] = 1
+    under = at["discard_under"]
     for card in view.discard_under:
-        under[place[card.index]] = 1
+        out[under + place[card.index]] = 1
     if view.drawn is not None:
-        out["drawn"][place[view.drawn.index]] = 1
-    out["phase"][_VOYAGE_PHASES.index(view.phase)] = 1
-    out["player"][_rel(seat, view.player, p)] = 1
-    out["dealer"][_rel(seat, view.dealer, p)] = 1
-    deck, sizes, scores = rules.deck_size, out["hand_sizes"], out["scores"]
+        out[at["drawn"] + place[view.drawn.index]] = 1
+    out[at["phase"] + _VOYAGE_PHASES.index(view.phase)] = 1
+    out[at["player"] + _rel(seat, view.player, p)] = 1
+    out[at["dealer"] + _rel(seat, view.dealer, p)] = 1
+    deck, sizes, scores = rules.deck_size, at["hand_sizes"], at["scores"]
     for s in range(p):
         r = _rel(seat, s, p)
-        sizes[r] = view.hand_sizes[s] / deck
-        scores[r] = _clipped(view.scores[s], rules.target)
-    out["draw_pile"][0] = view.draw_pile_size / deck
-    out["reshuffles"][0] = _clipped(view.reshuffles, 8)
+        out[sizes + r] = view.hand_sizes[s] / deck
+        out[scores + r] = _clipped(view.scores[s], rules.target)
+    out[at["draw_pile"]] = view.draw_pile_size / deck
+    out[at["reshuffles"]] = _clipped(view.reshuffles, 8)
 
 
 _PLACES: dict[voyage.Rules, tuple[int, ...]] = {}
@@ -334,37 +335,38 @@ def _sw_segments(rules: ships_wheel.Rules) -> list[tuple[str, tuple[int, ...], s
 
 
 def _sw_write(
-    view: ships_wheel.View, rules: ships_wheel.Rules, out: Mapping[str, npt.NDArray[np.float32]]
+    view: ships_wheel.View, rules: ships_wheel.Rules, out: Observation, at: Offsets
 ) -> None:
     seat = view.seat
     assert seat is not None
     table = rules.table
     counts = table.counts
+    kinds = len(counts)
     p = rules.players
-    hand = out["hand"]
+    hand = at["hand"]
     for i in view.hand or ():
-        hand[i] += 1 / counts[i]
+        out[hand + i] += 1 / counts[i]
     if view.passing is not None:
-        out["passing"][view.passing] = 1
-    tops, piles, sizes = out["pile_tops"], out["pile_sizes"], out["hand_sizes"]
-    scores = out["scores"]
+        out[at["passing"] + view.passing] = 1
+    tops, piles, sizes = at["pile_tops"], at["pile_sizes"], at["hand_sizes"]
+    scores = at["scores"]
     total = len(table.full)
     for s in range(p):
         r = _rel(seat, s, p)
         top = view.pile_tops[s]
         if top is not None:
-            tops[r, top] = 1
-        piles[r] = view.pile_sizes[s] / total
-        sizes[r] = view.hand_sizes[s] / _SW_MOST_CARDS
-        scores[r] = _clipped(view.scores[s], rules.target)
-    out["deck_size"][0] = view.deck_size / total
-    out["phase"][_SW_PHASES.index(view.phase)] = 1
-    out["player"][_rel(seat, view.player, p)] = 1
-    out["dealer"][_rel(seat, view.dealer, p)] = 1
+            out[tops + r * kinds + top] = 1
+        out[piles + r] = view.pile_sizes[s] / total
+        out[sizes + r] = view.hand_sizes[s] / _SW_MOST_CARDS
+        out[scores + r] = _clipped(view.scores[s], rules.target)
+    out[at["deck_size"]] = view.deck_size / total
+    out[at["phase"] + _SW_PHASES.index(view.phase)] = 1
+    out[at["player"] + _rel(seat, view.player, p)] = 1
+    out[at["dealer"] + _rel(seat, view.dealer, p)] = 1
     if view.anchor is not None:
-        out["anchor"][_rel(seat, view.anchor, p)] = 1
-    out["hand_size"][view.hand_size] = 1
-    out["reshuffles"][0] = _clipped(view.reshuffles, rules.max_reshuffles)
+        out[at["anchor"] + _rel(seat, view.anchor, p)] = 1
+    out[at["hand_size"] + view.hand_size] = 1
+    out[at["reshuffles"]] = _clipped(view.reshuffles, rules.max_reshuffles)
 
 
 def _sw_target_cards(rules: ships_wheel.Rules) -> int:
@@ -410,25 +412,26 @@ def _leagues_segments(rules: leagues.Rules) -> list[tuple[str, tuple[int, ...], 
     ]
 
 
-def _leagues_write(
-    view: leagues.View, rules: leagues.Rules, out: Mapping[str, npt.NDArray[np.float32]]
-) -> None:
+def _leagues_write(view: leagues.View, rules: leagues.Rules, out: Observation, at: Offsets) -> None:
     seat = view.seat
     assert seat is not None
     p = rules.players
-    positions, placed = out["positions"], out["placed"]
+    squares = rules.board.rows * rules.board.columns
+    positions, placed = at["positions"], at["placed"]
     for s in range(p):
         r = _rel(seat, s, p)
-        positions[r, view.positions[s]] = 1
-        placed[r] = view.placed[s]
-    out["phase"][_LEAGUES_PHASES.index(view.phase)] = 1
-    out["player"][_rel(seat, view.player, p)] = 1
-    order = out["order"]
+        out[positions + r * squares + view.positions[s]] = 1
+        out[placed + r] = view.placed[s]
+    out[at["phase"] + _LEAGUES_PHASES.index(view.phase)] = 1
+    out[at["player"] + _rel(seat, view.player, p)] = 1
+    order = at["order"]
     for place, s in enumerate(view.order):
-        order[_rel(seat, s, p), place] = 1
+        out[order + _rel(seat, s, p) * p + place] = 1
     spin = view.last_spin
     if spin is not None:  # every_move's order: by number, then right before left
-        out["last_spin"][(spin.number - 1) * 2 + (spin.direction is leagues.Direction.LEFT)] = 1
+        out[
+            at["last_spin"] + (spin.number - 1) * 2 + (spin.direction is leagues.Direction.LEFT)
+        ] = 1
 
 
 _SPECS: dict[str, _Spec] = {
@@ -522,6 +525,7 @@ class AgentGame:
         self.segments: tuple[Segment, ...] = tuple(layout)
         """The parts of an observation, in order."""
         self.observation_size = start
+        self._offsets = {segment.name: segment.start for segment in layout}
         if reward == "win":
             loss = -1 / (self.players - 1)
             self.min_utility, self.max_utility = loss, 1.0
@@ -668,8 +672,7 @@ class AgentGame:
 
     def encode(self, view: Any, out: Observation) -> None:
         """Write the encoding of a seat's ``view`` into the zeroed array ``out``."""
-        parts = {s.name: out[s.start : s.start + s.size].reshape(s.shape) for s in self.segments}
-        self._spec.write(view, self.rules, parts)
+        self._spec.write(view, self.rules, out, self._offsets)
 
     def action_name(self, action: int) -> str:
         """The notation of a player action (``"R7"``, ``"draw"``, ``"spin"``)."""
