@@ -93,7 +93,9 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=100)
     parser.add_argument("--only", choices=sorted(RULES), default=None)
     args = parser.parse_args()
-    print(f"CPython {platform.python_version()}, {platform.machine()}; {args.iterations} iterations a decision")
+    print(
+        f"CPython {platform.python_version()}, {platform.machine()}; {args.iterations} iterations a decision"
+    )
     for name in [args.only] if args.only else list(RULES):
         won = lost = drawn = 0
         ours: list[float] = []

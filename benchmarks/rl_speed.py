@@ -28,7 +28,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from seaview_rules import voyage, ships_wheel
+from seaview_rules import ships_wheel, voyage
 from seaview_rules.pettingzoo import env
 
 
@@ -86,7 +86,9 @@ def main() -> None:
     environments = {**_ours(), **peers}
     import pettingzoo  # the version measured
 
-    print(f"CPython {platform.python_version()}, PettingZoo {pettingzoo.__version__}, {platform.machine()}")
+    print(
+        f"CPython {platform.python_version()}, PettingZoo {pettingzoo.__version__}, {platform.machine()}"
+    )
     for problem in missing:
         print(f"not measured: {problem}")
     rates: dict[str, list[float]] = {name: [] for name in environments}

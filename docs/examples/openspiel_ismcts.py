@@ -6,7 +6,9 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
-from seaview_rules import openspiel  # registers seaview_voyage, seaview_leagues, seaview_ships_wheel
+from seaview_rules import (
+    openspiel,  # registers seaview_voyage, seaview_leagues, seaview_ships_wheel
+)
 
 
 def main(seed: int = 1) -> list[float]:

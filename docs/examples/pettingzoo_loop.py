@@ -19,7 +19,9 @@ def main(seed: int = 42) -> dict[str, float]:
             action = None  # an agent whose game ended steps out with None
         else:
             legal = np.flatnonzero(observation["action_mask"])
-            action = int(rng.choice(legal))  # a trained policy would read observation["observation"]
+            action = int(
+                rng.choice(legal)
+            )  # a trained policy would read observation["observation"]
         table.step(action)
     print(table.render())  # the whole table at the end, as text
     return returns

@@ -281,8 +281,8 @@ class SeaviewState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type 
 
     @property
     def position(self) -> Position:
-        """The game's position: its state, the decisions made, and in leagues whether
-        the spinner was pressed."""
+        """Where the game stands (the game's state, the decisions made, and in leagues
+        whether the spinner was pressed)."""
         return self._node.position
 
     def current_player(self) -> int:

@@ -59,7 +59,7 @@ def env(
     reward: Reward = "win",
     max_game_length: int | None = None,
     render_mode: str | None = None,
-) -> AECEnv[str, dict[str, Any], int]:
+) -> AECEnv:
     """The AEC environment of ``game``, wrapped as PettingZoo wraps its classic games:
     an illegal action ends the game with a reward of -1 for the agent that took it and 0
     for the others (``TerminateIllegalWrapper``), an action outside the action space is
@@ -78,7 +78,7 @@ def env(
         ValueError: an unknown game, reward or render mode, or a bound below 1.
         TypeError: ``rules`` is not the game's ``Rules``.
     """
-    wrapped: AECEnv[str, dict[str, Any], int] = raw_env(
+    wrapped: AECEnv = raw_env(
         game,
         rules=rules,
         reward=reward,
@@ -106,7 +106,7 @@ def raw_env(
     )
 
 
-class SeaviewEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # PettingZoo is untyped
+class SeaviewEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
     """The AEC environment of one game under one set of rules; make one with `env` or
     `raw_env`.
 
