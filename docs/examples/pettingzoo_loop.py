@@ -13,7 +13,7 @@ def main(seed: int = 42) -> dict[str, float]:
     rng = np.random.default_rng(seed)
     returns = dict.fromkeys(table.possible_agents, 0.0)
     for agent in table.agent_iter():
-        observation, reward, termination, truncation, info = table.last()
+        observation, reward, termination, truncation, _ = table.last()
         returns[agent] += reward
         if termination or truncation:
             action = None  # an agent whose game ended steps out with None
