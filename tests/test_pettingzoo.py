@@ -303,3 +303,23 @@ def test_an_observation_changes_with_what_the_seat_sees() -> None:
     first = table.observe(table.agent_selection)["observation"]
     table.step(int(table.observe(table.agent_selection)["action_mask"].argmax()))
     assert not np.array_equal(first, table.observe(table.agent_selection)["observation"])
+
+
+@pytest.mark.rule("API-MOVE", "API-OVER")
+def test_the_raw_environment_refuses_an_id_outside_the_space_and_any_action_after_the_end() -> None:
+    table = raw_env("voyage", rules=voyage.Rules(players=2), max_game_length=3)
+    table.reset(seed=1)
+    with pytest.raises(IllegalMoveError) as refused:
+        table.step(42)
+    assert refused.value.rule == "API-MOVE"
+    game = table.game  # what the environment plays: positions and action ids
+    position = game.new_position()
+    for _ in range(3):
+        while game.to_move(position) is CHANCE:
+            position = game.apply_outcome(position, game.chance_outcomes(position)[0][0])
+        position = game.apply_action(position, game.legal_actions(position)[0])
+    assert game.is_truncated(position)
+    with pytest.raises(IllegalMoveError) as over:
+        game.apply_action(position, 0)
+    assert over.value.rule == "API-OVER"
+    assert "cut off" in over.value.reason

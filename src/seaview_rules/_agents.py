@@ -606,14 +606,18 @@ class AgentGame:
         """The position after the seat to decide takes ``action``.
 
         Raises:
-            seaview_rules.IllegalMoveError: no seat is to decide, or the action is not
-                legal (its `rule` names the rule it breaks, or API-ACTION for an id
-                outside the action space).
+            seaview_rules.IllegalMoveError: no seat is to decide (API-OVER, API-TURN),
+                or the action is not legal: its ``rule`` names the rule it breaks
+                (API-MOVE for an id outside the action space).
         """
         player = self.to_move(position)
-        if player is None or player is CHANCE:
-            reason = "the game is over" if player is None else "the next move is a chance outcome"
-            raise IllegalMoveError(Violation("API-TURN", f"no seat decides now: {reason}"))
+        if player is None:
+            ended = (
+                "cut off after max_game_length decisions" if self.is_truncated(position) else "over"
+            )
+            raise IllegalMoveError(Violation("API-OVER", f"the game is {ended}"))
+        if player is CHANCE:
+            raise IllegalMoveError(Violation("API-TURN", "the next move is a chance outcome"))
         move = self._move(self.actions, action)
         if self._press:
             return Position(position.state, position.decisions + 1, True)
@@ -627,8 +631,11 @@ class AgentGame:
             seaview_rules.IllegalMoveError: chance is not to move, or the outcome is not
                 possible.
         """
-        if self.to_move(position) is not CHANCE:
-            raise IllegalMoveError(Violation("API-TURN", "chance is not to move"))
+        player = self.to_move(position)
+        if player is None:
+            raise IllegalMoveError(Violation("API-OVER", "the game is over"))
+        if player is not CHANCE:
+            raise IllegalMoveError(Violation("API-TURN", f"seat {player} is to move, not chance"))
         state = self.game.apply_move(position.state, self._move(self.outcomes, outcome))
         return Position(state, position.decisions)
 
@@ -636,7 +643,7 @@ class AgentGame:
     def _move(space: Sequence[Any], index: int) -> Any:
         if not 0 <= index < len(space):
             raise IllegalMoveError(
-                Violation("API-ACTION", f"{index} is not an id from 0 to {len(space) - 1}")
+                Violation("API-MOVE", f"{index} is not an id from 0 to {len(space) - 1}")
             )
         return space[index]
 
