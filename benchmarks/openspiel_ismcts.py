@@ -8,7 +8,8 @@ search the same number of iterations a decision (``--iterations``) and see only 
 seat's information: ours its view, OpenSpiel's its information state, resampled with
 each game's ``determinize``. OpenSpiel's bot rolls out at random to the end of the game
 with ``uct_c`` 1.4 on returns in [-1, 1], the same exploration as our 0.7 on wins in
-[0, 1]; ours plays out the round (Voyage) or 40 moves (Ship's Wheel) with the game's
+[0, 1], and ``allow_inconsistent_action_sets`` (a resampled Ship's Wheel state does not
+remember the cards under the pile tops, so a node's legal takes can differ); ours plays out the round (Voyage) or 40 moves (Ship's Wheel) with the game's
 ``playout``.
 
 Reported: our bot's share of the games won, with its 95 % Wilson interval, and each
@@ -56,6 +57,7 @@ def play(name: str, iterations: int, index: int) -> tuple[int | None, list[float
         1.4,
         iterations,
         random_state=generator,
+        allow_inconsistent_action_sets=True,  # see "Training agents": resampling forgets
     )
     theirs.set_resampler(resampler(index))
     ids = {move: i for i, move in enumerate(agents.actions)}

@@ -299,7 +299,14 @@ def test_openspiel_ismcts_plays_whole_games(name: str, rules: Any) -> None:
     bots = []
     for seat in range(2):
         evaluator = mcts.RandomRolloutEvaluator(random_state=np.random.RandomState(seat))
-        bot = ismcts.ISMCTSBot(game, evaluator, 1.4, 12, random_state=np.random.RandomState(seat))
+        bot = ismcts.ISMCTSBot(
+            game,
+            evaluator,
+            1.4,
+            12,
+            random_state=np.random.RandomState(seat),
+            allow_inconsistent_action_sets=True,  # resampling forgets the cards under the piles
+        )
         bot.set_resampler(resampler(seat))
         bots.append(bot)
     state = play_bots(game, bots, seed=2)

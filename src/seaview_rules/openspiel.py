@@ -353,12 +353,17 @@ class SeaviewState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type 
         return "\n".join(head + [line for told in reversed(lines) for line in told])
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> SeaviewState:
-        """A state that ``player_id`` cannot tell from this one: the same information
-        state, with the cards it cannot see dealt anew by the game's ``determinize``
-        from a generator seeded by ``probability_sampler()``.
+        """A state with the same information state string for ``player_id`` and the
+        same view, whose cards ``player_id`` cannot see are dealt anew by the game's
+        ``determinize``, from a generator seeded by ``probability_sampler()``.
 
-        The other seats' records in it start where it was imagined, with their views
-        then; its ``history()`` is this state's, which no longer replays to it.
+        ``determinize`` draws from the view, not from the seat's memory: in Ship's Wheel
+        the cards under the pile tops (each discarded in sight) are dealt anew too, so
+        a later take can turn up a card the seat's record says was not there, and two
+        states with one information state can offer different takes. OpenSpiel's
+        IS-MCTS then needs ``allow_inconsistent_action_sets=True``. The other seats'
+        records in the new state start where it was imagined, with their views then;
+        its ``history()`` is this state's, which no longer replays to it.
         """
         rng = random.Random(int(probability_sampler() * 2**53))
         return self._resampled(player_id, rng)
