@@ -37,6 +37,11 @@ SMALL_SHIPS_WHEEL = ships_wheel.Rules(
 )
 """A Ship's Wheel small enough for tree searches in Python: one hand of three wins."""
 
+SMALL_LEAGUES = leagues.Rules(
+    players=2, board=leagues.Board.from_rows(["S.v.", ".*.@", "v...", "..X."])
+)
+"""A race on a board of 4 x 4 squares: about 15 spins."""
+
 
 @pytest.mark.parametrize(
     ("name", "params"),
@@ -272,7 +277,7 @@ def play_bots(game: Any, bots: list[Any], seed: int) -> Any:
     ("name", "rules"),
     [
         ("voyage", voyage.Rules(players=2, target=1)),
-        ("leagues", leagues.Rules(players=2)),
+        ("leagues", SMALL_LEAGUES),
         ("ships_wheel", SMALL_SHIPS_WHEEL),
     ],
 )
