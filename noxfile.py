@@ -65,14 +65,15 @@ def lint(session: nox.Session) -> None:
 @nox.session
 def mypy(session: nox.Session) -> None:
     """mypy --strict over src, tests and this file."""
-    session.install("-e", ".[test]", "mypy", "nox", "sphinx", "types-jsonschema")
+    session.install("-e", ".[test,rl]", "mypy", "nox", "sphinx", "types-jsonschema")
     session.run("mypy", *session.posargs)
 
 
 @nox.session
 def docs(session: nox.Session) -> None:
     """Build the HTML docs (warnings are errors, nitpicky) and run their doctests."""
-    session.install("-e", ".[docs,testing]")
+    # autodoc imports the server and its PostgreSQL store: their extras
+    session.install("-e", ".[docs,testing,postgres]")
     for builder in ("html", "doctest"):
         session.run(
             "sphinx-build",
