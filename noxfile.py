@@ -4,7 +4,9 @@
 """Sessions: tests (every supported CPython found), lint, mypy, docs, build, bench; web
 (the web page in headless Chromium, and the tests under Pyodide); server (seaview serve:
 protocol, load, fault and browser tests); postgres (several server processes on one
-PostgreSQL); dask (optional, never by default: simulate on a local Dask cluster)."""
+PostgreSQL); rl (the PettingZoo and OpenSpiel adapters against those projects' own
+checks); rl_bench (their speed beside PettingZoo's card games, and OpenSpiel's IS-MCTS
+against ours); dask (optional, never by default: simulate on a local Dask cluster)."""
 
 from __future__ import annotations
 
@@ -63,14 +65,15 @@ def lint(session: nox.Session) -> None:
 @nox.session
 def mypy(session: nox.Session) -> None:
     """mypy --strict over src, tests and this file."""
-    session.install("-e", ".[test]", "mypy", "nox", "sphinx", "types-jsonschema")
+    session.install("-e", ".[test,rl]", "mypy", "nox", "sphinx", "types-jsonschema")
     session.run("mypy", *session.posargs)
 
 
 @nox.session
 def docs(session: nox.Session) -> None:
     """Build the HTML docs (warnings are errors, nitpicky) and run their doctests."""
-    session.install("-e", ".[docs,testing]")
+    # autodoc imports the server and its PostgreSQL store: their extras
+    session.install("-e", ".[docs,testing,postgres]")
     for builder in ("html", "doctest"):
         session.run(
             "sphinx-build",
@@ -109,6 +112,43 @@ def bench(session: nox.Session) -> None:
 PEER_PACKAGES = ["open_spiel", "rlcard"]
 """The peers that ``bench -- --peers`` compares with (see benchmarks/peers.py)."""
 
+RL_TESTS = [
+    "tests/test_pettingzoo.py",
+    "tests/test_openspiel.py",
+    "tests/test_training_docs.py",
+    "src/seaview_rules/_agents.py",
+    "src/seaview_rules/pettingzoo.py",
+    "src/seaview_rules/openspiel.py",
+]
+"""The tests of the agents' adapters and the adapters' doctests: all marked ``rl``."""
+
+
+@nox.session
+def rl(session: nox.Session) -> None:
+    """The agents' adapters (the rl extra): PettingZoo's ``api_test`` and ``seed_test``
+    and OpenSpiel's ``random_sim_test`` on every game, noninterference through each
+    adapter, OpenSpiel's MCTS and IS-MCTS bots playing whole games, and the examples of
+    the page "Training agents" (``pytest -m rl``)."""
+    session.install("-e", ".[test,rl]")
+    session.run("pytest", "-q", "-p", "no:cacheprovider", "-n", "auto", "-m", "rl", *RL_TESTS)
+
+
+RL_PEERS = ["pettingzoo[classic]==1.26.1", "rlcard"]
+"""PettingZoo's classic card games for ``rl_bench``: gin_rummy_v4 and leduc_holdem_v4 run
+on RLCard, and PettingZoo 1.27 dropped gin_rummy_v4, so the last release that has it."""
+
+
+@nox.session
+def rl_bench(session: nox.Session) -> None:
+    """Environment steps per second of our PettingZoo Voyage and Ship's Wheel beside
+    PettingZoo's gin_rummy_v4 and leduc_holdem_v4 (benchmarks/rl_speed.py), then
+    OpenSpiel's IS-MCTS against our ISMCTSBot, head to head at equal iterations
+    (benchmarks/openspiel_ismcts.py, which takes the posargs, for example ``-- --games
+    200``). Figures, not a test."""
+    session.install("-e", ".[rl]", *RL_PEERS)
+    session.run("python", "benchmarks/rl_speed.py")
+    session.run("python", "benchmarks/openspiel_ismcts.py", *session.posargs)
+
 
 @nox.session
 def dask(session: nox.Session) -> None:
@@ -134,6 +174,9 @@ PYODIDE_LACKS = {
     "tests/test_table.py::test_wait_returns_when_the_version_changes_or_the_time_runs_out": "threads",
     "tests/test_table.py::test_subscribers_hear_of_every_change_after_the_lock_is_released": "threads",
     "tests/test_bots.py::test_a_tournament_is_the_same_with_workers_and_seats_every_bot_everywhere": "threads",
+    "tests/test_pettingzoo.py": "numpy, PettingZoo and OpenSpiel (the rl extra)",
+    "tests/test_openspiel.py": "numpy, PettingZoo and OpenSpiel (the rl extra)",
+    "tests/test_training_docs.py": "numpy, PettingZoo and OpenSpiel (the rl extra)",
 }
 """The tests that need what Pyodide has not, and what (the process-pool tests skip
 themselves there)."""
@@ -191,6 +234,9 @@ def web(session: nox.Session) -> None:
     session.run("python", "web/tests/check_results.py", str(results))
 
 
+RL_MODULES = ("_agents", "pettingzoo", "openspiel")
+"""The modules of the agents' adapters, which import the rl extra."""
+
 PURE = ("--only-binary=:all:", "--implementation", "py", "--platform", "any")
 """``pip download`` options for pure-Python wheels, the only ones Pyodide can unpack."""
 
@@ -206,9 +252,11 @@ def _pyodide_tests(session: nox.Session, wheels: Path) -> Iterator[subprocess.Po
     command = [
         *("node", "web/tests/pytest_pyodide.mjs", str(wheels), "-q", "-p", "no:cacheprovider"),
         *("--pyargs", "seaview_rules", "tests"),
-        # the server (its extra) and the schema module's doctests (jsonschema); pytest
-        # makes a glob absolute from the working folder, so these start at the root
+        # the server (its extra), the schema module's doctests (jsonschema) and the
+        # agents' adapters (the rl extra); pytest makes a glob absolute from the working
+        # folder, so these start at the root
         *("--ignore-glob=/*/seaview_rules/server/*", "--ignore-glob=/*/seaview_rules/schema.py"),
+        *(f"--ignore-glob=/*/seaview_rules/{name}.py" for name in RL_MODULES),
         # a whole module is not even imported (it may need what Pyodide lacks to import)
         *(f"--{'deselect' if '::' in test else 'ignore'}={test}" for test in leave_out),
     ]

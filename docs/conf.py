@@ -33,6 +33,10 @@ html_css_files = ["ruleref.css"]
 # the doctest builder runs the examples written on the pages, in ``.. doctest::``.
 doctest_test_doctest_blocks = ""
 
+# The agents' adapters import the rl extra, which a docs build need not have: autodoc
+# reads them against stand-ins of those packages, the same with or without the extra.
+autodoc_mock_imports = ["numpy", "gymnasium", "pettingzoo", "pyspiel", "open_spiel"]
+
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 autodoc_typehints_format = "short"
@@ -58,4 +62,6 @@ nitpick_ignore_regex = [
     ),
     (r"py:.*", r"(seaview_rules\.)?(_\w+\.)*[RSMV](_contra)?"),  # type variables
     (r"py:.*", r"seaview_rules\.(\w+\.)*_\w+.*"),  # private modules behind public re-exports
+    (r"py:.*", r"(numpy|npt|gymnasium|pettingzoo|pyspiel|open_spiel)\b.*"),  # the rl extra
+    (r"py:.*", r"(AgentGame|Position|Press|Reward|AECEnv|Space)"),  # its stand-ins and _agents
 ]

@@ -1,0 +1,48 @@
+"""The tests of the agents' adapters need the ``rl`` extra (numpy, PettingZoo, OpenSpiel).
+
+They carry the ``rl`` marker, which the default run deselects (``nox -s rl`` installs the
+extra and runs ``pytest -m rl``). Where the extra is not installed, pytest does not even
+import their modules, unless the run asks for them, which is then refused with the
+command that installs the extra.
+"""
+
+from __future__ import annotations
+
+from importlib.util import find_spec
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).parent
+RL_MODULES = frozenset(
+    ROOT / path
+    for path in (
+        "src/seaview_rules/_agents.py",
+        "src/seaview_rules/pettingzoo.py",
+        "src/seaview_rules/openspiel.py",
+        "tests/test_pettingzoo.py",
+        "tests/test_openspiel.py",
+        "tests/test_training_docs.py",
+    )
+)
+"""The modules that import the rl extra: the adapters (their doctests) and their tests."""
+
+
+def _rl_installed() -> bool:
+    return all(find_spec(name) is not None for name in ("numpy", "pettingzoo", "pyspiel"))
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    if collection_path not in RL_MODULES or _rl_installed():
+        return None
+    expression = str(config.getoption("markexpr", ""))
+    if "rl" in expression.split() and "not rl" not in expression:
+        raise pytest.UsageError("the rl tests need the rl extra: pip install -e '.[test,rl]'")
+    return True
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    # The adapters' doctests need the extra too: they run with the rl tests.
+    for item in items:
+        if item.path in RL_MODULES and isinstance(item, pytest.DoctestItem):
+            item.add_marker(pytest.mark.rl)
