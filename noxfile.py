@@ -49,9 +49,29 @@ AVAILABLE = _find_pythons()
 
 @nox.session(python=AVAILABLE or None)
 def tests(session: nox.Session) -> None:
-    """Run the test suite (doctests included)."""
+    """Run the test suite (doctests included). ``nox -s tests -- --quick`` is the run
+    of the other CPythons in CI: the Hypothesis ``quick`` profile (10 examples a
+    property test), on every core, without `QUICK_LEAVES_OUT`."""
     session.install("-e", ".[test]")
-    session.run("pytest", *session.posargs)
+    args, env = list(session.posargs), {}
+    if "--quick" in args:
+        args.remove("--quick")
+        args += ["-q", "-n", "auto", *(f"--ignore={path}" for path in QUICK_LEAVES_OUT)]
+        env["SEAVIEW_HYPOTHESIS_PROFILE"] = "quick"
+    session.run("pytest", *args, env=env)
+
+
+QUICK_LEAVES_OUT = (
+    "tests/test_conformance.py",
+    "tests/voyage/test_exhaustive.py",
+    "tests/leagues/test_exhaustive.py",
+    "tests/ships_wheel/test_exhaustive.py",
+    "tests/test_server.py",
+    "tests/test_network_example.py",
+)
+"""The slowest modules, which the quick run leaves to the full run on CI's main CPython:
+loops over thousands of states and games, and servers in processes of their own, none
+of which tests what one CPython does differently from another."""
 
 
 @nox.session
