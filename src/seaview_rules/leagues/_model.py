@@ -5,7 +5,6 @@ phases, what a spin did, and the state."""
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING
 
 from attrs import field, frozen
 from attrs.validators import instance_of
@@ -21,9 +20,6 @@ from seaview_rules.leagues._pieces import (
     default_board,
     default_spinner,
 )
-
-if TYPE_CHECKING:
-    from seaview_rules.leagues._rules import Tables
 
 
 @frozen(kw_only=True)
@@ -73,7 +69,7 @@ class Rules:
                 "spin_off",
                 "settling the order by spinning needs a spinner with two different numbers",
             )
-        from seaview_rules.leagues._rules import tables  # the movement rules use Rules
+        from seaview_rules.leagues._rules import tables  # made after this module
 
         computed = tables(
             self.board,
@@ -193,3 +189,6 @@ class State:
 build_state = direct_constructor(State)
 """`State` built without attrs' frozen ``__init__``, which stores each field through
 ``object.__setattr__``: every state of the game is built with it, by keyword."""
+
+# Last, as the rules use this model: `Rules.tables` are the movement rules' tables.
+from seaview_rules.leagues._rules import Tables  # noqa: E402

@@ -16,7 +16,7 @@ from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from seaview_rules._core import CHANCE, IllegalMoveError, Outcome, Player, Termination, Violation
 from seaview_rules._shell import move_functions
@@ -42,9 +42,6 @@ from seaview_rules.ships_wheel._moves import (
     move_table,
 )
 from seaview_rules.ships_wheel._pieces import CardId, Kind, winning_limit, wins
-
-if TYPE_CHECKING:
-    from seaview_rules.ships_wheel._views import View
 
 # The enum members of the hot path as module constants: a look-up such as Phase.DRAW
 # goes through the enum's metaclass, many times the cost of a global look-up (what each
@@ -667,3 +664,6 @@ check_move, apply_move = move_functions(
     """,
 )
 __test__ = {"check_move": check_move, "apply_move": apply_move}  # their examples
+
+# Last, as the views use these rules: `current_player` takes a view too.
+from seaview_rules.ships_wheel._views import View  # noqa: E402

@@ -13,16 +13,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from seaview_rules._core import CHANCE, IllegalMoveError, Outcome, Player, Termination, Violation
 from seaview_rules._shell import move_functions
 from seaview_rules.voyage._model import Phase, RoundResult, Rules, State, build_state
 from seaview_rules.voyage._moves import DEALS, PLAYS, Action, Deal, Move, Play
 from seaview_rules.voyage._pieces import CARDS, EMPTY, MATCHES, MAX_NUMBER, Card, CardSet, bits
-
-if TYPE_CHECKING:
-    from seaview_rules.voyage._views import View
 
 # The enum members of the hot path as module constants: a look-up such as Phase.TURN
 # goes through the enum's metaclass, many times the cost of a global look-up (what each
@@ -468,3 +465,6 @@ check_move, apply_move = move_functions(
     """,
 )
 __test__ = {"check_move": check_move, "apply_move": apply_move}  # their examples
+
+# Last, as the views use these rules: `current_player` takes a view too.
+from seaview_rules.voyage._views import View  # noqa: E402
