@@ -10,6 +10,7 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -30,7 +31,8 @@ class Server:
         self.process: subprocess.Popen[str] | None = None
         self.url = ""
         self.printed = ""
-        """What the server printed before it listened, every start."""
+        """What the server printed, every start (after it listened, as it is read)."""
+        self._reader: threading.Thread | None = None
         self.start()
 
     def start(self) -> None:
@@ -61,13 +63,30 @@ class Server:
                 f"the server did not start: {self.printed}{self.process.stdout.read()}"
             )
         self.url = found.group(1)
+        # Keep reading what it prints: a full pipe would block the server's next log line.
+        self._reader = threading.Thread(target=self._read_output, daemon=True)
+        self._reader.start()
+
+    def _read_output(self) -> None:
+        assert self.process is not None
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self.printed += line
 
     def kill(self) -> None:
         """SIGKILL the server: no shutdown, no flush, nothing of its own."""
         assert self.process is not None
         self.process.send_signal(signal.SIGKILL)
         self.process.wait(10)
-        if self.process.stdout is not None:
+        self._finish_reading()
+
+    def _finish_reading(self) -> None:
+        assert self.process is not None
+        assert self.process.stdout is not None
+        if self._reader is not None:
+            self._reader.join(10)  # the pipe ends with the process
+            self._reader = None
+        if not self.process.stdout.closed:
             self.process.stdout.close()
 
     def stop(self) -> str:
@@ -81,8 +100,10 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait(10)
-        with self.process.stdout:
-            return self.printed + self.process.stdout.read()
+        if self._reader is None and not self.process.stdout.closed:  # it never listened
+            self.printed += self.process.stdout.read()
+        self._finish_reading()
+        return self.printed
 
     def request(
         self,
