@@ -293,10 +293,11 @@ class Codec(Generic[R, S, M, V]):
         return seen
 
     def functions(
-        self, module: str, examples: Mapping[str, str]
+        self, module: str, to_dict_examples: str
     ) -> tuple[ToDict[R, S, M, V], Dumps[R, S, M, V], FromDict[R, S, M, V], Loads[R, S, M, V]]:
         """The game's ``to_dict``, ``dumps``, ``from_dict`` and ``loads``: functions of
-        ``module`` whose docstrings end with the game's ``examples`` (by name)."""
+        ``module`` whose docstrings end with examples: ``to_dict_examples`` (of the
+        game's own events and moves) for ``to_dict``, round trips for the others."""
         write_document, read_document_data = self.to_dict, self.from_dict
 
         def to_dict(obj: object) -> dict[str, Any]:
@@ -311,6 +312,8 @@ class Codec(Generic[R, S, M, V]):
         def loads(text: str | bytes, kind: Any = None) -> Any:
             return read_document_data(parse_json(text), kind)
 
+        examples = {name: text.format(game=self.game) for name, text in _EXAMPLES.items()}
+        examples["to_dict"] = to_dict_examples
         for function in (to_dict, dumps, from_dict, loads):
             name = function.__name__
             doc = _DOCS[name].format(title=self.title)
@@ -361,3 +364,26 @@ Raises:
 """,
 }
 """The docstrings of the functions `Codec.functions` makes, before the game's examples."""
+
+_EXAMPLES = {
+    "dumps": """
+    >>> from seaview_rules import {game}
+    >>> state = {game}.new_game({game}.Rules(players=2))
+    >>> {game}.loads({game}.dumps(state)) == state
+    True
+    >>> moves = {game}.legal_moves(state)
+    >>> {game}.loads({game}.dumps(moves), kind=tuple) == moves
+    True
+    """,
+    "loads": """
+    >>> from seaview_rules import {game}
+    >>> seen = {game}.view({game}.new_game({game}.Rules(players=2)), 0)
+    >>> {game}.loads({game}.dumps(seen), kind={game}.View) == seen
+    True
+    >>> {game}.loads({game}.dumps(seen), kind={game}.State)
+    Traceback (most recent call last):
+    ...
+    seaview_rules.InvalidDataError: kind: the document holds a View, not a State
+    """,
+}
+"""The examples of `Codec.functions`' ``dumps`` and ``loads``, the same in every game."""
