@@ -491,6 +491,22 @@ def read_player(field: Field) -> Player | None:
     return field.integer()
 
 
+def fail(where: str, problem: str) -> NoReturn:
+    """Raise `InvalidDataError` about the part ``where`` of a document (a game's checks
+    of a state or view, which hold no `Field`)."""
+    raise InvalidDataError(where, problem)
+
+
+def check_seat(where: str, seat: int, seats: int) -> None:
+    """``seat`` is a seat of a game of ``seats`` seats."""
+    Field(seat, where).integer(0, seats - 1)
+
+
+def check_per_seat(where: str, items: tuple[object, ...], seats: int) -> None:
+    """One item per seat, as `Field.items` words it."""
+    Field(list(items), where).items(seats, seats)
+
+
 def check_turn(
     view: Any, to_move: Player | None, legal_moves: Callable[[], tuple[Any, ...]]
 ) -> None:

@@ -14,10 +14,8 @@ in the API guide, "What loads guarantees".
 from __future__ import annotations
 
 from collections import Counter
-from typing import NoReturn
 
-from seaview_rules._core import InvalidDataError
-from seaview_rules._json import Field, check_turn
+from seaview_rules._json import Field, check_per_seat, check_seat, check_turn, fail
 from seaview_rules.ships_wheel._model import Ending, HandResult, Phase, Scoring, State
 from seaview_rules.ships_wheel._pieces import CardId, Kind, wins
 from seaview_rules.ships_wheel._rules import current_player, legal_moves
@@ -47,11 +45,11 @@ def check_state(state: State) -> None:
     table = rules.table
     n = rules.players
     phase, player, hand_size = state.phase, state.player, state.hand_size
-    _seat("data.player", player, n)
-    _seat("data.dealer", state.dealer, n)
+    check_seat("data.player", player, n)
+    check_seat("data.dealer", state.dealer, n)
     Field(hand_size, "data.hand_size").integer(0, 8)
     for key in ("hands", "piles", "passing"):
-        _per_seat(f"data.{key}", getattr(state, key), n)
+        check_per_seat(f"data.{key}", getattr(state, key), n)
     _results(state)
 
     # SW-1, SW-R1: every card as often as the deck(s) hold it.
@@ -60,13 +58,13 @@ def check_state(state: State) -> None:
         counted.update(cards)
     for i, expected in enumerate(table.counts):
         if counted[i] != expected:
-            _fail(
+            fail(
                 "data",
                 f"{table.cards[i]} is there {counted[i]} times, not {expected}: cards are "
                 "conserved (SW-1, SW-R1)",
             )
     if counted.total() != len(table.full):
-        _fail("data", "holds a card id that is not a card of the deck (SW-1)")
+        fail("data", "holds a card id that is not a card of the deck (SW-1)")
 
     hands, piles, passing = state.hands, state.piles, state.passing
     sizes = [len(h) for h in hands]
@@ -76,36 +74,36 @@ def check_state(state: State) -> None:
         return
     if phase is Phase.OVER:
         if not no_pass or not wins(hands[player], table):
-            _fail(
+            fail(
                 "data",
                 "a finished match shows the winner's winning hand and no pending pass (SW-R10)",
             )
     else:
         holders = [s for s in range(n) if sizes[s] == hand_size and wins(hands[s], table)]
         if holders:
-            _fail(
+            fail(
                 "data.hands",
                 f"seat {holders[0]} holds a winning hand: the hand would be over (SW-R6)",
             )
     _won_before_the_draw(state, hands[player], "data.hands")
     if phase is not Phase.PASS:
         if not no_pass:
-            _fail("data.passing", f"must all be null in phase {phase.value} (SW-R7)")
+            fail("data.passing", f"must all be null in phase {phase.value} (SW-R7)")
         return
     committed = [s for s in range(n) if passing[s] is not None]
     k = len(committed)
     anchor_by = (player - 1 - k) % n
     if k >= n or sorted(committed) != sorted((anchor_by + 1 + j) % n for j in range(k)):
-        _fail(
+        fail(
             "data.passing",
             "choices are made one seat after the other from the discarder's left (SW-R7)",
         )
     top = piles[anchor_by][-1] if piles[anchor_by] else None
     if top is None or table.cards[top].kind is not Kind.ANCHOR:
-        _fail("data.piles", _ANCHOR_ON_TOP)
+        fail("data.piles", _ANCHOR_ON_TOP)
     for s in committed:
         if passing[s] not in hands[s]:
-            _fail("data.passing", f"seat {s} passes a card it does not hold (SW-10)")
+            fail("data.passing", f"seat {s} passes a card it does not hold (SW-10)")
 
 
 def check_view(view: View) -> None:
@@ -132,42 +130,42 @@ def check_view(view: View) -> None:
     total = len(table.full)
     seat, phase, player, hand = view.seat, view.phase, view.player, view.hand
     if seat is not None:
-        _seat("data.seat", seat, n)
-    _seat("data.player", player, n)
-    _seat("data.dealer", view.dealer, n)
+        check_seat("data.seat", seat, n)
+    check_seat("data.player", player, n)
+    check_seat("data.dealer", view.dealer, n)
     Field(view.hand_size, "data.hand_size").integer(0, 8)
     if (hand is None) != (seat is None):
-        _fail("data.hand", "a seat's view has its hand; a spectator's has none")
+        fail("data.hand", "a seat's view has its hand; a spectator's has none")
     sizes = view.hand_sizes
-    _per_seat("data.hand_sizes", sizes, n)
+    check_per_seat("data.hand_sizes", sizes, n)
     for s, size in enumerate(sizes):
         Field(size, f"data.hand_sizes[{s}]").integer(0, 9)
     if seat is not None and hand is not None and sizes[seat] != len(hand):
-        _fail("data.hand_sizes", "must agree with the seat's hand")
+        fail("data.hand_sizes", "must agree with the seat's hand")
     Field(view.deck_size, "data.deck_size").integer(0, total)
     tops = view.pile_tops
-    _per_seat("data.pile_tops", tops, n)
-    _per_seat("data.pile_sizes", view.pile_sizes, n)
+    check_per_seat("data.pile_tops", tops, n)
+    check_per_seat("data.pile_sizes", view.pile_sizes, n)
     for s, size in enumerate(view.pile_sizes):
         Field(size, f"data.pile_sizes[{s}]").integer(0, total)
     if any((t is None) != (s == 0) for t, s in zip(tops, view.pile_sizes, strict=True)):
-        _fail("data.pile_tops", "a pile has a top card exactly when it is not empty")
+        fail("data.pile_tops", "a pile has a top card exactly when it is not empty")
     if sum(sizes) + view.deck_size + sum(view.pile_sizes) != total:
-        _fail("data", "the counts must add up to the cards of the deck(s) (SW-1, SW-R1)")
+        fail("data", "the counts must add up to the cards of the deck(s) (SW-1, SW-R1)")
     seen = Counter(hand or ())
     seen.update(t for t in tops if t is not None)
     for i, count in seen.items():
         if count > table.counts[i]:
-            _fail("data", f"{table.cards[i]} shows more often than the deck holds it (SW-R1)")
+            fail("data", f"{table.cards[i]} shows more often than the deck holds it (SW-R1)")
     anchor = view.anchor
     if anchor is not None:
-        _seat("data.anchor", anchor, n)
+        check_seat("data.anchor", anchor, n)
     if (anchor is None) != (phase is not Phase.PASS):
-        _fail("data.anchor", "names the Anchor's discarder exactly in phase pass (SW-10)")
+        fail("data.anchor", "names the Anchor's discarder exactly in phase pass (SW-10)")
     if anchor is not None:
         top = tops[anchor]
         if top is None or table.cards[top].kind is not Kind.ANCHOR:
-            _fail("data.pile_tops", _ANCHOR_ON_TOP)
+            fail("data.pile_tops", _ANCHOR_ON_TOP)
     chosen = (
         seat is not None
         and anchor is not None
@@ -177,7 +175,7 @@ def check_view(view: View) -> None:
     if (passing is not None) != chosen or (
         passing is not None and (hand is None or passing not in hand)
     ):
-        _fail("data.passing", "only a seat's own pending pass shows, from its hand (SW-R7)")
+        fail("data.passing", "only a seat's own pending pass shows, from its hand (SW-R7)")
     _results(view)
     # A seat's legal moves depend only on what its view shows: they are those of the
     # state that shows just that.
@@ -189,10 +187,10 @@ def check_view(view: View) -> None:
         return
     if phase is Phase.OVER:
         if seat == player and not wins(hand, table):
-            _fail("data.hand", "the winner of a finished match holds a winning hand (SW-R10)")
+            fail("data.hand", "the winner of a finished match holds a winning hand (SW-R10)")
         return
     if len(hand) == view.hand_size and wins(hand, table):
-        _fail("data.hand", f"seat {seat} holds a winning hand: the hand would be over (SW-R6)")
+        fail("data.hand", f"seat {seat} holds a winning hand: the hand would be over (SW-R6)")
     if seat == player:
         _won_before_the_draw(view, hand, "data.hand")
 
@@ -210,19 +208,19 @@ def _sizes_fit_phase(
         dealt = sum(sizes)
         expected_sizes = [len(range((s - dealer - 1) % n, dealt, n)) for s in range(n)]
         if not (clear and sizes == expected_sizes):
-            _fail("data", _DEAL_ORDER)
+            fail("data", _DEAL_ORDER)
         if phase is Phase.SIZE and dealt:
-            _fail(where, "no card is dealt before the size is chosen (SW-2)")
+            fail(where, "no card is dealt before the size is chosen (SW-2)")
         if phase is Phase.DEAL and (dealt >= n * hand_size or player != (dealer + 1 + dealt) % n):
-            _fail("data", _DEAL_ORDER)
+            fail("data", _DEAL_ORDER)
         return False
     if not deck_size:
         where_deck = "data.deck" if isinstance(obj, State) else "data.deck_size"
-        _fail(where_deck, "the deck is never empty during play: the discards replace it (SW-13)")
+        fail(where_deck, "the deck is never empty during play: the discards replace it (SW-13)")
     for seat in range(n):
         # SW-5, SW-6: a player holds one card more between his draw and his discard.
         if sizes[seat] != hand_size + (phase is Phase.DISCARD and seat == player):
-            _fail(
+            fail(
                 where,
                 f"seat {seat} must hold {hand_size} cards in phase {phase.value} (SW-5, SW-6)",
             )
@@ -238,7 +236,7 @@ def _won_before_the_draw(obj: State | View, hand: tuple[CardId, ...], where: str
         return
     table = obj.rules.table
     if all(wins(_without(hand, card), table) for card in dict.fromkeys(hand)):
-        _fail(
+        fail(
             where,
             f"seat {obj.player}'s hand won before his draw, whatever card he drew: "
             "the hand would be over (SW-R6)",
@@ -250,78 +248,65 @@ def _without(hand: tuple[CardId, ...], card: CardId) -> tuple[CardId, ...]:
     return hand[:k] + hand[k + 1 :]
 
 
-def _fail(where: str, problem: str) -> NoReturn:
-    raise InvalidDataError(where, problem)
-
-
-def _seat(where: str, seat: int, seats: int) -> None:
-    Field(seat, where).integer(0, seats - 1)
-
-
-def _per_seat(where: str, items: tuple[object, ...], seats: int) -> None:
-    """One item per seat, as `Field.items` words it."""
-    Field(list(items), where).items(seats, seats)
-
-
 def _results(obj: State | View) -> None:
     """The scores, the finished hands and the phase facts that follow from them: the
     deal passing left (SW-14), the sizes (SW-R2, SW-R9), the winners and endings
     (SW-R6, SW-13), the points (SW-14) and the end of the match (SW-R10)."""
     rules = obj.rules
     n = rules.players
-    _per_seat("data.scores", obj.scores, n)
+    check_per_seat("data.scores", obj.scores, n)
     for s, score in enumerate(obj.scores):
         Field(score, f"data.scores[{s}]").integer(0)
     results = obj.results
     previous: HandResult | None = None
     for number, result in enumerate(results):
         where = f"data.results[{number}]"
-        _seat(f"{where}.dealer", result.dealer, n)
+        check_seat(f"{where}.dealer", result.dealer, n)
         if result.dealer != (rules.first_dealer + number) % n:
-            _fail(f"{where}.dealer", "the deal passes one seat left after every hand (SW-14)")
+            fail(f"{where}.dealer", "the deal passes one seat left after every hand (SW-14)")
         size = result.hand_size
         Field(size, f"{where}.hand_size").integer(1, 8)
         if size not in rules.hand_sizes:
-            _fail(f"{where}.hand_size", f"hands of {size} are not allowed by these rules (SW-R2)")
+            fail(f"{where}.hand_size", f"hands of {size} are not allowed by these rules (SW-R2)")
         if (
             previous is not None
             and previous.winner is None
             and rules.tie_keeps_size
             and size != previous.hand_size
         ):
-            _fail(f"{where}.hand_size", "after a tie the same number of cards is redealt (SW-R9)")
+            fail(f"{where}.hand_size", "after a tie the same number of cards is redealt (SW-R9)")
         ending, winners = result.ending, result.winners
         Field(list(winners), f"{where}.winners").items(0, n)
         for k, winner in enumerate(winners):
-            _seat(f"{where}.winners[{k}]", winner, n)
+            check_seat(f"{where}.winners[{k}]", winner, n)
         if list(winners) != sorted(set(winners)):
-            _fail(f"{where}.winners", "must be distinct seats in seat order")
+            fail(f"{where}.winners", "must be distinct seats in seat order")
         if (ending is Ending.EXHAUSTION) != (not winners) or (
             ending is Ending.DISCARD and len(winners) != 1
         ):
-            _fail(
+            fail(
                 f"{where}.winners",
                 f"do not fit a hand decided at the {ending.value} (SW-R6, SW-13)",
             )
         Field(result.points, f"{where}.points").integer(0)
         expected = (size if rules.scoring is Scoring.CARDS else 1) if len(winners) == 1 else 0
         if result.points != expected:
-            _fail(f"{where}.points", f"must be {expected} (SW-14)")
+            fail(f"{where}.points", f"must be {expected} (SW-14)")
         reshuffles = result.reshuffles
         Field(reshuffles, f"{where}.reshuffles").integer(0, rules.max_reshuffles)
         if (ending is Ending.EXHAUSTION and reshuffles != rules.max_reshuffles) or (
             ending is Ending.DEAL and reshuffles
         ):
-            _fail(f"{where}.reshuffles", f"do not fit a hand decided at the {ending.value} (SW-13)")
+            fail(f"{where}.reshuffles", f"do not fit a hand decided at the {ending.value} (SW-13)")
         previous = result
     totals = [0] * n
     for result in results:
         if result.winner is not None:
             totals[result.winner] += result.points
             if totals[result.winner] >= rules.target and result is not results[-1]:
-                _fail("data.results", "the match ends when a total reaches the target (SW-R10)")
+                fail("data.results", "the match ends when a total reaches the target (SW-R10)")
     if tuple(totals) != obj.scores:
-        _fail("data.scores", "must be the sums of the hand results (SW-14)")
+        fail("data.scores", "must be the sums of the hand results (SW-14)")
     Field(obj.reshuffles, "data.reshuffles").integer(0, rules.max_reshuffles)
     _phase_facts(obj)
 
@@ -331,17 +316,17 @@ def _phase_facts(obj: State | View) -> None:
     phase, player, hand_size = obj.phase, obj.player, obj.hand_size
     over = phase is Phase.OVER
     if over and not results:
-        _fail("data.phase", "no hand was finished (SW-R10)")
+        fail("data.phase", "no hand was finished (SW-R10)")
     expected = (rules.first_dealer + len(results) - over) % rules.players
     if obj.dealer != expected:
-        _fail("data.dealer", f"must be seat {expected} after {len(results)} hands (SW-14)")
+        fail("data.dealer", f"must be seat {expected} after {len(results)} hands (SW-14)")
     last = results[-1] if results else None
     if over:
         assert last is not None
         if last.winner != player or hand_size != last.hand_size:
-            _fail("data.player", "a finished match names the last hand's winner (SW-R10)")
+            fail("data.player", "a finished match names the last hand's winner (SW-R10)")
         if obj.scores[player] < rules.target:
-            _fail(
+            fail(
                 f"data.scores[{player}]",
                 f"the winner of a finished match reached the target, {rules.target} (SW-R10)",
             )
@@ -351,14 +336,14 @@ def _phase_facts(obj: State | View) -> None:
         and last.winner is not None
         and sum(r.points for r in results if r.winner == last.winner) >= rules.target
     ):
-        _fail("data.phase", "a total reached the target, so the match is over (SW-R10)")
+        fail("data.phase", "a total reached the target, so the match is over (SW-R10)")
     fixed = last is not None and last.winner is None and rules.tie_keeps_size
     if phase is Phase.SIZE:
         if hand_size or fixed:
-            _fail("data.hand_size", "the size is chosen by the dealer, except after a tie (SW-R9)")
+            fail("data.hand_size", "the size is chosen by the dealer, except after a tie (SW-R9)")
         if player != obj.dealer:
-            _fail("data.player", "the dealer chooses the hand size (SW-2)")
+            fail("data.player", "the dealer chooses the hand size (SW-2)")
     elif hand_size not in rules.hand_sizes:
-        _fail("data.hand_size", f"hands of {hand_size} are not allowed by these rules (SW-R2)")
+        fail("data.hand_size", f"hands of {hand_size} are not allowed by these rules (SW-R2)")
     elif fixed and last is not None and hand_size != last.hand_size:
-        _fail("data.hand_size", "after a tie the same number of cards is redealt (SW-R9)")
+        fail("data.hand_size", "after a tie the same number of cards is redealt (SW-R9)")

@@ -39,10 +39,7 @@ the discard pile and the rounds imply.
 
 from __future__ import annotations
 
-from typing import NoReturn
-
-from seaview_rules._core import InvalidDataError
-from seaview_rules._json import Field, check_turn
+from seaview_rules._json import Field, check_per_seat, check_seat, check_turn, fail
 from seaview_rules.voyage._model import Phase, Rules, State
 from seaview_rules.voyage._pieces import MATCHES, Card, CardSet
 from seaview_rules.voyage._rules import current_player, legal_moves
@@ -69,11 +66,11 @@ def check_state(state: State) -> None:
     rules = state.rules
     n = rules.players
     phase, player, dealer = state.phase, state.player, state.dealer
-    _seat("data.player", player, n)
-    _seat("data.dealer", dealer, n)
+    check_seat("data.player", player, n)
+    check_seat("data.dealer", dealer, n)
     hands, draw_pile, top = state.hands, state.draw_pile, state.discard_top
     under, drawn = state.discard_under, state.drawn
-    _per_seat("data.hands", hands, n)
+    check_per_seat("data.hands", hands, n)
     for s, hand in enumerate(hands):
         _in_deck(f"data.hands[{s}]", hand, rules)
     _in_deck("data.draw_pile", draw_pile, rules)
@@ -89,22 +86,22 @@ def check_state(state: State) -> None:
     for place, cards in zip(places, held, strict=True):
         for card in cards:
             if card.index in where:
-                _fail(
+                fail(
                     f"data.{place}",
                     f"{card} is in data.{where[card.index]} too: a card is in one place (VOY-R1)",
                 )
             where[card.index] = place
     missing = CardSet(rules.deck & ~sum(1 << index for index in where))
     if missing:
-        _fail("data", f"{next(iter(missing))} is missing: every card must be somewhere (VOY-R1)")
+        fail("data", f"{next(iter(missing))} is missing: every card must be somewhere (VOY-R1)")
 
     sizes = [len(h) for h in hands]
     # A drawn card is known only in phase DRAWN, in the drawer's hand (VOY-R4).
     if phase is Phase.DRAWN:
         if drawn is None or not hands[player] >> drawn.index & 1:
-            _fail("data.drawn", "must be a card of the player's hand (VOY-R4)")
+            fail("data.drawn", "must be a card of the player's hand (VOY-R4)")
     elif drawn is not None:
-        _fail("data.drawn", f"must be null in phase {phase.value} (VOY-R4)")
+        fail("data.drawn", f"must be null in phase {phase.value} (VOY-R4)")
     _position(state, sizes, len(draw_pile), "data.draw_pile")
     if phase is Phase.DRAW or phase is Phase.DRAWN:
         _forced_draw("data.hands", state.rules, hands[player], top, drawn)
@@ -132,40 +129,40 @@ def check_view(view: View) -> None:
     n = rules.players
     seat, phase, player, hand = view.seat, view.phase, view.player, view.hand
     if seat is not None:
-        _seat("data.seat", seat, n)
-    _seat("data.player", player, n)
-    _seat("data.dealer", view.dealer, n)
+        check_seat("data.seat", seat, n)
+    check_seat("data.player", player, n)
+    check_seat("data.dealer", view.dealer, n)
     if hand is not None:
         _in_deck("data.hand", hand, rules)
     if (hand is None) != (seat is None):
-        _fail("data.hand", "a seat's view has its hand; a spectator's has none")
+        fail("data.hand", "a seat's view has its hand; a spectator's has none")
     sizes = view.hand_sizes
     _counts("data.hand_sizes", sizes, n)
     if seat is not None and hand is not None and sizes[seat] != len(hand):
-        _fail("data.hand_sizes", "must agree with the seat's hand")
+        fail("data.hand_sizes", "must agree with the seat's hand")
     draw_size = view.draw_pile_size
     Field(draw_size, "data.draw_pile_size").integer(0, rules.deck_size)
     top, under = view.discard_top, view.discard_under
     _card("data.discard_top", top, rules)
     _pile("data.discard_under", under, rules)
     if sum(sizes) + draw_size + len(under) + (top is not None) != rules.deck_size:
-        _fail("data", "the counts must add up to the deck size (VOY-R1)")
+        fail("data", "the counts must add up to the deck size (VOY-R1)")
     if (top is None) != (phase is Phase.DEAL or phase is Phase.LEAD):
-        _fail(
+        fail(
             "data.discard_top",
             f"in phase {phase.value} the discard pile {'has no' if top else 'has a'} top "
             "card (VOY-2)",
         )
     if under and top is None:
-        _fail(
+        fail(
             "data.discard_under",
             "cards lie under the top card only once the lead is made (VOY-2)",
         )
     for k, card in enumerate(under):
         if card == top:
-            _fail(f"data.discard_under[{k}]", f"{card} is the top card: a card is in one place")
+            fail(f"data.discard_under[{k}]", f"{card} is the top card: a card is in one place")
         if hand is not None and card in hand:
-            _fail(
+            fail(
                 f"data.discard_under[{k}]",
                 f"{card} is in the seat's hand too: a card is in one place",
             )
@@ -175,9 +172,9 @@ def check_view(view: View) -> None:
     if drawn is not None and (
         hand is None or drawn not in hand or not own or phase is not Phase.DRAWN
     ):
-        _fail("data.drawn", "only the drawing seat sees its drawn card, in its hand (VOY-R4)")
+        fail("data.drawn", "only the drawing seat sees its drawn card, in its hand (VOY-R4)")
     if drawn is None and own and phase is Phase.DRAWN:
-        _fail("data.drawn", "the drawing seat sees the card it drew (VOY-R4)")
+        fail("data.drawn", "the drawing seat sees the card it drew (VOY-R4)")
     _results(view)
     _position(view, list(sizes), draw_size, "data.draw_pile_size")
     if own and hand is not None and (phase is Phase.DRAW or phase is Phase.DRAWN):
@@ -202,13 +199,13 @@ def _position(obj: State | View, sizes: list[int], draw_size: int, draw_where: s
             or sizes != expected
             or player != (dealer + 1 + dealt) % n
         ):
-            _fail(
+            fail(
                 "data",
                 "not a position of the deal: cards go one at a time clockwise from the "
                 "dealer's left (VOY-1, VOY-R7)",
             )
         if dealt >= n * rules.hand_size:
-            _fail("data.phase", "the deal is complete (VOY-1)")
+            fail("data.phase", "the deal is complete (VOY-1)")
     elif phase is Phase.LEAD:
         if (
             top
@@ -217,28 +214,28 @@ def _position(obj: State | View, sizes: list[int], draw_size: int, draw_where: s
             or sizes != [rules.hand_size] * n
             or player != (dealer + 1) % n
         ):
-            _fail(
+            fail(
                 "data",
                 "not a position of the lead: the dealer's left leads after a full deal, no "
                 "card played yet (VOY-2)",
             )
     elif phase is Phase.OVER:
         if top is None or sizes[player] != 0 or list(obj.results[-1].cards_left) != sizes:
-            _fail(
+            fail(
                 "data",
                 "a finished match shows the final round's hands, the winner's empty (VOY-5)",
             )
         _chain(top, under)
     else:
         if top is None or 0 in sizes:
-            _fail(
+            fail(
                 "data",
                 f"in phase {phase.value} the discard pile has a top card and every hand a "
                 "card (VOY-2, VOY-5)",
             )
         _chain(top, under)
         if phase is Phase.DRAW and not draw_size:
-            _fail(draw_where, "a draw takes a card from a pile that is not empty (VOY-6)")
+            fail(draw_where, "a draw takes a card from a pile that is not empty (VOY-6)")
 
 
 def _forced_draw(
@@ -251,7 +248,7 @@ def _forced_draw(
         return
     held = hand if drawn is None else CardSet(hand & ~(1 << drawn.index))
     if held & MATCHES[top.index]:
-        _fail(where, f"a player who holds a card that matches {top} plays, not draws (VOY-R3)")
+        fail(where, f"a player who holds a card that matches {top} plays, not draws (VOY-R3)")
 
 
 def _chain(top: Card | None, under: tuple[Card, ...]) -> None:
@@ -261,38 +258,25 @@ def _chain(top: Card | None, under: tuple[Card, ...]) -> None:
     for k in range(1, len(pile)):
         if not pile[k].matches(pile[k - 1]):
             where = f"data.discard_under[{k}]" if k < len(under) else "data.discard_top"
-            _fail(where, f"{pile[k]} was played on {pile[k - 1]}, which it does not match (VOY-3)")
-
-
-def _fail(where: str, problem: str) -> NoReturn:
-    raise InvalidDataError(where, problem)
-
-
-def _seat(where: str, seat: int, seats: int) -> None:
-    Field(seat, where).integer(0, seats - 1)
-
-
-def _per_seat(where: str, items: tuple[object, ...], seats: int) -> None:
-    """One item per seat, as `Field.items` words it."""
-    Field(list(items), where).items(seats, seats)
+            fail(where, f"{pile[k]} was played on {pile[k - 1]}, which it does not match (VOY-3)")
 
 
 def _counts(where: str, counts: tuple[int, ...], seats: int) -> None:
     """A count per seat, none negative."""
-    _per_seat(where, counts, seats)
+    check_per_seat(where, counts, seats)
     for s, count in enumerate(counts):
         Field(count, f"{where}[{s}]").integer(0)
 
 
 def _card(where: str, card: Card | None, rules: Rules) -> None:
     if card is not None and not rules.deck >> card.index & 1:
-        _fail(where, f"{card} is not in the deck of these rules (VOY-R1)")
+        fail(where, f"{card} is not in the deck of these rules (VOY-R1)")
 
 
 def _in_deck(where: str, cards: CardSet, rules: Rules) -> None:
     outside = CardSet(cards & ~rules.deck)
     if outside:
-        _fail(where, f"{next(iter(outside))} is not in the deck of these rules (VOY-R1)")
+        fail(where, f"{next(iter(outside))} is not in the deck of these rules (VOY-R1)")
 
 
 def _pile(where: str, pile: tuple[Card, ...], rules: Rules) -> None:
@@ -301,7 +285,7 @@ def _pile(where: str, pile: tuple[Card, ...], rules: Rules) -> None:
     for k, card in enumerate(pile):
         _card(f"{where}[{k}]", card, rules)
         if seen >> card.index & 1:
-            _fail(f"{where}[{k}]", f"{card} appears twice (VOY-R1)")
+            fail(f"{where}[{k}]", f"{card} appears twice (VOY-R1)")
         seen |= 1 << card.index
 
 
@@ -315,41 +299,41 @@ def _results(obj: State | View) -> None:
     results = obj.results
     for number, result in enumerate(results):
         where = f"data.results[{number}]"
-        _seat(f"{where}.dealer", result.dealer, n)
+        check_seat(f"{where}.dealer", result.dealer, n)
         if result.dealer != (rules.first_dealer + number) % n:
-            _fail(
+            fail(
                 f"{where}.dealer",
                 "the deal passes one seat to the left each round (VOY-7, VOY-R8)",
             )
-        _seat(f"{where}.winner", result.winner, n)
+        check_seat(f"{where}.winner", result.winner, n)
         left = result.cards_left
-        _per_seat(f"{where}.cards_left", left, n)
+        check_per_seat(f"{where}.cards_left", left, n)
         for s, count in enumerate(left):
             Field(count, f"{where}.cards_left[{s}]").integer(0, rules.deck_size)
         if left[result.winner] != 0:
-            _fail(f"{where}.cards_left", "the winner has no card left (VOY-5)")
+            fail(f"{where}.cards_left", "the winner has no card left (VOY-5)")
         if left.count(0) > 1:
-            _fail(
+            fail(
                 f"{where}.cards_left",
                 "only the winner has no card left: the round ends "
                 "when the first hand is empty (VOY-5)",
             )
         if sum(left) >= rules.deck_size:
-            _fail(
+            fail(
                 f"{where}.cards_left",
                 "more cards are left than the deck holds beside the card that went out (VOY-R1)",
             )
         Field(result.points, f"{where}.points").integer(0)
         if result.points != sum(left):
-            _fail(f"{where}.points", "must be the number of cards left in the other hands (VOY-5)")
+            fail(f"{where}.points", "must be the number of cards left in the other hands (VOY-5)")
         Field(result.reshuffles, f"{where}.reshuffles").integer(0)
     totals = [0] * n
     for result in results:
         totals[result.winner] += result.points
         if totals[result.winner] >= rules.target and result is not results[-1]:
-            _fail("data.results", "the match ends when a total reaches the target (VOY-8)")
+            fail("data.results", "the match ends when a total reaches the target (VOY-8)")
     if tuple(totals) != obj.scores:
-        _fail("data.scores", "must be the sums of the round results (VOY-5)")
+        fail("data.scores", "must be the sums of the round results (VOY-5)")
     Field(obj.reshuffles, "data.reshuffles").integer(0)
     _phase_facts(obj)
 
@@ -358,16 +342,16 @@ def _phase_facts(obj: State | View) -> None:
     rules, results = obj.rules, obj.results
     over = obj.phase is Phase.OVER
     if over and not results:
-        _fail("data.phase", "no round was finished (VOY-8)")
+        fail("data.phase", "no round was finished (VOY-8)")
     expected = (rules.first_dealer + len(results) - over) % rules.players
     if obj.dealer != expected:
-        _fail("data.dealer", f"must be seat {expected} after {len(results)} rounds (VOY-7, VOY-R8)")
+        fail("data.dealer", f"must be seat {expected} after {len(results)} rounds (VOY-7, VOY-R8)")
     if over:
         winner = results[-1].winner
         if winner != obj.player:
-            _fail("data.player", "a finished match names the last round's winner (VOY-8)")
+            fail("data.player", "a finished match names the last round's winner (VOY-8)")
         if obj.scores[winner] < rules.target:
-            _fail(
+            fail(
                 f"data.scores[{winner}]",
                 f"the match ends when a total reaches the target of {rules.target} (VOY-8)",
             )
@@ -375,4 +359,4 @@ def _phase_facts(obj: State | View) -> None:
         sum(r.points for r in results if r.winner == s) >= rules.target
         for s in range(rules.players)
     ):
-        _fail("data.phase", "a total reached the target, so the match is over (VOY-8)")
+        fail("data.phase", "a total reached the target, so the match is over (VOY-8)")
