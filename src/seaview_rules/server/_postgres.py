@@ -20,9 +20,7 @@ processes that start at once migrate once), in tables whose names start with
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
-import time
 from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
@@ -33,6 +31,9 @@ from seaview_rules.server._store import (
     StaleVersionError,
     StoredChange,
     StoredTable,
+    json_or_null,
+    stored_table,
+    table_row,
 )
 
 __all__ = ["CHANNEL", "PostgresStore"]
@@ -171,17 +172,7 @@ class PostgresStore:
         def work(db: psycopg.Connection[Any]) -> None:
             db.execute(
                 "INSERT INTO seaview_tables VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)",
-                (
-                    table.id,
-                    table.game,
-                    json.dumps(table.rules),
-                    table.chance,
-                    json.dumps(table.seats),
-                    table.admin_hash,
-                    table.created or time.time(),
-                    table.version,
-                    _json_or_null(table.rng),
-                ),
+                table_row(table),
             )
             _insert(db, table.id, table.changes)
             _notify(db, table.id)
@@ -215,7 +206,7 @@ class PostgresStore:
         def work(db: psycopg.Connection[Any]) -> None:
             cursor = db.execute(
                 "UPDATE seaview_tables SET version = %s, rng = %s WHERE id = %s AND version = %s",
-                (since + len(changes), _json_or_null(rng), table, since),
+                (since + len(changes), json_or_null(rng), table, since),
             )
             if cursor.rowcount != 1:
                 raise StaleVersionError(f"table {table} is not at version {since}")
@@ -251,42 +242,25 @@ class PostgresStore:
             with db.transaction():  # one snapshot: the version and the changes agree
                 db.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
                 row = db.execute(
-                    "SELECT game, rules, chance, seats, admin_hash, created, version, rng "
+                    "SELECT version, game, rules, chance, seats, admin_hash, created, rng "
                     "FROM seaview_tables WHERE id = %s",
                     (table,),
                 ).fetchone()
                 if row is None:
                     return None
-                game, rules, chance, seats, admin_hash, created, version, rng = row
-                kinds = tuple(json.loads(seats))
-                hashes: list[bytes | None] = [None] * len(kinds)
-                for seat, token_hash in db.execute(
+                version, *columns = row
+                tokens = db.execute(
                     "SELECT seat, token_hash FROM seaview_seats WHERE table_id = %s", (table,)
-                ):
-                    hashes[seat] = bytes(token_hash)
-                changes = tuple(
-                    StoredChange(number, seat, move)
-                    for number, seat, move in db.execute(
-                        "SELECT version, seat, move FROM seaview_changes "
-                        "WHERE table_id = %s AND version > %s ORDER BY version",
-                        (table, since),
-                    )
                 )
-            if since + len(changes) != version:
+                changes = db.execute(
+                    "SELECT version, seat, move FROM seaview_changes "
+                    "WHERE table_id = %s AND version > %s ORDER BY version",
+                    (table, since),
+                )
+                stored = stored_table(table, columns, tokens, changes, since)
+            if stored.version != version:
                 raise ValueError(f"table {table}: version {version} but changes to {since}")
-            return StoredTable(
-                id=table,
-                game=game,
-                rules=json.loads(rules),
-                chance=chance,
-                seats=kinds,
-                admin_hash=bytes(admin_hash),
-                created=created,
-                token_hashes=tuple(hashes),
-                changes=changes,
-                rng=None if rng is None else json.loads(rng),
-                since=since,
-            )
+            return stored
 
         return self._read(work)
 
@@ -364,7 +338,3 @@ def _notice(payload: str) -> tuple[str, Head | None] | None:
     if not (version.lstrip("-").isdigit() and joined.isdigit()):
         return None
     return table, (None if int(version) < 0 else Head(int(version), int(joined)))
-
-
-def _json_or_null(value: object) -> str | None:
-    return None if value is None else json.dumps(value, separators=(",", ":"))

@@ -20,8 +20,8 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Iterator, Sequence
-from typing import IO, Protocol, runtime_checkable
+from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
+from typing import IO, Any, Protocol, runtime_checkable
 
 from attrs import frozen
 
@@ -218,18 +218,7 @@ class SQLiteStore:
         """Store a new table, with the changes it was created with."""
         with self._transaction():
             self._db.execute(
-                "INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    table.id,
-                    table.game,
-                    json.dumps(table.rules),
-                    table.chance,
-                    json.dumps(table.seats),
-                    table.admin_hash,
-                    table.created or time.time(),
-                    table.version,
-                    _json_or_null(table.rng),
-                ),
+                "INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", table_row(table)
             )
             self._insert(table.id, table.changes)
 
@@ -250,7 +239,7 @@ class SQLiteStore:
         with self._transaction():
             cursor = self._db.execute(
                 "UPDATE tables SET version = ?, rng = ? WHERE id = ? AND version = ?",
-                (since + len(changes), _json_or_null(rng), table, since),
+                (since + len(changes), json_or_null(rng), table, since),
             )
             if cursor.rowcount != 1:
                 raise StaleVersionError(f"table {table} is not at version {since}")
@@ -283,34 +272,16 @@ class SQLiteStore:
             f"SELECT id, game, rules, chance, seats, admin_hash, created, rng FROM tables {where}",
             args,
         ).fetchall()
-        for table_id, game, rules, chance, seats, admin_hash, created, rng in rows:
-            kinds = tuple(json.loads(seats))
-            hashes: list[bytes | None] = [None] * len(kinds)
-            for seat, token_hash in self._db.execute(
+        for table_id, *row in rows:
+            tokens = self._db.execute(
                 "SELECT seat, token_hash FROM seats WHERE table_id = ?", (table_id,)
-            ):
-                hashes[seat] = token_hash
-            changes = tuple(
-                StoredChange(version, seat, move)
-                for version, seat, move in self._db.execute(
-                    "SELECT version, seat, move FROM changes WHERE table_id = ? AND version > ? "
-                    "ORDER BY version",
-                    (table_id, since),
-                )
             )
-            yield StoredTable(
-                id=table_id,
-                game=game,
-                rules=json.loads(rules),
-                chance=chance,
-                seats=kinds,
-                admin_hash=admin_hash,
-                created=created,
-                token_hashes=tuple(hashes),
-                changes=changes,
-                rng=None if rng is None else json.loads(rng),
-                since=since,
+            changes = self._db.execute(
+                "SELECT version, seat, move FROM changes WHERE table_id = ? AND version > ? "
+                "ORDER BY version",
+                (table_id, since),
             )
+            yield stored_table(table_id, row, tokens, changes, since)
 
     def close(self) -> None:
         """Close the database file."""
@@ -343,8 +314,56 @@ def _lock_exclusively(path: str) -> IO[bytes] | None:
     return held
 
 
-def _json_or_null(value: object) -> str | None:
+def json_or_null(value: object) -> str | None:
+    """``value`` as compact JSON text, ``None`` as SQL's ``NULL``."""
     return None if value is None else json.dumps(value, separators=(",", ":"))
+
+
+def table_row(table: StoredTable) -> tuple[object, ...]:
+    """The row of a new table, in the column order of every store: id, game, rules,
+    chance, seats, admin hash, created, version, generator state."""
+    return (
+        table.id,
+        table.game,
+        json.dumps(table.rules),
+        table.chance,
+        json.dumps(table.seats),
+        table.admin_hash,
+        table.created or time.time(),
+        table.version,
+        json_or_null(table.rng),
+    )
+
+
+def stored_table(
+    table_id: str,
+    row: Sequence[Any],
+    tokens: Iterable[tuple[int, bytes]],
+    changes: Iterable[tuple[int, int | None, str | None]],
+    since: int,
+) -> StoredTable:
+    """The `StoredTable` read back from every store's rows: ``row`` holds the game,
+    rules, chance, seats, admin hash, created time and generator state of the table;
+    ``tokens`` the seat and token hash of each seat joined; ``changes`` the version,
+    seat and move of each change after ``since``."""
+    game, rules, chance, seats, admin_hash, created, rng = row
+    kinds = tuple(json.loads(seats))
+    hashes: list[bytes | None] = [None] * len(kinds)
+    for seat, token_hash in tokens:
+        hashes[seat] = bytes(token_hash)
+    return StoredTable(
+        id=table_id,
+        game=game,
+        rules=json.loads(rules),
+        chance=chance,
+        seats=kinds,
+        admin_hash=bytes(admin_hash),
+        created=created,
+        token_hashes=tuple(hashes),
+        changes=tuple(StoredChange(*change) for change in changes),
+        rng=None if rng is None else json.loads(rng),
+        since=since,
+    )
 
 
 class _Transaction:
