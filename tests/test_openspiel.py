@@ -194,32 +194,22 @@ def check_noninterference(name: str, state: Any, twin: Any, seat: int, rng: rand
         assert_same_for(seat, first, second)
 
 
-@settings(max_examples=40)
-@given(
-    voyage_kit.states(rules=voyage_kit.rules(small_decks=False)),
-    st.integers(0, 5),
-    st.randoms(use_true_random=False),
-)
-def test_voyage_noninterference_a_player_is_told_the_same_in_states_it_cannot_tell_apart(
-    state: voyage.State, seat: int, rng: random.Random
-) -> None:
-    assume(not voyage.is_terminal(state))
-    seat %= state.rules.players
-    check_noninterference("voyage", state, voyage_kit.hidden_twin(state, seat, rng), seat, rng)
+HIDDEN_TWINS = {"voyage": voyage_kit, "ships_wheel": sw_kit}
+"""The test kits of the games with hidden information, with their hidden twins."""
 
 
+@pytest.mark.parametrize("name", sorted(HIDDEN_TWINS))
 @settings(max_examples=40)
-@given(
-    sw_kit.states(rules=sw_kit.rules(small_decks=False)),
-    st.integers(0, 5),
-    st.randoms(use_true_random=False),
-)
-def test_ships_wheel_noninterference_a_player_is_told_the_same_in_states_it_cannot_tell_apart(
-    state: ships_wheel.State, seat: int, rng: random.Random
+@given(data=st.data())
+def test_noninterference_a_player_is_told_the_same_in_states_it_cannot_tell_apart(
+    name: str, data: st.DataObject
 ) -> None:
-    assume(not ships_wheel.is_terminal(state))
-    seat %= state.rules.players
-    check_noninterference("ships_wheel", state, sw_kit.hidden_twin(state, seat, rng), seat, rng)
+    kit = HIDDEN_TWINS[name]
+    state = data.draw(kit.states(rules=kit.rules(small_decks=False)))
+    assume(not GAMES[name].is_terminal(state))
+    seat = data.draw(st.integers(0, state.rules.players - 1))
+    rng = data.draw(st.randoms(use_true_random=False))
+    check_noninterference(name, state, kit.hidden_twin(state, seat, rng), seat, rng)
 
 
 def test_the_information_state_tells_apart_what_the_seat_sees() -> None:

@@ -265,37 +265,22 @@ def decision(game: str, state: Any, rng: random.Random) -> Any:
     return state
 
 
-@given(
-    voyage_kit.states(rules=voyage_kit.rules(small_decks=False)),
-    st.integers(0, 5),
-    st.randoms(use_true_random=False),
-)
-def test_voyage_noninterference_a_seat_observes_the_same_in_states_it_cannot_tell_apart(
-    state: voyage.State, seat: int, rng: random.Random
-) -> None:
-    state = decision("voyage", state, rng)
-    assume(not voyage.is_terminal(state))
-    seat %= state.rules.players
-    twin = voyage_kit.hidden_twin(state, seat, rng)
-    table = raw_env("voyage", rules=state.rules)
-    seen, seen_twin = agents_view(table, state, seat), agents_view(table, twin, seat)
-    assert np.array_equal(seen["observation"], seen_twin["observation"])
-    assert np.array_equal(seen["action_mask"], seen_twin["action_mask"])
+HIDDEN_TWINS = {"voyage": voyage_kit, "ships_wheel": sw_kit}
+"""The test kits of the games with hidden information, with their hidden twins."""
 
 
-@given(
-    sw_kit.states(rules=sw_kit.rules(small_decks=False)),
-    st.integers(0, 5),
-    st.randoms(use_true_random=False),
-)
-def test_ships_wheel_noninterference_a_seat_observes_the_same_in_states_it_cannot_tell_apart(
-    state: ships_wheel.State, seat: int, rng: random.Random
+@pytest.mark.parametrize("game", sorted(HIDDEN_TWINS))
+@given(data=st.data())
+def test_noninterference_a_seat_observes_the_same_in_states_it_cannot_tell_apart(
+    game: str, data: st.DataObject
 ) -> None:
-    state = decision("ships_wheel", state, rng)
-    assume(not ships_wheel.is_terminal(state))
-    seat %= state.rules.players
-    twin = sw_kit.hidden_twin(state, seat, rng)
-    table = raw_env("ships_wheel", rules=state.rules)
+    kit = HIDDEN_TWINS[game]
+    rng = data.draw(st.randoms(use_true_random=False))
+    state = decision(game, data.draw(kit.states(rules=kit.rules(small_decks=False))), rng)
+    assume(not GAMES[game].is_terminal(state))
+    seat = data.draw(st.integers(0, state.rules.players - 1))
+    twin = kit.hidden_twin(state, seat, rng)
+    table = raw_env(game, rules=state.rules)
     seen, seen_twin = agents_view(table, state, seat), agents_view(table, twin, seat)
     assert np.array_equal(seen["observation"], seen_twin["observation"])
     assert np.array_equal(seen["action_mask"], seen_twin["action_mask"])
