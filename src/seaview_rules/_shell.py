@@ -80,7 +80,6 @@ Raises:
 def move_functions(
     *,
     game: str,
-    moves: tuple[type, ...],
     over: Violation,
     over_phase: object,
     current_player: Callable[[S], Player | None],
@@ -94,18 +93,18 @@ def move_functions(
 
     Args:
         game: the game's name in refusals ("... is not a Voyage move").
-        moves: the game's move classes (`MoveForms`).
         over: the API-OVER refusal, in the game's words.
         over_phase: the ``phase`` of a state whose game is over (every state has one).
         current_player: the game's ``current_player``.
         violation: the rule a well-formed move breaks in a game that is not over, or
             ``None`` if it is legal; its parameters' types are those of the functions.
-        successors: for each move class, the state after a legal move of it.
+        successors: for each move class of the game (`MoveForms`), the state after a
+            legal move of it.
         module: the module the functions belong to.
         check_examples: the rest of ``check_move``'s docstring: its examples.
         apply_examples: the rest of ``apply_move``'s docstring.
     """
-    form_violation = MoveForms(game, *moves).violation
+    form_violation = MoveForms(game, *successors).violation
 
     def check_move(state: S, move: M, *, seat: int | None = None) -> Violation | None:
         if state.phase is over_phase:

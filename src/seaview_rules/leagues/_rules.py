@@ -575,7 +575,6 @@ _SUCCESSORS: dict[type, Callable[[State, Spin], State]] = {Spin: _spin}
 
 check_move, apply_move = move_functions(
     game="20,000 Leagues",
-    moves=(Spin,),
     over=Violation("API-OVER", "the game is over: a diver reached the red arrow"),
     over_phase=Phase.OVER,
     current_player=current_player,

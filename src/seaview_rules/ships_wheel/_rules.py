@@ -640,7 +640,6 @@ _SUCCESSORS: dict[type, Callable[[State, Any], State]] = {
 
 check_move, apply_move = move_functions(
     game="Ship's Wheel",
-    moves=(Deal, Discard, Take, Pass, Size, Action),
     over=Violation("API-OVER", "the match is over"),
     over_phase=_PHASE_OVER,
     current_player=current_player,

@@ -441,7 +441,6 @@ _SUCCESSORS: dict[type, Callable[[State, Any], State]] = {
 
 check_move, apply_move = move_functions(
     game="Voyage",
-    moves=(Deal, Play, Action),
     over=Violation("API-OVER", "the match is over"),
     over_phase=_PHASE_OVER,
     current_player=current_player,
