@@ -76,10 +76,12 @@ of which tests what one CPython does differently from another."""
 
 @nox.session
 def lint(session: nox.Session) -> None:
-    """Ruff: lint and formatting."""
-    session.install("ruff")
+    """Ruff (lint and formatting) and import-linter (the contracts in pyproject.toml:
+    imports run one way, no import cycle, the games independent of each other)."""
+    session.install("ruff", "-e", ".", "import-linter>=2.17")
     session.run("ruff", "check", ".")
     session.run("ruff", "format", "--check", ".")
+    session.run("lint-imports")
 
 
 @nox.session

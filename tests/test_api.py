@@ -67,6 +67,8 @@ def test_every_game_module_exposes_the_shared_api(name: str) -> None:
         assert attribute in module.__all__, attribute
     for function in API:
         assert callable(getattr(module, function)), function
+        # the entry holds the package's own function of that name
+        assert getattr(module.GAME, function) is getattr(module, function), function
     assert module.GAME is GAMES[name]
 
 

@@ -8,7 +8,8 @@ import pytest
 from attrs import field, frozen
 
 from seaview_rules import CHANCE, InvalidDataError, Player
-from seaview_rules._json import Field, SchemaBuilder, quote, read, read_fields, write
+from seaview_rules._core import quote
+from seaview_rules._json import Field, SchemaBuilder, read, read_fields, write
 
 
 class Colour(enum.Enum):

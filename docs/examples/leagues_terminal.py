@@ -24,8 +24,8 @@ def main(
     while not leagues.is_terminal(state):
         if state.player == 0:  # your diver: you start each of your spins
             read("your spin: press Enter ")
-        state = leagues.apply_move(state, leagues.sample_chance(state, rng))
-        write(leagues.describe(state))
+        before, state = state, leagues.apply_move(state, leagues.sample_chance(state, rng))
+        write(leagues.describe(state, before))
         if state.player == 0 or leagues.is_terminal(state):
             write(leagues.render(state))
     outcome = leagues.outcome(state)

@@ -20,6 +20,7 @@ from seaview_rules._core import (
     Outcome,
     Player,
     Termination,
+    Trace,
     Viewer,
     Violation,
 )
@@ -64,6 +65,7 @@ __all__ = [
     "Table",
     "TableUpdate",
     "Termination",
+    "Trace",
     "Undone",
     "Viewer",
     "Violation",

@@ -49,7 +49,6 @@ from seaview_rules._play import (
     seat_record_from_data,
     seat_record_to_data,
 )
-from seaview_rules._shell import publish
 
 __all__ = ["Codec"]
 
@@ -156,6 +155,10 @@ class Codec(Generic[R, S, M, V]):
     events: Mapping[str, type[Event]]
     """The classes of the events a table of the game sends, by their ``"type"``."""
     parse_move: Callable[[str], M]
+    new_game: Callable[[R], S]
+    """The game's ``new_game``: a record is read by playing its moves."""
+    apply_move: Callable[[S, M], S]
+    """The game's ``apply_move``."""
     writers: Callable[[R | None], Writers]
     """The hooks that write the domain types of what ``rules`` set up (``None``: an
     event, whose rules are not known)."""
@@ -213,8 +216,19 @@ class Codec(Generic[R, S, M, V]):
         )
 
     def rules_data(self, rules: R) -> object:
-        """The JSON data of a `Rules` value."""
+        """The JSON data of a `Rules` value, as a game record holds it: what
+        `rules_from_data` reads back."""
         return write(rules, self.writers(rules))
+
+    def rules_from_data(self, data: object, where: str = "rules") -> R:
+        """The `Rules` value of the untrusted JSON data ``data`` (what `rules_data`
+        writes).
+
+        Raises:
+            InvalidDataError: ``data`` is not the data of this game's rules; the message
+                names the offending path, starting with ``where``.
+        """
+        return self.read_rules(Field(data, where))
 
     def event_data(self, event: Event) -> dict[str, Any]:
         """The data of an event of `events` (``{"type": ..., <its fields>}``).
@@ -241,7 +255,14 @@ class Codec(Generic[R, S, M, V]):
         return [str(m) for m in moves]
 
     def to_dict(self, obj: object) -> dict[str, Any]:
-        """See `TO_DICT_DOC`."""
+        """The JSON document of a state, a view, a game record, a seat record, an event
+        (of the game's) or a tuple (or list) of moves, as a dict of JSON values: what `dumps`
+        writes, for a web framework to serialise; `from_dict` reads it back.
+
+        Raises:
+            TypeError: ``obj`` is none of these (or a list holds something that is not a
+                move of the game, or an event is another game's).
+        """
         if isinstance(obj, (self.state, self.view)):
             kind = "state" if isinstance(obj, self.state) else "view"
             return envelope(self.game, kind, VERSIONS[kind], self._data(obj))
@@ -257,16 +278,51 @@ class Codec(Generic[R, S, M, V]):
             return envelope(self.game, "moves", VERSIONS["moves"], self._moves_data(obj))
         raise TypeError(f"cannot write {type(obj).__name__} as {self.title} JSON")
 
+    def dumps(self, obj: object) -> str:
+        """JSON text of a state, a view, a game record, a seat record, an event or a tuple
+        (or list) of moves (the compact text of `to_dict`); `loads` reads it back.
+
+        Raises:
+            TypeError: ``obj`` is none of these.
+        """
+        return dump_document(self.to_dict(obj))
+
+    def loads(self, text: str | bytes, kind: Any = None) -> Any:
+        """The state, view, game record, seat record, event or tuple of moves that `dumps`
+        wrote; with ``kind``, only a document of that kind (and typed as such:
+        ``loads(text, kind=View)`` is a `View`, ``loads(text, kind=Event)`` any event).
+
+        Raises:
+            InvalidDataError: the text is not a valid document of the game (of that kind); the
+                message names the offending path and the problem.
+            TypeError: ``kind`` is none of those `from_dict` takes.
+        """
+        return self.from_dict(parse_json(text), kind)
+
     def from_dict(self, data: object, kind: Any = None) -> Any:
-        """See `FROM_DICT_DOC`."""
+        """The state, view, game record, seat record, event or tuple of moves of a parsed
+        document (what `to_dict` made, or ``json.loads`` of what `dumps` wrote), validated
+        as `loads` validates text.
+
+        Args:
+            data: the parsed JSON, untrusted.
+            kind: `State`, `View`, `GameRecord`, `~seaview_rules.SeatRecord`, ``tuple``
+                (of moves), `~seaview_rules.Event` (any event) or one event class, to
+                accept that kind of document only, and be typed as such; ``None`` accepts
+                any.
+
+        Raises:
+            InvalidDataError: ``data`` is not a valid document of the game, or holds a value
+                that JSON cannot (a NaN, a set, a key that is not a string), or a document
+                of another kind than ``kind`` (``where`` is ``"kind"``).
+            TypeError: ``kind`` is none of the above.
+        """
         kinds = (None, self.state, self.view, GameRecord, SeatRecord, tuple, Event)
         if kind not in kinds and kind not in self.events.values():
             raise TypeError(
                 "kind must be State, View, GameRecord, SeatRecord, tuple, Event, an event "
                 f"class or None, not {kind!r}"
             )
-        from seaview_rules._registry import GAMES  # the game's entry, made after this
-
         document_kind, version, field = read_document(data, self.game, VERSIONS, OLDER_VERSIONS)
         obj: object
         if document_kind == "state":
@@ -276,9 +332,11 @@ class Codec(Generic[R, S, M, V]):
         elif document_kind == "moves":
             obj = read_moves(field, self.parse_move)
         elif document_kind == "record":
-            obj = record_from_data(field, GAMES[self.game], self.read_rules)
+            obj = record_from_data(
+                field, self.read_rules, self.new_game, self.parse_move, self.apply_move
+            )
         elif document_kind == "seat_record":
-            obj = seat_record_from_data(field, GAMES[self.game], self.read_rules, self.read_event)
+            obj = seat_record_from_data(field, _players, self.read_rules, self.read_event)
         else:
             obj = self.read_event(field, None)
         return expect_kind(obj, kind)
@@ -292,98 +350,7 @@ class Codec(Generic[R, S, M, V]):
             check_derived(derived[name], kind, value(seen))
         return seen
 
-    def functions(
-        self, module: str, to_dict_examples: str
-    ) -> tuple[ToDict[R, S, M, V], Dumps[R, S, M, V], FromDict[R, S, M, V], Loads[R, S, M, V]]:
-        """The game's ``to_dict``, ``dumps``, ``from_dict`` and ``loads``: functions of
-        ``module`` whose docstrings end with examples: ``to_dict_examples`` (of the
-        game's own events and moves) for ``to_dict``, round trips for the others."""
-        write_document, read_document_data = self.to_dict, self.from_dict
 
-        def to_dict(obj: object) -> dict[str, Any]:
-            return write_document(obj)
-
-        def dumps(obj: object) -> str:
-            return dump_document(write_document(obj))
-
-        def from_dict(data: object, kind: Any = None) -> Any:
-            return read_document_data(data, kind)
-
-        def loads(text: str | bytes, kind: Any = None) -> Any:
-            return read_document_data(parse_json(text), kind)
-
-        examples = {name: text.format(game=self.game) for name, text in _EXAMPLES.items()}
-        examples["to_dict"] = to_dict_examples
-        for function in (to_dict, dumps, from_dict, loads):
-            name = function.__name__
-            doc = _DOCS[name].format(title=self.title)
-            publish(function, module, doc, examples.get(name, ""))
-        return to_dict, dumps, from_dict, loads
-
-
-_DOCS = {
-    "to_dict": """The JSON document of a state, a view, a game record, a seat record, an event
-(of the game's) or a tuple (or list) of moves, as a dict of JSON values: what `dumps`
-writes, for a web framework to serialise; `from_dict` reads it back.
-
-Raises:
-    TypeError: ``obj`` is none of these (or a list holds something that is not a
-        {title} move, or an event is another game's).
-""",
-    "dumps": """JSON text of a state, a view, a game record, a seat record, an event or a tuple
-(or list) of moves (the compact text of `to_dict`); `loads` reads it back.
-
-Raises:
-    TypeError: ``obj`` is none of these.
-""",
-    "from_dict": """The state, view, game record, seat record, event or tuple of moves of a parsed
-document (what `to_dict` made, or ``json.loads`` of what `dumps` wrote), validated
-as `loads` validates text.
-
-Args:
-    data: the parsed JSON, untrusted.
-    kind: `State`, `View`, `GameRecord`, `~seaview_rules.SeatRecord`, ``tuple``
-        (of moves), `~seaview_rules.Event` (any event) or one event class, to
-        accept that kind of document only, and be typed as such; ``None`` accepts
-        any.
-
-Raises:
-    InvalidDataError: ``data`` is not a valid {title} document, or holds a value
-        that JSON cannot (a NaN, a set, a key that is not a string), or a document
-        of another kind than ``kind`` (``where`` is ``"kind"``).
-    TypeError: ``kind`` is none of the above.
-""",
-    "loads": """The state, view, game record, seat record, event or tuple of moves that `dumps`
-wrote; with ``kind``, only a document of that kind (and typed as such:
-``loads(text, kind=View)`` is a `View`, ``loads(text, kind=Event)`` any event).
-
-Raises:
-    InvalidDataError: the text is not a valid {title} document (of that kind); the
-        message names the offending path and the problem.
-    TypeError: ``kind`` is none of those `from_dict` takes.
-""",
-}
-"""The docstrings of the functions `Codec.functions` makes, before the game's examples."""
-
-_EXAMPLES = {
-    "dumps": """
-    >>> from seaview_rules import {game}
-    >>> state = {game}.new_game({game}.Rules(players=2))
-    >>> {game}.loads({game}.dumps(state)) == state
-    True
-    >>> moves = {game}.legal_moves(state)
-    >>> {game}.loads({game}.dumps(moves), kind=tuple) == moves
-    True
-    """,
-    "loads": """
-    >>> from seaview_rules import {game}
-    >>> seen = {game}.view({game}.new_game({game}.Rules(players=2)), 0)
-    >>> {game}.loads({game}.dumps(seen), kind={game}.View) == seen
-    True
-    >>> {game}.loads({game}.dumps(seen), kind={game}.State)
-    Traceback (most recent call last):
-    ...
-    seaview_rules.InvalidDataError: kind: the document holds a View, not a State
-    """,
-}
-"""The examples of `Codec.functions`' ``dumps`` and ``loads``, the same in every game."""
+def _players(rules: Any) -> int:
+    """The seats a `Rules` value sets up: every game's has a ``players`` option."""
+    return int(rules.players)

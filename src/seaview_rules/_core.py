@@ -4,13 +4,18 @@ events, move notation, and outcomes."""
 from __future__ import annotations
 
 import enum
+import reprlib
 from typing import ClassVar
 
 from attrs import frozen
 
+from seaview_rules._words import subject
+
 __all__ = [
     "CHANCE",
+    "DEFAULT_MAX_MOVES",
     "OMNISCIENT",
+    "QUOTE_LIMIT",
     "Chance",
     "Event",
     "IllegalMoveError",
@@ -20,11 +25,25 @@ __all__ = [
     "Outcome",
     "Player",
     "Termination",
+    "Trace",
+    "Undone",
     "Viewer",
     "Violation",
     "check_seat",
+    "quote",
     "seat_violation",
 ]
+
+
+DEFAULT_MAX_MOVES = 1_000_000
+"""The default move cap of `play` and `simulate`, the number of moves of a game (chance
+included) after which the driver stops and reports the game as unfinished.
+
+The printed rules of a game need not end: in a tiny Voyage deck a round can go round in a
+cycle for ever (VOY-R10). The cap is more than ten times the longest game seen in random
+play (about 70,000 moves, Ship's Wheel with two players and a target of 100 points;
+Voyage and leagues games stay under 1,500), so it does not cut a real game short, while
+a game that loops stops after a few seconds (3.4 s for a looping Voyage game)."""
 
 
 class Chance(enum.Enum):
@@ -170,6 +189,51 @@ class Event:
         return self.text(None)
 
 
+class Trace:
+    """What one transition did, recorded by the transition itself where each rule acts:
+    the IDs of the rules and rulings it applied, in order, and its events as the
+    omniscient log sees them (every card named).
+
+    A game's successors take an optional trace and write to it only when one is given,
+    so random play, ``playout`` and ``apply_move`` without a trace pay nothing for it.
+    Each game's ``events`` is a redaction of `events` for one viewer, its ``narrate``
+    the words of those, and its ``rules_applied`` the sorted `rules`: nothing works out
+    a second time what the transition did.
+
+    >>> trace = Trace()
+    >>> trace.add("VOY-4", "VOY-R2")
+    >>> trace.rules, trace.events
+    (['VOY-4', 'VOY-R2'], [])
+    """
+
+    __slots__ = ("events", "rules")
+
+    def __init__(self) -> None:
+        self.rules: list[str] = []
+        """The rule IDs applied, in the order the transition applied them."""
+        self.events: list[Event] = []
+        """The events, in order, as the omniscient log sees them."""
+
+    def add(self, *rules: str, event: Event | None = None) -> None:
+        """Record that ``rules`` acted, and ``event`` (if any) happened."""
+        self.rules += rules
+        if event is not None:
+            self.events.append(event)
+
+
+@frozen
+class Undone(Event):
+    """A seat took back its last move (`seaview_rules.Table.undo`): the one event every
+    game's table may send besides the game's own."""
+
+    seat: int
+
+    def text(self, viewer: Viewer = None) -> str:
+        """The event in words for ``viewer``."""
+        whose = "your" if viewer == self.seat else "its"
+        return f"{subject(self.seat, viewer)} took back {whose} last move"
+
+
 class Notation:
     """The base class of every game's move classes: ``str(move)`` is the move's notation
     (each class defines it), and ``repr(move)`` the call that reads it back, such as
@@ -186,15 +250,34 @@ class Notation:
         return f"parse_move({str(self)!r})"
 
 
-def check_seat(seat: object, players: int) -> None:
-    """Raise `InvalidDataError` unless ``seat`` is ``None`` (a spectator) or a seat number
-    below ``players``."""
-    if seat is not None and not (
-        isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < players
-    ):
-        raise InvalidDataError(
-            "seat", f"must be None or a seat from 0 to {players - 1}, not {seat!r}"
-        )
+def check_seat(seat: object, players: int, where: str = "seat", *, spectator: bool = True) -> None:
+    """Raise `InvalidDataError` about ``where`` unless ``seat`` is a seat number below
+    ``players``, or ``None`` (a spectator) when ``spectator`` allows it: the one check
+    of a seat, for the viewers the API takes and the seats a document names.
+
+    >>> check_seat(None, 2), check_seat(1, 2)
+    (None, None)
+    >>> check_seat(2, 2)
+    Traceback (most recent call last):
+    ...
+    seaview_rules.InvalidDataError: seat: must be None or a seat from 0 to 1, not 2
+    >>> check_seat(5, 2, "data.player", spectator=False)
+    Traceback (most recent call last):
+    ...
+    seaview_rules.InvalidDataError: data.player: must be at most 1, not 5
+    """
+    if seat is None and spectator:
+        return
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < players:
+        return
+    if spectator:
+        problem = f"must be None or a seat from 0 to {players - 1}, not {quote(seat)}"
+    elif not isinstance(seat, int) or isinstance(seat, bool):
+        problem = f"must be an integer, not {type(seat).__name__}"
+    else:
+        bound = "least 0" if seat < 0 else f"most {players - 1}"
+        problem = f"must be at {bound}, not {quote(seat)}"
+    raise InvalidDataError(where, problem)
 
 
 class Termination(enum.Enum):
@@ -216,3 +299,31 @@ class Outcome:
     """The final score of every seat (for a race, 1 for the winner and 0 otherwise)."""
     termination: Termination
     """Why the game ended."""
+
+
+QUOTE_LIMIT = 40
+"""The most characters of untrusted text an error message quotes (`quote`)."""
+
+
+def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(value)`` cut to a short prefix, for error messages that quote untrusted
+    input: a reason must stay short however long the input (a move of a million
+    characters is refused in a sentence).
+
+    >>> quote("R7"), quote("x" * 10**6)
+    ("'R7'", "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...'")
+    >>> quote(10**5000), quote(list(range(100)))
+    ('a huge number', '[0, 1, 2, 3, 4, 5, ...]')
+    """
+    if isinstance(value, str):
+        shown = repr(value[:limit])
+        return shown if len(value) <= limit else f"{shown[:-1]}...{shown[-1]}"
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() >= 64:
+        return "a huge number"  # Python refuses to print an int of thousands of digits
+    shown = _REPR.repr(value)
+    return shown if len(shown) <= 2 * limit else f"{shown[: 2 * limit]}..."
+
+
+_REPR = reprlib.Repr()
+_REPR.maxstring = _REPR.maxother = QUOTE_LIMIT
+_REPR.maxlong = 2 * QUOTE_LIMIT

@@ -3,8 +3,8 @@ game."""
 
 from __future__ import annotations
 
+import importlib
 import random
-import sys
 from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any, Generic, Literal, Protocol, TypeVar
@@ -23,6 +23,7 @@ M = TypeVar("M")
 V = TypeVar("V")
 S_in = TypeVar("S_in", contravariant=True)
 M_in = TypeVar("M_in", contravariant=True)
+R_out = TypeVar("R_out", covariant=True)
 
 
 class CheckMove(Protocol[S_in, M_in]):
@@ -57,6 +58,13 @@ class Narrate(Protocol[S_in, M_in]):
     """The type of ``narrate``: what a move did, in words for ``seat``."""
 
     def __call__(self, before: S_in, move: M_in, after: S_in, /, *, seat: Viewer = None) -> str: ...
+
+
+class RulesFromData(Protocol[R_out]):
+    """The type of ``rules_from_data``: the `Rules` of untrusted JSON data, errors named
+    from the path ``where``."""
+
+    def __call__(self, data: object, where: str = ..., /) -> R_out: ...
 
 
 class Playout(Protocol[S]):
@@ -126,6 +134,12 @@ class Game(Generic[R, S, M, V]):
     """The document `dumps` writes, as a dict (to embed in a larger JSON response)."""
     from_dict: FromDict
     """The object of a document read as a dict, checked as `loads` checks it."""
+    rules_to_data: Callable[[R], object] = field(repr=False)
+    """The JSON data of a `Rules` value, as a game record or a table document holds it
+    (the ``rules`` of ``GET /api/games``)."""
+    rules_from_data: RulesFromData[R] = field(repr=False)
+    """The `Rules` value of untrusted JSON data, checked as `loads` checks a record's
+    rules (`~seaview_rules.InvalidDataError` names the path, from ``rules``)."""
     events: Events[S, M] = field(repr=False)
     """What a legal move did, as typed events for one viewer (a seat, ``None`` for a
     spectator, `OMNISCIENT` for the server's log)."""
@@ -165,21 +179,14 @@ class Game(Generic[R, S, M, V]):
     ``"auto"`` at once (the card games), ``"step"`` one move per
     `seaview_rules.Table.step` call (leagues, where every move is a spin)."""
 
-    @classmethod
-    def from_package(cls, package: str, /, **facts: Any) -> Game[Any, Any, Any, Any]:
-        """The entry of the game package named ``package`` (``__name__`` in the package
-        itself, once it has bound every name): its functions of the names in `API`,
-        its ``Rules``, ``State`` and ``View`` classes, and the static ``facts`` (the
-        other fields, by keyword).
+    def __reduce__(self) -> tuple[Callable[[str], Game[Any, Any, Any, Any]], tuple[str]]:
+        """A game pickles as its registry name, for worker processes, which look it up
+        in their own `seaview_rules.GAMES`: its functions need not pickle."""
+        return (_registered, (self.name,))
 
-        Raises:
-            AttributeError: the package lacks one of those names.
-        """
-        module = sys.modules[package]
-        functions = {name: getattr(module, name) for name in API}
-        types = {
-            "rules_type": module.Rules,
-            "state_type": module.State,
-            "view_type": module.View,
-        }
-        return cls(**functions, **types, **facts)
+
+def _registered(name: str) -> Game[Any, Any, Any, Any]:
+    """The entry of ``seaview_rules.GAMES`` named ``name`` (the registry is built above
+    this module, so it is looked up by name when a pickle is read)."""
+    games: Mapping[str, Game[Any, Any, Any, Any]] = importlib.import_module("seaview_rules").GAMES
+    return games[name]

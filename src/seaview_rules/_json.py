@@ -17,7 +17,6 @@ import enum
 import inspect
 import json
 import re
-import reprlib
 import sys
 import types
 import typing
@@ -27,42 +26,23 @@ from typing import Any, NoReturn, TypeVar, cast
 
 import attrs
 
-from seaview_rules._core import CHANCE, InvalidDataError, Notation, Player
-
-if typing.TYPE_CHECKING:
-    from seaview_rules._options import InRange
+from seaview_rules._core import (
+    CHANCE,
+    DEFAULT_MAX_MOVES,
+    QUOTE_LIMIT,
+    Event,
+    InvalidDataError,
+    Notation,
+    Player,
+    Undone,
+    quote,
+)
+from seaview_rules._options import InRange
 
 FORMAT = "seaview_rules"
 
 E = TypeVar("E", bound=enum.Enum)
 T = TypeVar("T")
-
-QUOTE_LIMIT = 40
-"""The most characters of untrusted text an error message quotes (`quote`)."""
-
-
-def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
-    """``repr(value)`` cut to a short prefix, for error messages that quote untrusted
-    input: a reason must stay short however long the input (a move of a million
-    characters is refused in a sentence).
-
-    >>> quote("R7"), quote("x" * 10**6)
-    ("'R7'", "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...'")
-    >>> quote(10**5000), quote(list(range(100)))
-    ('a huge number', '[0, 1, 2, 3, 4, 5, ...]')
-    """
-    if isinstance(value, str):
-        shown = repr(value[:limit])
-        return shown if len(value) <= limit else f"{shown[:-1]}...{shown[-1]}"
-    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() >= 64:
-        return "a huge number"  # Python refuses to print an int of thousands of digits
-    shown = _REPR.repr(value)
-    return shown if len(shown) <= 2 * limit else f"{shown[: 2 * limit]}..."
-
-
-_REPR = reprlib.Repr()
-_REPR.maxstring = _REPR.maxother = QUOTE_LIMIT
-_REPR.maxlong = 2 * QUOTE_LIMIT
 
 
 def envelope(game: str, kind: str, version: int, data: object) -> dict[str, Any]:
@@ -497,11 +477,6 @@ def fail(where: str, problem: str) -> NoReturn:
     raise InvalidDataError(where, problem)
 
 
-def check_seat(where: str, seat: int, seats: int) -> None:
-    """``seat`` is a seat of a game of ``seats`` seats."""
-    Field(seat, where).integer(0, seats - 1)
-
-
 def check_per_seat(where: str, items: tuple[object, ...], seats: int) -> None:
     """One item per seat, as `Field.items` words it."""
     Field(list(items), where).items(seats, seats)
@@ -547,9 +522,6 @@ SEAT_RECORD_VERSION = 1
 def event_classes(*modules_all: Any) -> dict[str, type]:
     """The event classes of a game by class name: the `Event` subclasses among the
     given values (a game's ``_events`` names), and ``Undone``, which every table sends."""
-    from seaview_rules._core import Event
-    from seaview_rules._table import Undone
-
     classes = [v for v in modules_all if isinstance(v, type) and issubclass(v, Event)]
     return {cls.__name__: cls for cls in (*classes, Undone)}
 
@@ -697,7 +669,7 @@ class SchemaBuilder:
             hook = self.hooks.get((cls, name))
             if hook is not None:
                 properties[name] = hook(self) if callable(hook) else dict(hook)
-            elif kind is int and isinstance(attribute.validator, _in_range()):
+            elif kind is int and isinstance(attribute.validator, InRange):
                 properties[name] = _integer(attribute.validator.low, attribute.validator.high)
             else:
                 properties[name] = self.of(kind, name)
@@ -714,13 +686,6 @@ class SchemaBuilder:
             "required": required,
             "additionalProperties": False,
         }
-
-
-def _in_range() -> type[InRange]:
-    # _options quotes values with this module's quote: imported when first needed.
-    from seaview_rules._options import InRange
-
-    return InRange
 
 
 def _integer(low: int, high: int | None) -> dict[str, Any]:
@@ -808,7 +773,7 @@ def max_seat(rules_cls: type) -> int:
     """The highest seat number under a game's `Rules` class: one below the bound of
     its ``players`` validator (an `InRange`)."""
     validator = attrs.fields_dict(rules_cls)["players"].validator
-    assert isinstance(validator, _in_range())  # every game's Rules have one
+    assert isinstance(validator, InRange)  # every game's Rules have one
     assert validator.high is not None
     return validator.high - 1
 
@@ -845,8 +810,6 @@ class GameSchemas:
         Raises:
             ValueError: not a kind of document of this game.
         """
-        from seaview_rules._play import DEFAULT_MAX_MOVES
-
         if kind not in self.versions:
             raise ValueError(f"no {kind!r} documents; the kinds are {list(self.versions)}")
         seats = max_seat(self.rules)

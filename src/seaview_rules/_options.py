@@ -7,8 +7,7 @@ from collections.abc import Callable
 
 from attrs import Attribute, frozen
 
-from seaview_rules._core import InvalidDataError
-from seaview_rules._json import quote
+from seaview_rules._core import InvalidDataError, quote
 
 __all__ = ["InRange", "boolean", "in_range"]
 

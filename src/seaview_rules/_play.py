@@ -12,9 +12,17 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from attrs import field, frozen
 
-from seaview_rules._core import CHANCE, Event, IllegalMoveError, InvalidDataError, Outcome
+from seaview_rules._core import (
+    CHANCE,
+    DEFAULT_MAX_MOVES,
+    Event,
+    IllegalMoveError,
+    InvalidDataError,
+    Outcome,
+    quote,
+)
 from seaview_rules._game import Game
-from seaview_rules._json import Field, quote
+from seaview_rules._json import Field
 
 __all__ = [
     "DEFAULT_MAX_MOVES",
@@ -28,15 +36,6 @@ __all__ = [
     "seat_record",
 ]
 
-DEFAULT_MAX_MOVES = 1_000_000
-"""The default move cap of `play` and `simulate`, the number of moves of a game (chance
-included) after which the driver stops and reports the game as unfinished.
-
-The printed rules of a game need not end: in a tiny Voyage deck a round can go round in a
-cycle for ever (VOY-R10). The cap is more than ten times the longest game seen in random
-play (about 70,000 moves, Ship's Wheel with two players and a target of 100 points;
-Voyage and leagues games stay under 1,500), so it does not cut a real game short, while
-a game that loops stops after a few seconds (3.4 s for a looping Voyage game)."""
 
 R = TypeVar("R")
 S = TypeVar("S")
@@ -128,7 +127,7 @@ def seat_record_to_data(
 
 def seat_record_from_data(
     data: Field,
-    game: Game[R, Any, Any, Any],
+    players: Callable[[R], int],
     rules_from_data: Callable[[Field], R],
     event_from_data: Callable[[Field, R], Event],
 ) -> SeatRecord[R]:
@@ -143,7 +142,7 @@ def seat_record_from_data(
     data.keys({"rules", "seat", "moves"})
     rules = rules_from_data(data.get("rules"))
     seat_field = data.get("seat")
-    seat = None if seat_field.value is None else seat_field.integer(0, game.players(rules) - 1)
+    seat = None if seat_field.value is None else seat_field.integer(0, players(rules) - 1)
     moves = tuple(
         tuple(event_from_data(item, rules) for item in move.items())
         for move in data.get("moves").items(0, DEFAULT_MAX_MOVES)
@@ -170,19 +169,22 @@ def record_to_data(record: GameRecord[R, M], rules_to_data: Callable[[R], object
 
 def record_from_data(
     data: Field,
-    game: Game[R, Any, M, Any],
     rules_from_data: Callable[[Field], R],
+    new_game: Callable[[R], S],
+    parse_move: Callable[[str], M],
+    apply_move: Callable[[S, M], S],
 ) -> GameRecord[R, M]:
     """Read a record of at most `DEFAULT_MAX_MOVES` moves and check that every move is
-    legal where it stands (so reading takes time in proportion to the moves)."""
+    legal where it stands, by playing it with the game's own functions (so reading
+    takes time in proportion to the moves)."""
     data.keys({"rules", "moves"})
     rules = rules_from_data(data.get("rules"))
-    state = game.new_game(rules)
+    state = new_game(rules)
     moves = []
     for item in data.get("moves").items(0, DEFAULT_MAX_MOVES):
-        move = item.parse(game.parse_move)
+        move = item.parse(parse_move)
         try:
-            state = game.apply_move(state, move)
+            state = apply_move(state, move)
         except IllegalMoveError as exc:
             raise InvalidDataError(item.path, f"illegal move {quote(item.value)}: {exc}") from None
         moves.append(move)

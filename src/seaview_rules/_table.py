@@ -12,7 +12,7 @@ import itertools
 import logging
 import random
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, Generic, Literal, TypeVar, cast
 
 from attrs import frozen
@@ -24,13 +24,13 @@ from seaview_rules._core import (
     IllegalMoveError,
     InvalidDataError,
     Player,
+    Undone,
     Viewer,
     Violation,
 )
 from seaview_rules._game import Game
 from seaview_rules._json import Field, dump_document, envelope, parse_json, read_envelope
 from seaview_rules._play import DEFAULT_MAX_MOVES, GameRecord, SeatRecord, seat_record
-from seaview_rules._words import subject
 
 __all__ = ["Change", "LogEntry", "Table", "TableUpdate", "Undone"]
 
@@ -49,18 +49,6 @@ MAX_CHANGES = 2 * DEFAULT_MAX_MOVES
 """The most changes `Table.from_dict` reads: a record's move cap, and as many undos."""
 
 _log = logging.getLogger(__name__)
-
-
-@frozen
-class Undone(Event):
-    """A seat took back its last move (`Table.undo`)."""
-
-    seat: int
-
-    def text(self, viewer: Viewer = None) -> str:
-        """The event in words for ``viewer``."""
-        whose = "your" if viewer == self.seat else "its"
-        return f"{subject(self.seat, viewer)} took back {whose} last move"
 
 
 @frozen
@@ -489,7 +477,8 @@ class Table(Generic[R, S, M, V]):
             restored = _read_rng(Field(rng, "rng"))
             players = self.game.players(self.rules)
             for item in field.items(0, MAX_CHANGES - since):
-                self._redo(item, auto=self.chance == "auto", players=players)
+                seat, move = _read_change(item, players, self.game.parse_move)
+                self._redo(seat, move, auto=self.chance == "auto", where=item.path)
             if restored is not None:
                 self._rng = restored
             now, callbacks = self._changed_now()
@@ -511,7 +500,6 @@ class Table(Generic[R, S, M, V]):
         (12, True, True)
         """
         with self._lock:
-            record = self.game.to_dict(GameRecord(self.rules, ()))
             changes: list[dict[str, object]] = []
             for entry in self._log:
                 change = entry.change
@@ -520,7 +508,7 @@ class Table(Generic[R, S, M, V]):
                 else:
                     changes.append({"seat": change.seat, "move": str(change.move)})
             data = {
-                "rules": record["data"]["rules"],
+                "rules": self.game.rules_to_data(self.rules),
                 "chance": self.chance,
                 "changes": changes,
                 "rng": self.rng_state(),
@@ -560,24 +548,84 @@ class Table(Generic[R, S, M, V]):
         game = _document_game(data)
         _, field = read_envelope(data, game.name, {"table": TABLE_VERSION})
         field.keys({"rules", "chance", "changes", "rng"})
-        rules = _read_rules(game, field.get("rules"))
+        rules = game.rules_from_data(field.get("rules").value, "data.rules")
         mode = cast(_ChanceMode, field.get("chance").choice(_MODES))
+        changes = field.get("changes")
+        players = game.players(rules)
+        read = [
+            _read_change(item, players, game.parse_move) for item in changes.items(0, MAX_CHANGES)
+        ]
         restored = _read_rng(field.get("rng"))
+        return cls.from_changes(
+            game,
+            rules,
+            read,
+            chance=mode,
+            rng=rng if restored is None else restored,
+            where=changes.path,
+        )
+
+    @classmethod
+    def from_changes(
+        cls,
+        game: Game[R, S, M, V] | str,
+        rules: R,
+        changes: Iterable[tuple[int | None, M | str | None]],
+        *,
+        chance: _ChanceMode = "auto",
+        rng: random.Random | None = None,
+        rng_state: object = None,
+        where: str = "changes",
+    ) -> Table[R, S, M, V]:
+        """The table of ``game`` under ``rules`` rebuilt from its changes, as a server
+        stores them: each a ``(seat, move)`` pair, the move in notation or as a move
+        object (``seat`` ``None`` for a chance move; ``move`` ``None`` for the undo of
+        that seat's last move). It ends at the same version and state as the table that
+        made them, with the same record, log and `changes`.
+
+        Each change is made as it was made, with its seat's check, and no chance move is
+        resolved again: with ``chance`` ``"auto"``, the chance moves given are the ones
+        applied, and a seat's change where chance is to move is refused.
+
+        >>> from seaview_rules import Table, voyage
+        >>> table = Table("voyage", voyage.Rules(players=2), seed=3)
+        >>> table.submit(table.to_move, table.view(table.to_move).legal_moves[0])
+        13
+        >>> stored = [(c.seat, str(c.move)) for c in table.changes]
+        >>> again = Table.from_changes("voyage", table.rules, stored, rng_state=table.rng_state())
+        >>> again.version, again.state == table.state
+        (13, True)
+
+        Args:
+            game: the game, or its name in `seaview_rules.GAMES`.
+            rules: the table's rules.
+            changes: the changes, in order.
+            chance: the table's chance mode from now on.
+            rng: the generator for the chance moves to come; ``None`` gives
+                `random.SystemRandom`.
+            rng_state: the state `rng_state` wrote after the last change (JSON data),
+                which wins over ``rng``; ``None`` for none.
+            where: the path of ``changes`` in error messages.
+
+        Raises:
+            InvalidDataError: a change cannot be made (``where`` is ``changes[i]``), or
+                ``rng_state`` is not a state of `random.Random` (``where`` is ``rng``).
+        """
+        restored = _read_rng(Field(rng_state, "rng"))
         if restored is not None:
             generator = restored
         else:
             generator = rng if rng is not None else random.SystemRandom()
-        # "external" resolves nothing by itself: every chance move comes from the document.
+        # "external" resolves nothing by itself: every chance move comes from the changes.
         table = cls(game, rules, rng=generator, chance="external")
-        players = game.players(rules)
-        changes = field.get("changes")
-        for item in changes.items(0, MAX_CHANGES):
-            table._redo(item, auto=mode == "auto", players=players)
-        if mode == "auto" and game.current_player(table._state) is CHANCE:
-            changes.fail(
-                "ends where chance is to move, which a table with chance 'auto' resolves at once"
+        for i, (seat, move) in enumerate(changes):
+            table._redo(seat, move, auto=chance == "auto", where=f"{where}[{i}]")
+        if chance == "auto" and table.game.current_player(table._state) is CHANCE:
+            raise InvalidDataError(
+                where,
+                "ends where chance is to move, which a table with chance 'auto' resolves at once",
             )
-        table.chance = mode
+        table.chance = chance
         return table
 
     @classmethod
@@ -699,31 +747,48 @@ class Table(Generic[R, S, M, V]):
             except Exception:
                 _log.exception("a table subscriber failed on version %d", version)
 
-    def _redo(self, item: Field, *, auto: bool, players: int) -> None:
-        """Make the change of a `to_dict` document's ``item`` again, as it was made."""
-        item.keys({"seat"}, frozenset({"move", "undo"}))
-        if item.has("move") == item.has("undo"):
-            item.fail("a change has a 'move' or an 'undo', and not both")
-        seat_field = item.get("seat")
-        seat = None if seat_field.value is None else seat_field.integer(0, players - 1)
+    def _redo(self, seat: int | None, move: M | str | None, *, auto: bool, where: str) -> None:
+        """Make a change again, as it was made (``where`` names it in errors)."""
+        if seat is not None and not 0 <= seat < self.game.players(self.rules):
+            raise InvalidDataError(where, f"no seat {seat} at this table")
         if auto and seat is not None and self.to_move is CHANCE:
-            item.fail("chance is to move, which a table with chance 'auto' resolves at once")
+            raise InvalidDataError(
+                where, "chance is to move, which a table with chance 'auto' resolves at once"
+            )
         try:
-            if item.has("undo"):
-                if item.get("undo").boolean() is not True:
-                    item.get("undo").fail("must be true")
+            if move is None:
                 if seat is None:
-                    seat_field.fail("an undo is a seat's, not null")
+                    raise InvalidDataError(where, "an undo is a seat's, not chance's")
                 self._undo(seat)
             else:
-                move = item.get("move").parse(self.game.parse_move)
+                made = self._parse(move) if isinstance(move, str) else move
                 if seat is None:
-                    self._chance(move)
+                    self._chance(made)
                 else:
-                    self._move(seat, move)
-        except IllegalMoveError as exc:
-            what = "undo" if item.has("undo") else f"move {item.get('move').value!r}"
-            raise InvalidDataError(item.path, f"refused {what}: {exc}") from None
+                    self._move(seat, made)
+        except (IllegalMoveError, ValueError) as exc:
+            if isinstance(exc, InvalidDataError):
+                raise
+            what = "undo" if move is None else f"move {str(move)!r}"
+            raise InvalidDataError(where, f"refused {what}: {exc}") from None
+
+
+def _read_change(
+    item: Field, players: int, parse_move: Callable[[str], M]
+) -> tuple[int | None, M | None]:
+    """The seat and move (``None`` for an undo) of a change of a `to_dict` document."""
+    item.keys({"seat"}, frozenset({"move", "undo"}))
+    if item.has("move") == item.has("undo"):
+        item.fail("a change has a 'move' or an 'undo', and not both")
+    seat_field = item.get("seat")
+    seat = None if seat_field.value is None else seat_field.integer(0, players - 1)
+    if item.has("undo"):
+        if item.get("undo").boolean() is not True:
+            item.get("undo").fail("must be true")
+        if seat is None:
+            seat_field.fail("an undo is a seat's, not null")
+        return seat, None
+    return seat, item.get("move").parse(parse_move)
 
 
 def _unpickle(document: dict[str, Any]) -> Table[Any, Any, Any, Any]:
@@ -744,14 +809,6 @@ def _document_game(data: object) -> Game[Any, Any, Any, Any]:
     if not isinstance(name, str) or name not in GAMES:
         raise InvalidDataError("game", f"must be one of {sorted(GAMES)}")
     return GAMES[name]
-
-
-def _read_rules(game: Game[Any, Any, Any, Any], field: Field) -> Any:
-    """The rules of a table document, read as the game reads a record's: as the rules of
-    a record without moves, whose rules are at the same path, ``data.rules``."""
-    template = game.to_dict(GameRecord(game.rules_type(), ()))
-    document = {**template, "data": {"rules": field.value, "moves": []}}
-    return game.from_dict(document, GameRecord).rules
 
 
 def _read_rng(field: Field) -> random.Random | None:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from seaview_rules._core import Viewer
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from seaview_rules._core import Viewer
 
 __all__ = ["subject", "verb"]
 

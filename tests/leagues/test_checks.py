@@ -61,7 +61,7 @@ STATES: dict[str, State] = {
 
 
 def put(data: dict[str, Any], path: str, value: object) -> None:
-    """Set the member of ``data`` at ``path`` (``"events[0].seat"``) to ``value``."""
+    """Set the member of ``data`` at ``path`` (``"positions[0][1]"``) to ``value``."""
     keys: list[Any] = [int(k) if k.isdigit() else k for k in re.findall(r"[^.\[\]]+", path)]
     parent: Any = data
     for key in keys[:-1]:
@@ -119,19 +119,7 @@ CASES: list[tuple[str, dict[str, object], str, str]] = [
         "data.last_spin",
         "the spinner has no 9R segment (LEA-R2)",
     ),
-    ("walked", {"events[0].seat": 2}, "data.events[0].seat", "must be at most 1, not 2"),
-    (
-        "walked",
-        {"events[0].square": None},
-        "data.events[0].square",
-        "the spin-off's events have no square, the others have one",
-    ),
-    (
-        "order settled",
-        {"events[1].square": [1, 1]},
-        "data.events[1].square",
-        "the spin-off's events have no square, the others have one",
-    ),
+    ("walked", {"extra_spin": 1}, "data.extra_spin", "must be true or false, not an integer"),
     # The spin-off for the order of play (LEA-2, LEA-R3).
     (
         "spin-off",
@@ -212,7 +200,7 @@ CASES: list[tuple[str, dict[str, object], str, str]] = [
         "walked",
         {"last_spin": None},
         "data.last_spin",
-        "a spin is recorded, with its events, exactly when one was made",
+        "a spin is recorded exactly when one was made",
     ),
     (
         "seat order",
@@ -222,40 +210,18 @@ CASES: list[tuple[str, dict[str, object], str, str]] = [
     ),
     (
         "order settled",
-        {"events[1]": {"kind": "move", "seat": 0, "square": [1, 1]}},
-        "data.events",
-        "a spin-off spin has only spin-off events, before the first turn (LEA-2)",
+        {"extra_spin": True},
+        "data.extra_spin",
+        "only a turn's spin earns an extra spin, and the game goes on (LEA-7, LEA-9)",
     ),
     (
-        "order settled",
-        {"events[1].seat": 1},
-        "data.events",
-        "the spin-off ends with the order event naming the first player (LEA-2)",
+        "over",
+        {"extra_spin": True},
+        "data.extra_spin",
+        "only a turn's spin earns an extra spin, and the game goes on (LEA-7, LEA-9)",
     ),
-    (
-        "order settled",
-        {"spins": 1, "turns": 1},
-        "data.events",
-        "a spin-off spin has only spin-off events, before the first turn (LEA-2)",
-    ),
-    (
-        "extra spin",
-        {"events[0].seat": 1},
-        "data.events",
-        "the events of a turn's spin are about the diver who spun",
-    ),
-    (
-        "walked",
-        {"events[0].square": [1, 4]},
-        "data.events",
-        "the last event leaves the diver on the square where he stands",
-    ),
-    (
-        "walked",
-        {"events[0].kind": "win"},
-        "data.events",
-        "the game ends exactly when the diver who spun reaches the red arrow (LEA-1)",
-    ),
+    ("order settled", {"spins": 1, "turns": 1}, "data.player", "seat 1 plays after seat 0 (LEA-2)"),
+    ("extra spin", {"extra_spin": False}, "data.player", "seat 1 plays after seat 0 (LEA-2)"),
     (
         "extra spin",
         {"player": 1},
@@ -263,6 +229,8 @@ CASES: list[tuple[str, dict[str, object], str, str]] = [
         "after an extra spin the same diver spins again (LEA-7, LEA-9)",
     ),
     ("walked", {"player": 0}, "data.player", "seat 1 plays after seat 0 (LEA-2)"),
+    # Seat 1 won with a spin of turn 20 (seat 1's); turn 19 was seat 0's.
+    ("over", {"turns": 19}, "data.player", "seat 0 spun last: no other diver can have won (LEA-1)"),
     # Whether each diver walked to his square or was put there (LEA-3, LEA-R4, LEA-R9).
     (
         "seat order",
@@ -273,38 +241,30 @@ CASES: list[tuple[str, dict[str, object], str, str]] = [
     (
         "walked",
         {"placed[0]": True},
-        "data.placed",
-        "seat 0 walked to his square or was put there, as the last spin's events say",
+        "data.last_spin",
+        "no square seat 0's diver could spin 1R from leads to this position (LEA-3 to LEA-12)",
     ),
     (
         "extra spin",
         {"placed[0]": False},
-        "data.placed",
-        "seat 0 walked to his square or was put there, as the last spin's events say",
+        "data.last_spin",
+        "no square seat 0's diver could spin 5R from leads to this position (LEA-3 to LEA-12)",
     ),
     (
         "blocked",
         {"rules.blocked_when_placed": False},
-        "data.placed",
-        "these rules never block a diver put on an end square (LEA-R9)",
+        "data.last_spin",
+        "no square seat 0's diver could spin 1R from leads to this position (LEA-3 to LEA-12)",
     ),
     (
         "seat order",
-        {"last_spin": "1L", "spins": 1, "turns": 1, "placed": [True, True]}
-        | {"events": [{"kind": "blocked", "seat": 0, "square": [1, 1]}], "player": 1},
-        "data.placed",
-        "a diver put on the start square moves right, never blocked (LEA-R4)",
-    ),
-    (
-        "seat order",
-        {"last_spin": "1L", "spins": 1, "turns": 1, "placed": [False, True]}
-        | {"events": [{"kind": "blocked", "seat": 0, "square": [1, 1]}], "player": 1},
-        "data.placed",
-        "a diver who walked onto the start moves right, never blocked (LEA-R11)",
+        {"last_spin": "1L", "spins": 1, "turns": 1, "placed": [True, True], "player": 1},
+        "data.last_spin",
+        "no square seat 0's diver could spin 1L from leads to this position (LEA-3 to LEA-12)",
     ),
     # Who has had a turn, where play can put a diver, and what the last spin made of
     # the position before it (LEA-2 to LEA-12, LEA-R3).
-    ("blocked", {"turns": 2}, "data.events", "the last spin, of turn 2, is seat 1's (LEA-2)"),
+    ("blocked", {"turns": 2}, "data.player", "seat 0 plays after seat 1 (LEA-2)"),
     (
         "walked",
         {"positions[1]": [1, 4]},
@@ -320,30 +280,35 @@ CASES: list[tuple[str, dict[str, object], str, str]] = [
     (
         "walked",
         {"last_spin": "2R"},
-        "data.events",
-        "no square seat 0's diver could spin 2R from leads to these events and this "
-        "position (LEA-3 to LEA-12)",
+        "data.last_spin",
+        "no square seat 0's diver could spin 2R from leads to this position (LEA-3 to LEA-12)",
+    ),
+    (
+        "walked",
+        {"positions[0]": [1, 4]},
+        "data.last_spin",
+        "no square seat 0's diver could spin 1R from leads to this position (LEA-3 to LEA-12)",
     ),
     (
         "spin-off, seat 1 next",
         {"last_spin": "4R"},
-        "data.events",
-        "no spin-off position that seat 0 spins 4R in leads to these events, groups and "
-        "order (LEA-2, LEA-R3)",
+        "data.last_spin",
+        "no spin-off position that seat 0 spins 4R in leads to these groups and this order "
+        "(LEA-2, LEA-R3)",
     ),
     (
         "order settled",
         {"last_spin": "6R"},
-        "data.events",
-        "no spin-off position that seat 1 spins 6R in leads to these events, groups and "
-        "order (LEA-2, LEA-R3)",
+        "data.last_spin",
+        "no spin-off position that a seat spins 6R in leads to these groups and this order "
+        "(LEA-2, LEA-R3)",
     ),
     (
         "order settled, seat 1 first",
         {"last_spin": "1L"},
-        "data.events",
-        "no spin-off position that seat 1 spins 1L in leads to these events, groups and "
-        "order (LEA-2, LEA-R3)",
+        "data.last_spin",
+        "no spin-off position that a seat spins 1L in leads to these groups and this order "
+        "(LEA-2, LEA-R3)",
     ),
     # The codec: the rules object (checked by `Rules`) and squares.
     ("walked", {"rules.colour": 1}, "data.rules", "unknown key 'colour'"),
@@ -381,12 +346,6 @@ CASES: list[tuple[str, dict[str, object], str, str]] = [
     ("walked", {"positions[0]": [1]}, "data.positions[0]", "must have 2 to 2 items, not 1"),
     ("walked", {"positions[0]": [0, 2]}, "data.positions[0][0]", "must be at least 1, not 0"),
     ("walked", {"positions[0]": [1, 7]}, "data.positions[0][1]", "must be at most 6, not 7"),
-    (
-        "walked",
-        {"events[0].square": [5, 1]},
-        "data.events[0].square[0]",
-        "must be at most 4, not 5",
-    ),
 ]
 
 
@@ -419,7 +378,6 @@ def test_the_winner_stands_on_the_red_arrow() -> None:
     )
     document = json.loads(dumps(state))
     document["data"]["positions"][state.player] = list(board.coordinates(free))
-    document["data"]["events"][-1]["square"] = list(board.coordinates(free))
     assert refusal(document) == ("data.positions", "the winner's diver is on the red arrow (LEA-1)")
 
 
@@ -502,12 +460,12 @@ def test_placed_must_agree_with_the_start_and_with_the_last_spin() -> None:
     assert walked.placed == (False, True)
     data = document(walked)
     data["data"]["placed"] = [True, True]
-    assert "as the last spin's events say" in refused(data).problem
+    assert refused(data).where == "data.last_spin"  # 1R puts nobody on (1,2)
     arrow = apply_move(new_game(rules), parse_move("5R"))  # to the arrow (1,6), then (2,6)
     assert arrow.placed == (True, True)
     data = document(arrow)
     data["data"]["placed"] = [False, True]
-    assert refused(data).where == "data.placed"
+    assert refused(data).where == "data.last_spin"  # 5R walks nobody to (2,6)
 
 
 @pytest.mark.rule("LEA-R9", "LEA-R11")
@@ -516,15 +474,19 @@ def test_a_blocked_spin_must_be_one_the_rules_block() -> None:
     free = Rules(players=2, board=BOARD, spinner=spinner, spin_off=False, blocked_when_placed=False)
     state = apply_move(new_game(free), parse_move("1R"))  # seat 0 walks to (1,2)
     state = apply_move(state, parse_move("1R"))  # seat 1 too: collision, back to the start
+    assert loads(dumps(state)) == state
     data = document(state)
-    events = [{"kind": "blocked", "seat": 1, "square": [1, 1]}]
-    data["data"]["events"] = events
-    assert "never blocked" in refused(data).problem  # put on the start: he moves right
-    data["data"]["placed"] = [False, False]
-    assert "walked onto the start" in refused(data).problem  # the ruling LEA-R11
+    data["data"]["placed"] = [False, False]  # as if seat 1 had walked there and stayed
+    # He was put on the start (LEA-R4), or walked onto it (the ruling LEA-R11): either
+    # way he moves right, never blocked, and (1,2) is taken: no spin leaves him there.
+    assert refused(data).where == "data.last_spin"
+    data["data"]["last_spin"] = "1L"
+    assert refused(data).where == "data.last_spin"
     data["data"]["rules"]["start_always_right"] = False
-    data["data"]["last_spin"] = "1L"  # 1R would walk him right, not block him
-    loaded = loads(json.dumps(data))  # with the option, he is blocked there
+    loaded = loads(json.dumps(data))  # with the option, an L blocks him there
+    assert isinstance(loaded, State)
+    data["data"]["last_spin"] = "1R"
+    assert refused(data).where == "data.last_spin"  # an R walks him right, onto seat 0
     assert isinstance(loaded, State)
 
 

@@ -8,6 +8,8 @@ from collections import Counter
 
 import attrs
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from seaview_rules import OMNISCIENT, Event, InvalidDataError, Viewer, leagues, play
 from seaview_rules.leagues import (
@@ -16,7 +18,6 @@ from seaview_rules.leagues import (
     Bounced,
     Collided,
     DiverEvent,
-    EventKind,
     FoundTaken,
     Moved,
     OrderSettled,
@@ -35,6 +36,8 @@ from seaview_rules.leagues import (
     Won,
     parse_move,
 )
+from seaview_rules.leagues._rules import _trace
+from seaview_rules.testing.leagues import states
 
 SMALL = Board.from_rows(["S.*..v", ".v..@.", "...v..", ".X...."])
 GAMES = [
@@ -45,43 +48,42 @@ GAMES = [
     (Rules(players=3, board=SMALL, starfish_rise_above_taken=True, blocked_when_placed=False), 5),
 ]
 
-_WORDS_BEFORE_ISSUE_12 = {
-    EventKind.MOVE: "moved to {square}",
-    EventKind.BOUNCE: "bounced at {square}",
-    EventKind.BLOCKED: "is blocked at the row's end on {square}",
-    EventKind.ARROW: "took the arrow down to {square}",
-    EventKind.STARFISH: "took the starfish down to {square}",
-    EventKind.OCTOPUS: "was sent up by the octopus to {square}",
-    EventKind.TAKEN: "found {square} taken",
-    EventKind.COLLISION: "landed on another diver at {square}",
-    EventKind.RISE: "rose to {square}",
-    EventKind.START: "went back to the start",
-    EventKind.EXTRA_SPIN: "spins again",
-    EventKind.WIN: "reached the red arrow and wins",
+_WORDS_BEFORE_ISSUE_12: dict[type[Event], str] = {
+    Moved: "moved to {square}",
+    Bounced: "bounced at {square}",
+    Blocked: "is blocked at the row's end on {square}",
+    TookArrow: "took the arrow down to {square}",
+    TookStarfish: "took the starfish down to {square}",
+    SentUp: "was sent up by the octopus to {square}",
+    FoundTaken: "found {square} taken",
+    Collided: "landed on another diver at {square}",
+    Rose: "rose to {square}",
+    SentBack: "went back to the start",
+    SpinsAgain: "spins again",
+    Won: "reached the red arrow and wins",
 }
 
 
-def described_before_issue_12(state: State) -> str:
-    """``leagues.describe`` (and so ``narrate``) as it was before events existed: the
-    omniscient log keeps these words, which ``seaview demo`` prints."""
-    board = state.rules.board
-    events = state.events
-    head = events[0]
-    if head.kind is EventKind.ORDER_SPIN:
-        text = f"seat {head.seat} spun {state.last_spin} for the order of play"
-        tied = [str(e.seat) for e in events if e.kind is EventKind.TIE]
+def described_before_issue_12(told: tuple[Event, ...], after: State) -> str:
+    """``leagues.describe`` (and so ``narrate``) as it was before events existed, made
+    of the kinds of event ``told`` and their squares: the omniscient log keeps these
+    words, which ``seaview demo`` prints."""
+    head = told[0]
+    if isinstance(head, SpunForOrder):
+        text = f"seat {head.seat} spun {after.last_spin} for the order of play"
+        tied = [str(s) for e in told if isinstance(e, Tied) for s in e.seats]
         if tied:
             text += f"; seats {', '.join(tied)} tied and spin again"
-        if events[-1].kind is EventKind.ORDER:
-            text += f"; order of play: {' '.join(str(s) for s in state.order)}"
+        if isinstance(told[-1], OrderSettled):
+            text += f"; order of play: {' '.join(str(s) for s in after.order)}"
         return text
+    assert isinstance(head, Spun)
     done = [
-        _WORDS_BEFORE_ISSUE_12[e.kind].format(
-            square="" if e.square is None else board.coordinates(e.square)
-        )
-        for e in events
+        _WORDS_BEFORE_ISSUE_12[type(e)].format(square=e.square)
+        for e in told[1:]
+        if isinstance(e, DiverEvent)
     ]
-    return f"seat {head.seat} spun {state.last_spin}: " + ", ".join(done)
+    return f"seat {head.seat} spun {after.last_spin}: " + ", ".join(done)
 
 
 def steps() -> list[tuple[State, leagues.Move, State]]:
@@ -110,16 +112,13 @@ def test_the_games_show_every_kind_of_event() -> None:
                           SpinsAgain, Won}  # fmt: skip
 
 
-def test_a_spin_is_told_first_then_one_event_per_record_of_state_events() -> None:
+def test_a_spin_is_told_first_then_the_events_its_transition_recorded() -> None:
     for before, move, after in STEPS:
         told = leagues.events(before, move, after, seat=OMNISCIENT)
         assert told[0] in (Spun(before.player, move), SpunForOrder(before.player, move))
+        assert list(told) == _trace(before, move).events
         if before.phase is leagues.Phase.SPIN:
-            board = after.rules.board
-            assert [(e.seat, e.square) for e in told[1:] if isinstance(e, DiverEvent)] == [
-                (r.seat, board.coordinates(r.square)) for r in after.events if r.square is not None
-            ]
-            assert len(told) == len(after.events) + 1
+            assert all(isinstance(e, DiverEvent) and e.seat == before.player for e in told[1:])
 
 
 def test_the_omniscient_log_keeps_the_words_of_before() -> None:
@@ -127,7 +126,8 @@ def test_the_omniscient_log_keeps_the_words_of_before() -> None:
     have none): those are now told group by group (see the next test)."""
     for before, move, after in STEPS:
         text = leagues.narrate(before, move, after, seat=OMNISCIENT)
-        assert text == leagues.describe(after) == described_before_issue_12(after)
+        told = leagues.events(before, move, after, seat=OMNISCIENT)
+        assert text == leagues.describe(after, before) == described_before_issue_12(told, after)
 
 
 def test_each_group_that_ties_in_the_spin_off_is_told_apart() -> None:
@@ -161,9 +161,10 @@ def test_the_spin_off_reads_as_it_went() -> None:
     assert leagues.narrate(state, move, tied, seat=2) == (
         "you spun 2L for the order of play; you and seat 0 tied and spin again"
     )
-    settled = leagues.apply_move(leagues.apply_move(tied, parse_move("1R")), parse_move("3R"))
-    assert settled.events[-1].kind is EventKind.ORDER
-    assert leagues.narrate(tied, parse_move("3R"), settled) == (
+    again = leagues.apply_move(tied, parse_move("1R"))
+    settled = leagues.apply_move(again, parse_move("3R"))
+    assert leagues.events(again, parse_move("3R"), settled)[-1] == OrderSettled((1, 2, 0))
+    assert leagues.narrate(again, parse_move("3R"), settled) == (
         "seat 2 spun 3R for the order of play; order of play: 1 2 0"
     )
 
@@ -180,7 +181,8 @@ def test_a_turn_reads_as_one_clause_for_every_viewer() -> None:
     assert leagues.narrate(state, move, after, seat=0) == f"you {said}, spin again"
     for viewer in (1, None, OMNISCIENT):
         assert leagues.narrate(state, move, after, seat=viewer) == f"seat 0 {said}, spins again"
-    assert leagues.narrate(state, move, after) == leagues.describe(after)
+    assert leagues.narrate(state, move, after) == leagues.describe(after, state)
+    assert leagues.describe(after) == "seat 0 spun 3L"  # all that the position says
 
 
 @pytest.mark.parametrize(
@@ -292,3 +294,96 @@ def test_what_a_seat_is_told_depends_only_on_what_it_sees() -> None:
     print(f"leagues noninterference: {views} views of {len(STEPS)} states, {leaks} leaks")
     assert views > 1_500
     assert leaks == 0
+
+
+_PLACING = (TookArrow, TookStarfish, SentUp, Rose, SentBack)
+"""The events that put the diver on a square he did not walk to."""
+
+
+@pytest.mark.rule(
+    "LEA-1", "LEA-2", "LEA-4", "LEA-5", "LEA-6", "LEA-7", "LEA-9", "LEA-11", "LEA-R3",
+    "LEA-R6",
+)  # fmt: skip
+@given(states(), st.randoms(use_true_random=False))
+def test_events_agree_with_the_transition(state: State, rng: random.Random) -> None:
+    """For every spin from a state reached by legal play, then for every spin of random
+    play from there to the end, the events, the narration and the rules applied agree
+    with what the spin did, as the states before and after it show it: who spun, whose
+    diver moved and where he ends, whether the game is over, whether the same seat spins
+    again, how the spin-off went on."""
+    for move in leagues.legal_moves(state):
+        agree(state, move, leagues.apply_move(state, move))
+    while not leagues.is_terminal(state):
+        move = leagues.sample_chance(state, rng)
+        after = leagues.apply_move(state, move)
+        agree(state, move, after)
+        state = after
+
+
+def agree(state: State, move: leagues.Move, after: State) -> None:
+    """Check that what the spin ``move`` from ``state`` to ``after`` is told to have
+    done agrees with the two states."""
+    board = state.rules.board
+    told = leagues.events(state, move, after, seat=OMNISCIENT)
+    applied = leagues.rules_applied(state, move, after)
+    said = leagues.narrate(state, move, after, seat=OMNISCIENT)
+    assert {"LEA-R1", "LEA-R2"} <= set(applied)
+    mover = state.player
+    if state.phase is leagues.Phase.ORDER:
+        assert told[0] == SpunForOrder(mover, move)
+        assert after.positions == state.positions
+        assert "LEA-2" in applied
+        round_over = not after.spun
+        group = next(g for g in state.groups if len(g) > 1)  # the group now spinning
+        ties = [g for g in after.groups if len(g) > 1 and set(g) <= set(group)]
+        assert list(told[1:]) == (
+            [Tied(g) for g in ties if round_over]
+            + [OrderSettled(after.order)] * (after.phase is leagues.Phase.SPIN)
+        )
+        assert ("LEA-R3" in applied) == any(isinstance(e, Tied) for e in told)
+        assert said == "; ".join(e.text() for e in told)
+        return
+    assert told[0] == Spun(mover, move)
+    happened = told[1:]
+    assert all(isinstance(e, DiverEvent) and e.seat == mover for e in happened)
+    diver_events = [e for e in happened if isinstance(e, DiverEvent)]
+    kinds = [type(e) for e in diver_events]
+    assert said == f"{told[0]}: {', '.join(e.predicate() for e in diver_events)}"
+    # Only the mover's diver moves, and his last event leaves him where he stands.
+    assert after.positions[:mover] + after.positions[mover + 1 :] == (
+        state.positions[:mover] + state.positions[mover + 1 :]
+    )
+    assert diver_events[-1].square == board.coordinates(after.positions[mover])
+    # The game is over exactly when he won; he spins again exactly when told so.
+    assert (Won in kinds) == (after.phase is leagues.Phase.OVER) == ("LEA-1" in applied)
+    assert (SpinsAgain in kinds) == after.extra_spin == ("LEA-R6" in applied)
+    assert after.extra_spin == (after.player == mover and after.phase is leagues.Phase.SPIN)
+    assert after.turns == state.turns + (not state.extra_spin)
+    others = {board.coordinates(p) for s, p in enumerate(state.positions) if s != mover}
+    if Blocked in kinds:
+        # Blocked: he stays where he was, as he came there, and the turn passes on.
+        assert kinds == [Blocked]
+        assert (after.positions, after.placed) == (state.positions, state.placed)
+        assert "LEA-6" in applied
+        return
+    # Else he walked: bounces at the row's ends, then one move along his row, then
+    # perhaps a square that put him elsewhere; he was put there iff one did.
+    walked = kinds.index(Moved)
+    assert kinds[:walked] == [Bounced] * walked
+    assert ("LEA-5" in applied) == (walked > 0)
+    row = board.coordinates(state.positions[mover])[0]
+    assert all(e.square[0] == row for e in diver_events[: walked + 1])
+    assert all(e.square[1] in (1, board.columns) for e in diver_events[:walked])
+    assert after.placed[mover] == any(isinstance(e, _PLACING) for e in happened)
+    # The last square he walked or was put to is where he stands.
+    put = [e for e in diver_events if isinstance(e, (Moved, *_PLACING))]
+    assert put[-1].square == board.coordinates(after.positions[mover])
+    assert after.placed[:mover] + after.placed[mover + 1 :] == (
+        state.placed[:mover] + state.placed[mover + 1 :]
+    )
+    # A collision, or a square found taken, names a square another diver stood on.
+    for e in happened:
+        if isinstance(e, (Collided, FoundTaken)):
+            assert e.square in others
+    assert (Collided in kinds) == ("LEA-11" in applied)
+    assert (TookArrow in kinds) == ("LEA-7" in applied)

@@ -3,8 +3,8 @@ of 3 segments, with the spin-off for the order of play; and 4 rows of 3 squares 
 a starfish, the start in the middle of row 1 and the other reading of every ruling
 that has an option.
 
-The counters (spins, turns) and the last spin's events never change what can happen
-next, so positions are compared without them; that keeps the walk finite and exact.
+The counters (spins, turns) and the last spin never change what can happen next, so
+positions are compared without them; that keeps the walk finite and exact.
 """
 
 from __future__ import annotations
@@ -13,18 +13,27 @@ from collections import deque
 
 import pytest
 
+from seaview_rules import OMNISCIENT
 from seaview_rules.leagues import (
     GAME,
+    Blocked,
     Board,
-    EventKind,
+    Bounced,
+    Collided,
+    FoundTaken,
+    Moved,
     Phase,
+    Rose,
     Rules,
-    SpinEvent,
+    SentUp,
     Spinner,
+    SpinsAgain,
     SquareKind,
     State,
+    Won,
     apply_move,
     chance_outcomes,
+    events,
     is_terminal,
     legal_moves,
     new_game,
@@ -50,7 +59,6 @@ OPTIONS = Rules(
 
 
 def key(state: State) -> Key:
-    extra = bool(state.events) and state.events[-1].kind is EventKind.EXTRA_SPIN
     return (
         state.phase,
         state.player,
@@ -59,7 +67,7 @@ def key(state: State) -> Key:
         state.order,
         state.groups,
         state.spun,
-        extra,
+        state.extra_spin,
     )
 
 
@@ -103,14 +111,13 @@ def test_every_reachable_position_keeps_the_invariants_and_can_still_end() -> No
     seen, edges = walk(TINY)
     assert len(seen) > 100
     assert {s.phase for s in seen.values()} == set(Phase)
-    kinds = {e.kind for s in seen.values() for e in s.events}
-    assert kinds >= {
-        EventKind.COLLISION,
-        EventKind.TAKEN,
-        EventKind.OCTOPUS,
-        EventKind.BLOCKED,
-        EventKind.WIN,
+    kinds = {
+        type(e)
+        for state in seen.values()
+        for move in legal_moves(state)
+        for e in events(state, move, apply_move(state, move), seat=OMNISCIENT)
     }
+    assert kinds >= {Collided, FoundTaken, SentUp, Blocked, Won}
     for state in seen.values():
         check_state(GAME, state)
         assert is_terminal(state) == (not chance_outcomes(state))
@@ -126,31 +133,26 @@ def test_under_the_options_every_reachable_position_keeps_the_invariants_and_can
     assert can_all_end(seen, edges)
     board = OPTIONS.board
     spins = [
-        (state, apply_move(state, move))
+        (state, events(state, move, apply_move(state, move), seat=OMNISCIENT))
         for state in seen.values()
         if state.phase is Phase.SPIN
         for move in legal_moves(state)
     ]
     # The starfish (1,3) over a taken (3,3): he rises from the taken square to (2,3),
     # below the starfish's row, and spins again (LEA-R10's option).
-    assert any(
-        [e.kind for e in after.events][-3:]
-        == [EventKind.TAKEN, EventKind.RISE, EventKind.EXTRA_SPIN]
-        for _, after in spins
-    )
+    assert any([type(e) for e in told][-3:] == [FoundTaken, Rose, SpinsAgain] for _, told in spins)
     # Put on the end square (3,1) by the arrow, he reverses at once (LEA-R9's option).
     assert any(
-        before.placed[before.player]
-        and after.events[0] == SpinEvent(EventKind.BOUNCE, before.player, board.index(3, 1))
-        for before, after in spins
+        before.placed[before.player] and told[1] == Bounced(before.player, (3, 1))
+        for before, told in spins
     )
     # Walked onto the start in the middle of row 1, he moves by the letter: an L takes
     # him left (LEA-R11's option, LEA-R12).
     assert any(
         not before.placed[before.player]
         and before.positions[before.player] == board.start
-        and after.events[0] == SpinEvent(EventKind.MOVE, before.player, board.index(1, 1))
-        for before, after in spins
+        and told[1] == Moved(before.player, (1, 1))
+        for before, told in spins
     )
 
 

@@ -8,21 +8,44 @@ from fractions import Fraction
 
 import pytest
 
-from seaview_rules import CHANCE, IllegalMoveError, InvalidDataError, Termination, Violation
+from seaview_rules import (
+    CHANCE,
+    OMNISCIENT,
+    Event,
+    IllegalMoveError,
+    InvalidDataError,
+    Termination,
+    Violation,
+)
 from seaview_rules.leagues import (
+    Blocked,
     Board,
-    EventKind,
+    Bounced,
+    Collided,
+    FoundTaken,
+    Moved,
+    OrderSettled,
     Phase,
+    Rose,
     Rules,
+    SentBack,
+    SentUp,
     Spinner,
+    SpinsAgain,
     State,
+    Tied,
+    TookArrow,
+    TookStarfish,
+    Won,
     apply_move,
     chance_outcomes,
     check_move,
     current_player,
     describe,
+    events,
     is_terminal,
     legal_moves,
+    narrate,
     new_game,
     outcome,
     parse_move,
@@ -66,6 +89,7 @@ def placed(
         rules=game,
         phase=Phase.SPIN,
         player=player,
+        extra_spin=False,
         positions=positions,
         placed=flags,
         order=seats,
@@ -75,29 +99,40 @@ def placed(
         turns=5,
         order_spins=0,
         last_spin=None,
-        events=(),
     )
+
+
+_SPUN: dict[int, tuple[State, tuple[Event, ...]]] = {}
+"""The events of the spin that made each state `spin` returned, by the state's id (the
+state is kept with them, so that no other state takes its id)."""
 
 
 def spin(state: State, *spins: str) -> State:
     for text in spins:
-        state = apply_move(state, parse_move(text))
+        move = parse_move(text)
+        before, state = state, apply_move(state, move)
+        _SPUN[id(state)] = (state, events(before, move, state, seat=OMNISCIENT))
     return state
+
+
+def told(state: State) -> tuple[Event, ...]:
+    """What the spin that `spin` made to reach ``state`` did, after the spin itself."""
+    return _SPUN[id(state)][1][1:]
 
 
 def at(state: State, seat: int) -> tuple[int, int]:
     return state.rules.board.coordinates(state.positions[seat])
 
 
-def kinds(state: State) -> list[EventKind]:
-    return [e.kind for e in state.events]
+def kinds(state: State) -> list[type[Event]]:
+    return [type(e) for e in told(state)]
 
 
 @pytest.mark.rule("LEA-1")
 def test_landing_exactly_on_the_red_arrow_wins_and_ends_the_game() -> None:
     state = spin(placed([(4, 4), (3, 1)]), "2L")
     assert at(state, 0) == (4, 2)
-    assert kinds(state) == [EventKind.MOVE, EventKind.WIN]
+    assert kinds(state) == [Moved, Won]
     assert is_terminal(state)
     assert state.phase is Phase.OVER
     assert current_player(state) is None  # nobody is to move; the winner is state.player
@@ -136,17 +171,18 @@ def test_the_order_of_play_is_spun_for_highest_first_and_ties_spin_again() -> No
     assert spinners == [0, 1, 2]
     assert state.groups == ((1,), (0, 2))
     assert state.phase is Phase.ORDER
-    assert [(e.kind, e.seat) for e in state.events][1:] == [(EventKind.TIE, 0), (EventKind.TIE, 2)]
+    assert told(state) == (Tied((0, 2)),)
     assert state.player == 0  # only the tied seats spin again
     state = spin(state, "1R")
     assert state.player == 2
-    state = spin(state, "3R")
+    before, state = state, spin(state, "3R")
     assert state.order == (1, 2, 0)
     assert state.phase is Phase.SPIN
     assert state.player == 1
-    assert kinds(state)[-1] is EventKind.ORDER
+    assert told(state)[-1] == OrderSettled((1, 2, 0))
     assert state.order_spins == 5
-    assert "order of play: 1 2 0" in describe(state)
+    assert "order of play: 1 2 0" in describe(state, before)
+    assert describe(state, before) == narrate(before, parse_move("3R"), state, seat=OMNISCIENT)
     # Play then goes round in that order, every diver from the start.
     state = spin(state, "1R")
     assert state.player == 2
@@ -167,7 +203,7 @@ def test_without_the_spin_off_play_goes_in_seat_order_and_the_spin_off_needs_two
 def test_from_the_start_a_diver_moves_right_whatever_the_letter() -> None:
     state = spin(new_game(rules(3)), "4L")
     assert at(state, 0) == (1, 5)
-    assert kinds(state) == [EventKind.MOVE]
+    assert kinds(state) == [Moved]
     state = spin(state, "1R")  # seat 1 from the start, onto a plain square
     assert at(state, 1) == (1, 2)
     assert state.positions[2] == BOARD.start
@@ -183,10 +219,7 @@ def test_later_turns_move_in_the_direction_of_the_letter() -> None:
 def test_at_the_end_of_a_row_the_diver_reverses_and_the_end_square_counts_once() -> None:
     state = spin(placed([(4, 4), None]), "3R")
     assert at(state, 0) == (4, 5)
-    assert [(e.kind, BOARD.coordinates(e.square or 0)) for e in state.events] == [
-        (EventKind.BOUNCE, (4, 6)),
-        (EventKind.MOVE, (4, 5)),
-    ]
+    assert told(state) == (Bounced(0, (4, 6)), Moved(0, (4, 5)))
     assert at(spin(placed([(3, 2), None]), "3L"), 0) == (3, 3)  # 1, then back to 2 and 3
 
 
@@ -194,10 +227,10 @@ def test_at_the_end_of_a_row_the_diver_reverses_and_the_end_square_counts_once()
 def test_a_diver_on_an_end_square_waits_for_the_letter_that_leads_back() -> None:
     state = spin(placed([(3, 6), (3, 2)]), "2R")
     assert at(state, 0) == (3, 6)
-    assert kinds(state) == [EventKind.BLOCKED]
+    assert kinds(state) == [Blocked]
     assert state.player == 1  # the turn is over
     assert at(spin(placed([(3, 6), None]), "1L"), 0) == (3, 5)
-    assert kinds(spin(placed([(3, 1), None]), "5L")) == [EventKind.BLOCKED]
+    assert kinds(spin(placed([(3, 1), None]), "5L")) == [Blocked]
     assert at(spin(placed([(3, 1), None]), "2R"), 0) == (3, 3)
 
 
@@ -207,7 +240,7 @@ def test_a_diver_placed_on_an_end_square_is_blocked_too_and_loses_his_extra_spin
     assert at(state, 0) == (2, 6)
     assert state.player == 0
     state = spin(state, "3R")
-    assert kinds(state) == [EventKind.BLOCKED]
+    assert kinds(state) == [Blocked]
     assert state.player == 1
 
 
@@ -215,19 +248,21 @@ def test_a_diver_placed_on_an_end_square_is_blocked_too_and_loses_his_extra_spin
 def test_an_arrow_takes_the_diver_one_row_down_and_gives_another_spin() -> None:
     state = spin(placed([(2, 4), None]), "2L")
     assert at(state, 0) == (3, 2)
-    assert kinds(state) == [EventKind.MOVE, EventKind.ARROW, EventKind.EXTRA_SPIN]
+    assert kinds(state) == [Moved, TookArrow, SpinsAgain]
     assert state.player == 0
+    assert state.extra_spin  # the position owes him the extra spin
     assert current_player(state) is CHANCE
     turns = state.turns
     state = spin(state, "1R")
     assert state.turns == turns  # the extra spin is part of the same turn
     assert state.player == 1
+    assert not state.extra_spin
 
 
 @pytest.mark.rule("LEA-8", "LEA-R6")
 def test_an_arrow_whose_square_below_is_taken_sends_the_diver_up_without_a_spin() -> None:
     state = spin(placed([(3, 2), (4, 4)]), "2R")  # arrow (3,4); (4,4) is taken
-    assert kinds(state) == [EventKind.MOVE, EventKind.TAKEN, EventKind.RISE]
+    assert kinds(state) == [Moved, FoundTaken, Rose]
     assert at(state, 0) == (2, 4)  # the first open yellow square above the arrow
     assert state.player == 1
 
@@ -236,20 +271,20 @@ def test_an_arrow_whose_square_below_is_taken_sends_the_diver_up_without_a_spin(
 def test_the_option_grants_the_extra_spin_after_a_rise() -> None:
     game = rules(extra_spin_after_rise=True)
     state = spin(placed([(3, 2), (4, 4)], game=game), "2R")
-    assert kinds(state)[-1] is EventKind.EXTRA_SPIN
+    assert kinds(state)[-1] is SpinsAgain
     assert state.player == 0
     octopus = spin(placed([(2, 3), (1, 5)], game=game), "2R")
-    assert EventKind.EXTRA_SPIN not in kinds(octopus)  # an octopus never gives a spin
+    assert SpinsAgain not in kinds(octopus)  # an octopus never gives a spin
 
 
 @pytest.mark.rule("LEA-9", "LEA-12")
 def test_a_starfish_takes_the_diver_two_rows_down_or_up_if_that_square_is_taken() -> None:
     state = spin(placed([None, (1, 2)], player=0), "2R")
     assert at(state, 0) == (3, 3)
-    assert kinds(state) == [EventKind.MOVE, EventKind.STARFISH, EventKind.EXTRA_SPIN]
+    assert kinds(state) == [Moved, TookStarfish, SpinsAgain]
     taken = spin(placed([None, (3, 3)]), "2R")
     # Nothing above row 1: back to the start, and no extra spin.
-    assert kinds(taken) == [EventKind.MOVE, EventKind.TAKEN, EventKind.START]
+    assert kinds(taken) == [Moved, FoundTaken, SentBack]
     assert taken.positions[0] == BOARD.start
     assert taken.player == 1
 
@@ -258,28 +293,28 @@ def test_a_starfish_takes_the_diver_two_rows_down_or_up_if_that_square_is_taken(
 def test_an_octopus_sends_the_diver_one_row_up_with_no_extra_spin() -> None:
     state = spin(placed([(2, 3), None]), "2R")
     assert at(state, 0) == (1, 5)
-    assert kinds(state) == [EventKind.MOVE, EventKind.OCTOPUS]
+    assert kinds(state) == [Moved, SentUp]
     assert state.player == 1
     taken = spin(placed([(2, 3), (1, 5)]), "2R")
-    assert kinds(taken) == [EventKind.MOVE, EventKind.TAKEN, EventKind.START]
+    assert kinds(taken) == [Moved, FoundTaken, SentBack]
 
 
 @pytest.mark.rule("LEA-11", "LEA-R7")
 def test_landing_on_a_diver_rises_to_the_first_open_yellow_square_above() -> None:
     state = spin(placed([(3, 1), (3, 3), None]), "2R")
-    assert kinds(state) == [EventKind.MOVE, EventKind.COLLISION, EventKind.RISE]
+    assert kinds(state) == [Moved, Collided, Rose]
     assert at(state, 0) == (2, 3)
     assert at(state, 1) == (3, 3)
     # (2,3) taken too, and (1,3) is a starfish, not yellow: back to the start.
     state = spin(placed([(3, 1), (3, 3), (2, 3)]), "2R")
-    assert kinds(state)[-1] is EventKind.START
+    assert kinds(state)[-1] is SentBack
     assert state.positions[0] == BOARD.start
 
 
 @pytest.mark.rule("LEA-11", "LEA-12")
 def test_landing_on_a_diver_in_row_1_sends_the_diver_back_to_the_start() -> None:
     state = spin(placed([(1, 4), (1, 2)]), "2L")
-    assert kinds(state) == [EventKind.MOVE, EventKind.COLLISION, EventKind.START]
+    assert kinds(state) == [Moved, Collided, SentBack]
     assert state.positions[0] == BOARD.start
 
 
@@ -288,14 +323,14 @@ def test_landing_on_a_diver_at_the_start_of_row_2_rises_and_does_not_restart() -
     # (2,1) is the first square past row 1: a rise to the yellow (1,1), not a restart.
     board = Board.from_rows([".S...v", "....v.", ".X...."])
     state = spin(placed([(2, 3), (2, 1)], game=rules(board=board)), "2L")
-    assert kinds(state) == [EventKind.MOVE, EventKind.COLLISION, EventKind.RISE]
+    assert kinds(state) == [Moved, Collided, Rose]
     assert state.positions[0] == board.index(1, 1)
 
 
 @pytest.mark.rule("LEA-R4")
 def test_the_start_square_holds_any_number_of_divers_and_never_blocks() -> None:
     state = spin(placed([(1, 2), None, None]), "1L")  # onto the start, where two divers are
-    assert kinds(state) == [EventKind.MOVE]
+    assert kinds(state) == [Moved]
     assert state.positions[0] == BOARD.start
     state = spin(placed([None, None]), "1L")  # the start is the left end, yet he moves
     assert at(state, 0) == (1, 2)
@@ -305,14 +340,14 @@ def test_the_start_square_holds_any_number_of_divers_and_never_blocks() -> None:
 def test_only_the_square_where_the_move_ends_acts() -> None:
     state = spin(placed([(3, 1), None]), "4R")  # passes over the arrow (3,4)
     assert at(state, 0) == (3, 5)
-    assert kinds(state) == [EventKind.MOVE]
+    assert kinds(state) == [Moved]
 
 
 @pytest.mark.rule("LEA-R8")
 def test_a_diver_placed_on_the_red_arrow_wins() -> None:
     board = Board.from_rows(["S..v", "...X"])
     state = spin(new_game(rules(board=board)), "3R")
-    assert kinds(state) == [EventKind.MOVE, EventKind.ARROW, EventKind.WIN]
+    assert kinds(state) == [Moved, TookArrow, Won]
     result = outcome(state)
     assert result is not None
     assert result.winner == 0
@@ -371,7 +406,7 @@ STARFISH_BOARD = Board.from_rows(["S...v.", ".v....", "..*...", "...v..", ".....
 def test_a_starfish_over_a_taken_square_rises_above_the_starfish() -> None:
     game = rules(3, board=STARFISH_BOARD)
     state = spin(placed([(3, 1), (5, 3), None], game=game), "2R")
-    assert kinds(state) == [EventKind.MOVE, EventKind.TAKEN, EventKind.RISE]
+    assert kinds(state) == [Moved, FoundTaken, Rose]
     assert at(state, 0) == (2, 3)  # the first open yellow square above the starfish
     assert state.player == 1  # he went up: no extra spin
 
@@ -380,12 +415,12 @@ def test_a_starfish_over_a_taken_square_rises_above_the_starfish() -> None:
 def test_the_option_rises_from_the_taken_square_and_below_the_starfish_spins_again() -> None:
     game = rules(3, board=STARFISH_BOARD, starfish_rise_above_taken=True)
     state = spin(placed([(3, 1), (5, 3), None], game=game), "2R")
-    assert kinds(state) == [EventKind.MOVE, EventKind.TAKEN, EventKind.RISE, EventKind.EXTRA_SPIN]
+    assert kinds(state) == [Moved, FoundTaken, Rose, SpinsAgain]
     assert at(state, 0) == (4, 3)  # just above the taken square, below the starfish's row
     assert state.player == 0  # he went down a row: the extra spin (LEA-R6)
     # (4,3) taken too: the starfish itself is skipped, and he ends above it, no spin.
     state = spin(placed([(3, 1), (5, 3), (4, 3)], game=game), "2R")
-    assert kinds(state) == [EventKind.MOVE, EventKind.TAKEN, EventKind.RISE]
+    assert kinds(state) == [Moved, FoundTaken, Rose]
     assert at(state, 0) == (2, 3)
     assert state.player == 1
 
@@ -397,19 +432,16 @@ def test_the_option_frees_a_diver_placed_on_an_end_square_but_not_one_who_walked
     assert at(state, 0) == (2, 6)
     assert state.placed == (True, True)
     state = spin(state, "3R")  # the extra spin: he reverses at once and moves 3 squares
-    assert [(e.kind, e.square) for e in state.events] == [
-        (EventKind.BOUNCE, BOARD.index(2, 6)),
-        (EventKind.MOVE, BOARD.index(2, 3)),
-    ]
+    assert told(state) == (Bounced(0, (2, 6)), Moved(0, (2, 3)))
     assert state.placed == (False, True)
     walked = spin(placed([(3, 6), None], game=game), "2R")  # he walked to the end square
-    assert kinds(walked) == [EventKind.BLOCKED]
+    assert kinds(walked) == [Blocked]
 
 
 @pytest.mark.rule("LEA-R9")
 def test_a_diver_placed_on_an_end_square_stays_placed_while_blocked() -> None:
     state = spin(placed([(3, 6), (3, 2)], put=(0,)), "4R")
-    assert kinds(state) == [EventKind.BLOCKED]
+    assert kinds(state) == [Blocked]
     assert state.placed == (True, False)
     state = spin(placed([(3, 6), (3, 2)], put=(0,)), "3L")  # the letter that leads back
     assert at(state, 0) == (3, 3)
@@ -423,7 +455,7 @@ def test_a_diver_who_walked_onto_the_start_moves_right_like_a_restarted_diver() 
     assert state.placed == (False, False)  # he walked there
     state = spin(state, "1R", "3L")  # seat 1, then seat 0 from the start with an L
     assert at(state, 0) == (1, 4)
-    assert kinds(state) == [EventKind.MOVE]
+    assert kinds(state) == [Moved]
 
 
 @pytest.mark.rule("LEA-R11", "LEA-6")
@@ -431,7 +463,7 @@ def test_the_option_moves_a_diver_who_walked_onto_the_start_by_the_letter() -> N
     game = rules(start_always_right=False)
     walked = placed([None, (3, 1)], game=game, walked=(0,))
     state = spin(walked, "3L")  # the start is the left end of row 1: blocked
-    assert kinds(state) == [EventKind.BLOCKED]
+    assert kinds(state) == [Blocked]
     assert state.positions[0] == BOARD.start
     assert state.player == 1
     assert at(spin(walked, "3R"), 0) == (1, 4)
@@ -452,9 +484,9 @@ def test_the_start_square_may_be_anywhere_in_row_1() -> None:
     assert at(state, 0) == (1, 4)
     passing = spin(placed([(1, 1), None, None], game=game), "3R")  # over the start
     assert at(passing, 0) == (1, 4)
-    assert kinds(passing) == [EventKind.MOVE]
+    assert kinds(passing) == [Moved]
     onto = spin(placed([(1, 4), None, None], game=game), "1L")  # onto it, two divers there
-    assert kinds(onto) == [EventKind.MOVE]
+    assert kinds(onto) == [Moved]
     assert onto.positions[0] == MIDDLE_START.start
     # The option moves a diver who walked onto it by the letter: left, from the middle.
     by_letter = rules(3, board=MIDDLE_START, start_always_right=False)
@@ -465,7 +497,4 @@ def test_the_start_square_may_be_anywhere_in_row_1() -> None:
 def test_from_a_start_at_the_right_end_of_row_1_a_diver_reverses_at_once() -> None:
     board = Board.from_rows([".v...S", "...v..", "X....."])
     state = spin(new_game(rules(board=board)), "2L")
-    assert [(e.kind, board.coordinates(e.square or 0)) for e in state.events] == [
-        (EventKind.BOUNCE, (1, 6)),
-        (EventKind.MOVE, (1, 4)),
-    ]
+    assert told(state) == (Bounced(0, (1, 6)), Moved(0, (1, 4)))

@@ -450,3 +450,158 @@ def test_what_a_seat_is_told_of_a_move_is_the_same_in_every_state_it_cannot_tell
     assert min(kinds["own"], kinds["other"], kinds["chance"]) > 20, kinds
     assert min(kinds["own pass"], kinds["other pass"]) > 10, kinds
     assert hidden_differs > 100, hidden_differs
+
+
+def held(state: State, seat: int) -> Counter[Card]:
+    return Counter(state.cards(state.hands[seat]))
+
+
+def assert_events_agree(before: State, move: sw.Move, after: State) -> list[Event]:
+    """Assert that the omniscient events of ``move`` say what the two states show it
+    did, every card named; return the events."""
+    told = sw.events(before, move, after, seat=OMNISCIENT)
+    n, mover, cards = before.rules.players, before.player, before.rules.table.cards
+    ended = len(after.results) > len(before.results)
+    kept = not ended or after.phase is Phase.OVER  # `after` still shows this hand's cards
+    assert all(getattr(e, "card", True) is not None for e in told)
+    assert all(e.seat is None or 0 <= e.seat < n for e in told)  # type: ignore[attr-defined]
+    first = told[0]
+    accounted = 1
+    if isinstance(move, sw.Size):
+        assert first == SizeChosen(mover, move.cards)
+        assert after.hand_size == move.cards
+    elif move is sw.Action.DRAW:
+        assert first == DeckChosen(mover)
+        assert after.phase is Phase.DECK
+    elif isinstance(move, sw.Deal):
+        # The card comes off the deck into the mover's hand.
+        assert first == (Dealt if before.phase is Phase.DEAL else Drew)(mover, move.card)
+        if kept:
+            assert held(after, mover) - held(before, mover) == Counter([move.card])
+    elif isinstance(move, sw.Take):
+        top = cards[before.piles[move.seat][-1]]
+        assert first == Took(mover, move.seat, top)
+        assert after.piles[move.seat] == before.piles[move.seat][:-1]
+        assert held(after, mover) - held(before, mover) == Counter([top])
+    elif isinstance(move, sw.Discard):
+        assert first == Discarded(mover, move.card)
+        if kept:
+            assert cards[after.piles[mover][-1]] == move.card
+            assert held(before, mover) - held(after, mover) == Counter([move.card])
+    else:
+        assert isinstance(move, sw.Pass)
+        assert first == PassChosen(mover, move.card)
+    if before.phase is Phase.DEAL:
+        # The deal is done when every hand is full (or the hand is already won).
+        done = ended or all(len(h) == after.hand_size for h in after.hands)
+        assert told.count(DealDone()) == done
+        accounted += done
+    rebuilt = [e for e in told if isinstance(e, DeckRebuilt)]
+    if after.reshuffles > before.reshuffles:  # the discards became the deck
+        assert rebuilt == [DeckRebuilt(sum(map(len, before.piles)))]
+        assert rebuilt[0].cards == len(after.deck)
+        assert after.piles == ((),) * n
+    else:
+        assert not rebuilt
+    accounted += len(rebuilt)
+    again = [e.seat for e in told if isinstance(e, GoesAgain)]
+    skipped = [e.seat for e in told if isinstance(e, Skipped)]
+    begins = told.count(PassBegins())
+    if isinstance(move, sw.Discard) and not ended:
+        assert begins == (after.phase is Phase.PASS)
+        if again:
+            assert again == [mover]
+            assert (after.phase, after.player) == (Phase.DRAW, mover)
+        else:
+            # Every seat that the turn passed over on its way left to the next player,
+            # and no other, is told it is skipped.
+            gap = (after.player - mover - 1) % n
+            assert skipped == [(mover + k) % n for k in range(1, gap + 1)]
+    else:
+        assert not again
+        assert not skipped
+        assert not begins
+    accounted += len(again) + len(skipped) + begins
+    if isinstance(move, sw.Pass):
+        gave = [None if c is None else cards[c] for c in before.passing]
+        gave[mover] = move.card
+        if after.phase is Phase.PASS:  # not everyone has chosen: nothing moves yet
+            choice = after.passing[mover]  # the choice waits in the state
+            assert choice is not None
+            assert cards[choice] == move.card
+        else:
+            assert told[1] == CardsPassed()
+            received = [e for e in told if isinstance(e, Received)]
+            assert received == [Received(s, (s - 1) % n, gave[s - 1]) for s in range(n)]
+            for e in received:
+                given, taken = gave[e.seat], e.card
+                assert given is not None
+                assert taken is not None
+                if kept:  # the card chosen leaves the hand, the card received joins it
+                    expected = held(before, e.seat) - Counter([given]) + Counter([taken])
+                    assert held(after, e.seat) == expected
+            accounted += 1 + n
+    endings = [e for e in told if isinstance(e, HandWon | HandTied | DeckRanOut)]
+    assert len(endings) == ended
+    if ended:
+        result, ending = after.results[-1], endings[0]
+        assert told[-1] is ending
+        shown: list[tuple[int, tuple[Card, ...]]] = []
+        if isinstance(ending, HandWon):
+            assert (ending.seat,) == result.winners
+            assert ending.points == result.points
+            assert ending.wins_match == (after.phase is Phase.OVER)
+            shown = [(ending.seat, ending.hand)]
+        elif isinstance(ending, HandTied):
+            assert ending.winners == result.winners
+            assert len(ending.winners) > 1
+            shown = list(zip(ending.winners, ending.hands, strict=True))
+        else:
+            assert result.ending is Ending.EXHAUSTION
+            assert result.winners == ()
+        for seat, hand in shown:
+            # The hand shown is the seat's hand once the move is made: a winning one.
+            assert len(hand) == before.hand_size
+            assert sw.is_winning_hand(hand, before.rules.deck)
+            if kept:
+                assert Counter(hand) == held(after, seat)
+            else:  # the next hand has begun: the seat's hand before, but for one card
+                assert (Counter(hand) - held(before, seat)).total() <= 1
+                assert (held(before, seat) - Counter(hand)).total() <= 1
+        accounted += 1
+    assert len(told) == accounted, told  # no event this did not check
+    return list(told)
+
+
+@pytest.mark.rule("SW-2", "SW-5", "SW-6", "SW-8", "SW-9", "SW-10", "SW-12", "SW-13", "SW-14",
+                  "SW-R7", "SW-R8", "SW-R11")  # fmt: skip
+def test_events_agree_with_the_transition() -> None:
+    """For every move of random play from states reached by legal play, the omniscient
+    events say what the states before and after show the move did: the card dealt or
+    drawn is in the seat's hand, the card discarded on its pile, each seat receives the
+    card chosen on its right, the seats a Black Starfish passes over are the ones
+    `Skipped` names, a hand ends with the winners of its result, and so on."""
+    kinds: Counter[str] = Counter()
+
+    @settings(max_examples=150)
+    @given(MID_HAND, st.randoms(use_true_random=False))
+    def check(state: State, rng: random.Random) -> None:
+        for _ in range(200):  # to the end of the match, mostly
+            if sw.is_terminal(state):
+                break
+            if sw.current_player(state) is CHANCE:
+                move = sw.sample_chance(state, rng)
+            else:
+                move = rng.choice(sw.legal_moves(state))
+            after = sw.apply_move(state, move)
+            told = assert_events_agree(state, move, after)
+            kinds.update(type(e).__name__ for e in told)
+            state = after
+
+    check()
+    print(f"events agree with the transition: {dict(kinds)}")
+    for kind in ("Dealt", "Drew", "Took", "Discarded", "DealDone", "HandWon"):
+        assert kinds[kind] > 100, kinds
+    for kind in ("GoesAgain", "Skipped", "PassBegins", "Received", "HandTied"):
+        assert kinds[kind] > 10, kinds
+    assert kinds["DeckRebuilt"] + kinds["DeckRanOut"] > 0, kinds

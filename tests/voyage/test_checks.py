@@ -340,3 +340,24 @@ def test_the_reader_refuses_what_is_no_card_or_seat_of_the_document(
 ) -> None:
     refused = refusal(lambda: voyage.loads(text))
     assert (refused.where, refused.problem) == (where, problem)
+
+
+@pytest.mark.rule("VOY-R3")
+def test_a_view_of_a_draw_that_no_play_reaches_is_refused() -> None:
+    """Under must_play, a seat that holds a card that matches the top plays, so a view
+    that shows another seat drawing must leave that seat enough unseen cards that do
+    not match: in a one-colour deck every card matches, and nobody ever draws."""
+    rules = Rules(players=2, colours=1, numbers=13, hand_size=3)
+    turn = reach(voyage.GAME, rules, lambda s: s.phase is Phase.TURN)
+    seen = voyage.view(turn, 1 - turn.player)
+    sizes = tuple(n + (seat == turn.player) for seat, n in enumerate(seen.hand_sizes))
+    drawn = evolve(
+        seen, phase=Phase.DRAWN, hand_sizes=sizes, draw_pile_size=seen.draw_pile_size - 1
+    )
+    refused = refusal(lambda: check_view(drawn))
+    assert (refused.where, "(VOY-R3)" in refused.problem) == ("data.hand_sizes", True)
+    assert_loads_refuses(drawn, refused)
+    # with two colours, the same counts can come from play: the view is accepted
+    two = Rules(players=2, colours=2, numbers=13, hand_size=3)
+    drawing = reach(voyage.GAME, two, lambda s: s.phase is Phase.DRAWN)
+    check_view(voyage.view(drawing, 1 - drawing.player))

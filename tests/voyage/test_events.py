@@ -233,3 +233,86 @@ def test_what_a_seat_is_told_of_a_move_is_the_same_in_every_state_it_cannot_tell
     assert len(pairs) > 500, len(pairs)
     assert min(kinds.values()) > 20, kinds
     assert hidden_differs > 100, hidden_differs
+
+
+def _agrees(before: State, move: voyage.Move, after: State, event: Event) -> bool:
+    """Whether ``event``, as the omniscient log has it, says what the states show the
+    transition from ``before`` to ``after`` did (an oracle written from the states alone)."""
+    players = before.rules.players
+    seat = getattr(event, "seat", None)
+    if isinstance(event, Dealt):
+        assert event.card is not None
+        return (
+            before.phase is Phase.DEAL
+            and seat == before.player
+            and event.card not in before.hands[seat]
+            and event.card in after.hands[seat]
+        )
+    if isinstance(event, DealDone):
+        return after.phase is Phase.LEAD and after.player == seat
+    if isinstance(event, Drew):
+        assert event.card is not None
+        return after.phase is Phase.DRAWN and after.drawn == event.card and seat == after.player
+    if isinstance(event, Played):
+        return (
+            seat == before.player
+            and event.card in before.hands[seat]
+            and event.card not in after.hands[seat]
+            and after.discard_top == event.card
+            and after.player == (seat + 1) % players
+        )
+    if isinstance(event, WentOut):
+        result = after.results[-1]
+        return (
+            len(after.results) == len(before.results) + 1
+            and (result.winner, result.points) == (event.seat, event.points)
+            and isinstance(move, voyage.Play)
+            and event.card == move.card
+            and before.hands[event.seat] == voyage.CardSet.of([event.card])
+            and event.wins_match == (after.phase is Phase.OVER)
+        )
+    if isinstance(event, MustDraw):
+        return after.phase is Phase.DRAW and after.player == seat == before.player
+    if isinstance(event, PileRebuilt):
+        return (
+            after.reshuffles == before.reshuffles + 1
+            and event.cards == len(before.discard_under) == len(after.draw_pile)
+        )
+    if isinstance(event, Kept | Passed):
+        return (
+            seat == before.player
+            and after.hands == before.hands
+            and after.player == (seat + 1) % players
+            and (before.phase is Phase.DRAWN) == isinstance(event, Kept)
+        )
+    return False
+
+
+@pytest.mark.rule("VOY-1", "VOY-2", "VOY-3", "VOY-4", "VOY-5", "VOY-6", "VOY-8", "VOY-R4", "VOY-R5")
+@settings(max_examples=200)
+@given(MID_MATCH, st.randoms(use_true_random=False))
+def test_events_agree_with_the_transition(state: State, rng: random.Random) -> None:
+    """For every move of random play, the events the transition recorded say what it
+    did, as the states before and after show it: the card dealt or drawn is now in that
+    hand, the card played is on the discard pile, a rebuilt pile holds the cards that
+    were under the top, the winner of a round scores what it says. And every change the
+    states show that calls for an event has one: a round won, a pile rebuilt, the end
+    of the deal."""
+    for _ in range(40):
+        if voyage.is_terminal(state):
+            break
+        if voyage.current_player(state) is CHANCE:
+            move = voyage.sample_chance(state, rng)
+        else:
+            move = rng.choice(voyage.legal_moves(state))
+        after = voyage.apply_move(state, move)
+        told = voyage.events(state, move, after, seat=OMNISCIENT)
+        assert told, move
+        for e in told:
+            assert _agrees(state, move, after, e), (state, move, e)
+        kinds = {type(e) for e in told}
+        assert (len(after.results) > len(state.results)) == (WentOut in kinds)
+        assert (after.reshuffles > state.reshuffles) == (PileRebuilt in kinds)
+        assert (state.phase is Phase.DEAL and after.phase is Phase.LEAD) == (DealDone in kinds)
+        event(type(told[-1]).__name__)
+        state = after

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from fractions import Fraction
 
 import pytest
@@ -431,12 +432,27 @@ class _Play(Play):
     """A subclass of a move class: equal to a legal play, but not a Voyage move."""
 
 
+UNBUILDABLE: list[tuple[str, Callable[[], object]]] = [
+    ("a deal of no card", lambda: Deal(None)),  # type: ignore[arg-type]  # on purpose
+    ("a play of a string", lambda: Play("R7")),  # type: ignore[arg-type]  # on purpose
+    ("a Ship's Wheel card", lambda: Play(ships_wheel.Card.parse("red-star"))),  # type: ignore[arg-type]
+    ("a deal of a Ship's Wheel card", lambda: Deal(ships_wheel.Card.parse("red-star"))),  # type: ignore[arg-type]
+    ("a card numbered True", lambda: Play(Card(Colour.RED, True))),
+]
+"""Moves whose fields are not of their types: their constructors refuse them."""
+
+
+@pytest.mark.rule("API-MOVE")
+@pytest.mark.parametrize(("example", "build"), UNBUILDABLE, ids=[m[0] for m in UNBUILDABLE])
+def test_a_move_with_a_malformed_field_cannot_be_built(
+    example: str, build: Callable[[], object]
+) -> None:
+    with pytest.raises(IllegalMoveError) as err:
+        build()
+    assert err.value.rule == "API-MOVE"
+
+
 MALFORMED: list[tuple[str, object]] = [
-    ("a deal of no card", Deal(None)),  # type: ignore[arg-type]  # on purpose
-    ("a play of a string", Play("R7")),  # type: ignore[arg-type]  # on purpose
-    ("a Ship's Wheel card", Play(ships_wheel.Card.parse("red-star"))),  # type: ignore[arg-type]
-    ("a deal of a Ship's Wheel card", Deal(ships_wheel.Card.parse("red-star"))),  # type: ignore[arg-type]
-    ("a card numbered True", Play(Card(Colour.RED, True))),
     ("a subclass of Play", _Play(Card.parse("R7"))),
     ("a string", "R7"),
     ("nothing", None),
@@ -477,8 +493,13 @@ def test_the_refusal_of_a_malformed_move_says_what_is_wrong_with_it() -> None:
         example: check_move(TURN, move).reason  # type: ignore[arg-type, union-attr]
         for example, move in MALFORMED
     }
-    assert reasons["a play of a string"].endswith("its card must be a Card, not str")
-    assert reasons["a card numbered True"].endswith("its card: its number must be an int, not bool")
+    built = {}
+    for example, build in UNBUILDABLE:
+        with pytest.raises(IllegalMoveError) as err:
+            build()
+        built[example] = err.value.reason
+    assert built["a play of a string"] == "Play.card must be a Card, not str"
+    assert built["a card numbered True"] == "Card.number must be an int, not bool"
     assert (
         reasons["a string"]
         == "'R7' is not a Voyage move: a move is a Deal or Play or Action, not str"

@@ -22,7 +22,7 @@ is ever to move. `events` and `narrate` say what each spin did.
 from __future__ import annotations
 
 from seaview_rules._game import Game
-from seaview_rules.leagues._codec import dumps, from_dict, loads, to_dict
+from seaview_rules.leagues._codec import CODEC, dumps, from_dict, loads, to_dict
 from seaview_rules.leagues._events import (
     Blocked,
     Bounced,
@@ -41,11 +41,8 @@ from seaview_rules.leagues._events import (
     TookArrow,
     TookStarfish,
     Won,
-    describe,
-    events,
-    narrate,
 )
-from seaview_rules.leagues._model import EventKind, Phase, Rules, SpinEvent, State
+from seaview_rules.leagues._model import Phase, Rules, State
 from seaview_rules.leagues._moves import SPINS, Move, Spin, every_move, parse_move
 from seaview_rules.leagues._pieces import (
     Board,
@@ -71,8 +68,11 @@ from seaview_rules.leagues._rules import (
     chance_seat,
     check_move,
     current_player,
+    describe,
+    events,
     is_terminal,
     legal_moves,
+    narrate,
     new_game,
     outcome,
     rules_applied,
@@ -89,7 +89,6 @@ __all__ = [
     "Collided",
     "Direction",
     "DiverEvent",
-    "EventKind",
     "FoundTaken",
     "Move",
     "Moved",
@@ -101,7 +100,6 @@ __all__ = [
     "SentBack",
     "SentUp",
     "Spin",
-    "SpinEvent",
     "Spinner",
     "SpinsAgain",
     "Spun",
@@ -150,8 +148,7 @@ __all__ = [
 ]
 
 
-GAME: Game[Rules, State, Move, View] = Game.from_package(
-    __name__,
+GAME: Game[Rules, State, Move, View] = Game(
     name="leagues",
     title="20,000 Leagues Under the Sea board game",
     min_players=2,
@@ -159,5 +156,34 @@ GAME: Game[Rules, State, Move, View] = Game.from_package(
     chance=True,
     hidden_information=False,
     table_chance="step",
+    rules_type=Rules,
+    state_type=State,
+    view_type=View,
+    new_game=new_game,
+    current_player=current_player,
+    legal_moves=legal_moves,
+    chance_outcomes=chance_outcomes,
+    sample_chance=sample_chance,
+    check_move=check_move,
+    apply_move=apply_move,
+    is_terminal=is_terminal,
+    outcome=outcome,
+    view=view,
+    parse_move=parse_move,
+    dumps=dumps,
+    loads=loads,
+    to_dict=to_dict,
+    from_dict=from_dict,
+    rules_to_data=CODEC.rules_data,
+    rules_from_data=CODEC.rules_from_data,
+    statistics=statistics,
+    render=render,
+    every_move=every_move,
+    rules_applied=rules_applied,
+    events=events,
+    narrate=narrate,
+    chance_seat=chance_seat,
+    playout=playout,
+    determinize=determinize,
 )
 """The 20,000 Leagues board game's entry in `seaview_rules.GAMES`."""

@@ -2,7 +2,7 @@
 
 A `State` (or a `View`) whose fields have the right types may still describe no
 moment of a game: a diver on an arrow, two divers on one square, a spin-off that names
-a seat twice, events that do not end where the diver stands. `check_state` and
+a seat twice, a last spin that no position before it could have made. `check_state` and
 `check_view` refuse such a value with the `InvalidDataError` that `loads` raises for
 the document that holds it: ``where`` is the path of the field in the document
 (``data.positions[1]``), and the problem names the rule it rests on, where there is
@@ -20,19 +20,14 @@ from functools import lru_cache
 
 from seaview_rules._core import CHANCE
 from seaview_rules._json import Field
-from seaview_rules.leagues._model import EventKind, Phase, State, build_state
+from seaview_rules.leagues._model import Phase, State, build_state
 from seaview_rules.leagues._pieces import Square, SquareKind
-from seaview_rules.leagues._rules import Tables, _spin
+from seaview_rules.leagues._rules import _spin, last_spinner
+from seaview_rules.leagues._tables import Tables
 from seaview_rules.leagues._views import View
 
 __all__ = ["check_state", "check_view"]
 
-_ORDER_EVENTS = frozenset({EventKind.ORDER_SPIN, EventKind.TIE, EventKind.ORDER})
-"""The events of a spin of the spin-off for the order of play; they have no square."""
-_PLACING = frozenset(
-    {EventKind.ARROW, EventKind.STARFISH, EventKind.OCTOPUS, EventKind.RISE, EventKind.START}
-)
-"""The events that put a diver on a square he did not walk to."""
 _STANDING = (SquareKind.START, SquareKind.YELLOW)
 """The squares a diver can stand on, but the winner, who stands on the red arrow."""
 
@@ -58,7 +53,7 @@ def check_state(state: State) -> None:
     >>> check_state(attrs.evolve(new_game(Rules(players=2)), order_spins=1))
     Traceback (most recent call last):
     ...
-    seaview_rules.InvalidDataError: data.last_spin: a spin is recorded, with its events, exactly when one was made
+    seaview_rules.InvalidDataError: data.last_spin: a spin is recorded exactly when one was made
     """
     _check_match(state)
 
@@ -120,12 +115,6 @@ def _check_match(match: State | View) -> None:
         _at(name, getattr(match, name)).integer(0)
     if match.last_spin is not None and match.last_spin not in rules.tables.index:
         _at("last_spin").fail(f"the spinner has no {match.last_spin} segment (LEA-R2)")
-    for number, event in enumerate(match.events):
-        _at(f"events[{number}].seat", event.seat).integer(0, seats - 1)
-        if (event.square is None) != (event.kind in _ORDER_EVENTS):
-            _at(f"events[{number}].square").fail(
-                "the spin-off's events have no square, the others have one"
-            )
     _check_phase(match)
     _check_history(match)
     _check_placed(match)
@@ -171,8 +160,8 @@ def _check_phase(match: State | View) -> None:
         _at("order").fail("without a spin-off the order is the seat order (LEA-R3)")
     if phase is Phase.OVER and match.positions[player] != rules.board.red_arrow:
         _at("positions").fail("the winner's diver is on the red arrow (LEA-1)")
-    # LEA-2: the first turn is order[0]'s. After a turn the events say who is next
-    # (_check_history); before the first one only this says it, spin-off or none.
+    # LEA-2: the first turn is order[0]'s. After a turn the turns counted say who is
+    # next (_check_history); before the first one only this says it, spin-off or none.
     if phase is Phase.SPIN and match.spins == 0 and player != order[0]:
         _at("player").fail(f"seat {order[0]} plays first, the first of the order of play (LEA-2)")
 
@@ -180,80 +169,50 @@ def _check_phase(match: State | View) -> None:
 def _check_history(match: State | View) -> None:
     rules, phase, player, order = match.rules, match.phase, match.player, match.order
     spins, turns, order_spins = match.spins, match.turns, match.order_spins
-    last_spin, events = match.last_spin, match.events
     if not rules.spin_off and order_spins:
         _at("order_spins").fail("these rules have no spin-off (LEA-R3)")
     if rules.spin_off and phase is not Phase.ORDER and order_spins < rules.players:
         _at("order_spins").fail("every seat spins at least once in the spin-off (LEA-2)")
     if turns > spins or (spins > 0) != (turns > 0):
         _at("turns").fail("every turn begins with a spin, and the first spin begins one")
-    if (last_spin is None) != (spins + order_spins == 0) or bool(events) != (last_spin is not None):
-        _at("last_spin").fail("a spin is recorded, with its events, exactly when one was made")
+    if (match.last_spin is None) != (spins + order_spins == 0):
+        _at("last_spin").fail("a spin is recorded exactly when one was made")
     if spins == 0 and any(p != rules.board.start for p in match.positions):
         _at("positions").fail("no diver leaves the start before the first spin (LEA-3)")
-    if not events:
+    if match.extra_spin and (phase is not Phase.SPIN or spins == 0):
+        _at("extra_spin").fail(
+            "only a turn's spin earns an extra spin, and the game goes on (LEA-7, LEA-9)"
+        )
+    if spins == 0:
         return
-    field = _at("events")
-    first, last = events[0], events[-1]
-    if first.kind is EventKind.ORDER_SPIN:
-        if any(e.kind not in _ORDER_EVENTS for e in events) or spins:
-            field.fail("a spin-off spin has only spin-off events, before the first turn (LEA-2)")
-        if (last.kind is EventKind.ORDER) != (phase is not Phase.ORDER) or (
-            last.kind is EventKind.ORDER and last.seat != player
-        ):
-            field.fail("the spin-off ends with the order event naming the first player (LEA-2)")
-        return
-    if spins == 0 or any(e.kind in _ORDER_EVENTS or e.seat != first.seat for e in events):
-        field.fail("the events of a turn's spin are about the diver who spun")
-    if last.square != match.positions[last.seat]:
-        field.fail("the last event leaves the diver on the square where he stands")
-    if (last.kind is EventKind.WIN) != (phase is Phase.OVER) or (
-        phase is Phase.OVER and last.seat != player
-    ):
-        field.fail("the game ends exactly when the diver who spun reaches the red arrow (LEA-1)")
-    if last.kind is EventKind.EXTRA_SPIN and player != last.seat:
-        _at("player").fail("after an extra spin the same diver spins again (LEA-7, LEA-9)")
-    if phase is Phase.SPIN and last.kind is not EventKind.EXTRA_SPIN:
-        following = order[(order.index(last.seat) + 1) % len(order)]
-        if player != following:
-            _at("player").fail(f"seat {following} plays after seat {last.seat} (LEA-2)")
+    # LEA-2: turn k is the diver order[(k - 1) % players]'s, extra spins included, so
+    # he made the last spin.
+    spun = order[(turns - 1) % len(order)]
+    if phase is Phase.OVER:
+        if player != spun:
+            _at("player").fail(f"seat {spun} spun last: no other diver can have won (LEA-1)")
+    elif match.extra_spin:
+        if player != spun:
+            _at("player").fail("after an extra spin the same diver spins again (LEA-7, LEA-9)")
+    elif player != order[turns % len(order)]:
+        following = order[turns % len(order)]
+        _at("player").fail(f"seat {following} plays after seat {spun} (LEA-2)")
 
 
 def _check_placed(match: State | View) -> None:
-    rules, placed, events = match.rules, match.placed, match.events
-    field = _at("placed")
-    if match.spins == 0:
-        if not all(placed):
-            field.fail("every diver is put on the start before the first spin (LEA-3)")
-        return
-    seat = events[0].seat  # of a turn's spin, as _check_history found
-    kinds = {e.kind for e in events}
-    if EventKind.BLOCKED not in kinds:
-        if placed[seat] != bool(kinds & _PLACING):
-            field.fail(
-                f"seat {seat} walked to his square or was put there, as the last spin's events say"
-            )
-        return
-    if match.positions[seat] == rules.board.start:
-        if placed[seat]:
-            field.fail("a diver put on the start square moves right, never blocked (LEA-R4)")
-        if rules.start_always_right:
-            field.fail("a diver who walked onto the start moves right, never blocked (LEA-R11)")
-    elif placed[seat] and not rules.blocked_when_placed:
-        field.fail("these rules never block a diver put on an end square (LEA-R9)")
+    """Before the first spin every diver was put on the start (LEA-3); after it, the
+    last spin's search (`_check_last_spin`) checks how its diver came to his square."""
+    if match.spins == 0 and not all(match.placed):
+        _at("placed").fail("every diver is put on the start before the first spin (LEA-3)")
 
 
 def _check_turns(match: State | View) -> None:
     """LEA-2: turn ``k`` (from 1) is the diver ``order[(k - 1) % players]``'s, extra
-    spins included, so the last spin was that of turn ``turns``, and a diver whose
-    first turn has not come yet is still on the start where the game put him."""
+    spins included, so a diver whose first turn has not come yet is still on the start
+    where the game put him."""
     if match.spins == 0:
         return
-    order, turns = match.order, match.turns
-    due = order[(turns - 1) % len(order)]
-    if match.events[0].seat != due:
-        _at("events").fail(f"the last spin, of turn {turns}, is seat {due}'s (LEA-2)")
-    for seat in order[turns:]:
+    for seat in match.order[match.turns :]:
         if match.positions[seat] != match.rules.board.start or not match.placed[seat]:
             _at(f"positions[{seat}]").fail(
                 f"seat {seat} has had no turn yet: his diver is on the start (LEA-2, LEA-3)"
@@ -312,50 +271,38 @@ def _reachable(t: Tables, players: int) -> frozenset[tuple[Square, bool]]:
 
 
 def _check_last_spin(match: State | View) -> None:
-    """The last spin's events, the phase and the player are exactly what that spin
-    makes of some position that play reaches: the spinning diver on a square he can
-    stand on (walked there or put there), the others where they stand now (LEA-2 to
-    LEA-12, LEA-R3 to LEA-R11)."""
-    if match.last_spin is None:
+    """The position, the phase, the player and the extra spin are exactly what the last
+    spin makes of some position that play reaches: the diver whose turn it was (LEA-2)
+    on a square he can stand on (walked there or put there), the others where they stand
+    now (LEA-2 to LEA-12, LEA-R3 to LEA-R11)."""
+    spin = match.last_spin
+    if spin is None:
         return
     if match.spins == 0:
         _check_order_spin(match)
         return
     rules = match.rules
     t = rules.tables
-    seat = match.events[0].seat
-    first = match.events[0].square
-    assert first is not None  # a turn's events have squares, as _check_match found
-    reachable = _reachable(t, rules.players)
+    seat = match.order[(match.turns - 1) % len(match.order)]  # as _check_history found
     others = match.positions[:seat] + match.positions[seat + 1 :]
-    row = first - first % t.columns
-    squares = [first] if match.events[0].kind is EventKind.BLOCKED else range(row, row + t.columns)
-    for square in squares:
+    found = (match.positions, match.placed, match.phase, match.player, match.extra_spin)
+    for square, placed in _reachable(t, rules.players):
         if square != t.start and square in others:
             continue
-        for placed in (False, True):
-            if (square, placed) not in reachable:
-                continue
-            before = _position(
-                match,
-                phase=Phase.SPIN,
-                player=seat,
-                positions=(*others[:seat], Square(square), *others[seat:]),
-                placed=(*match.placed[:seat], placed, *match.placed[seat + 1 :]),
-                spins=match.spins - 1,
-            )
-            after = _spin(before, match.last_spin)
-            if (after.events, after.positions, after.placed, after.phase, after.player) == (
-                match.events,
-                match.positions,
-                match.placed,
-                match.phase,
-                match.player,
-            ):
-                return
-    _at("events").fail(
-        f"no square seat {seat}'s diver could spin {match.last_spin} from leads to these "
-        "events and this position (LEA-3 to LEA-12)"
+        before = _position(
+            match,
+            phase=Phase.SPIN,
+            player=seat,
+            positions=(*others[:seat], square, *others[seat:]),
+            placed=(*match.placed[:seat], placed, *match.placed[seat + 1 :]),
+            spins=match.spins - 1,
+        )
+        after = _spin(before, spin)
+        if (after.positions, after.placed, after.phase, after.player, after.extra_spin) == found:
+            return
+    _at("last_spin").fail(
+        f"no square seat {seat}'s diver could spin {spin} from leads to this position "
+        "(LEA-3 to LEA-12)"
     )
 
 
@@ -363,8 +310,7 @@ def _check_order_spin(match: State | View) -> None:
     """The last spin of the spin-off: mid-round, the seat before the player spun the
     last number of `State.spun`; at the end of a round, a tied group split into the
     ranked groups now in its place (each spun a number of the spinner, highest first),
-    with the ties and, once nobody is tied, the order as the events say (LEA-2,
-    LEA-R3)."""
+    and, once nobody is tied, the order they make (LEA-2, LEA-R3)."""
     spin = match.last_spin
     assert spin is not None  # _check_last_spin's caller
     groups = match.groups or tuple((seat,) for seat in match.order)
@@ -400,20 +346,16 @@ def _check_order_spin(match: State | View) -> None:
                         spun=tuple(spun_by[s] for s in group[:-1]),
                     )
                 )
+    found = (match.groups, match.spun, match.order, match.phase, match.player)
     for before in candidates:
         after = _spin(before, spin)
-        if (after.events, after.groups, after.spun, after.order, after.phase, after.player) == (
-            match.events,
-            match.groups,
-            match.spun,
-            match.order,
-            match.phase,
-            match.player,
-        ):
+        if (after.groups, after.spun, after.order, after.phase, after.player) == found:
             return
-    _at("events").fail(
-        f"no spin-off position that seat {match.events[0].seat} spins {spin} in leads to "
-        "these events, groups and order (LEA-2, LEA-R3)"
+    seat = last_spinner(match)
+    who = "a seat" if seat is None else f"seat {seat}"
+    _at("last_spin").fail(
+        f"no spin-off position that {who} spins {spin} in leads to these groups and this "
+        "order (LEA-2, LEA-R3)"
     )
 
 
@@ -434,6 +376,7 @@ def _position(
         rules=match.rules,
         phase=phase,
         player=player,
+        extra_spin=False,
         positions=match.positions if positions is None else positions,
         placed=match.placed if placed is None else placed,
         order=match.order if phase is Phase.SPIN else (),
@@ -443,5 +386,4 @@ def _position(
         turns=max(match.turns - 1, 0),
         order_spins=max(match.order_spins - 1, 0),
         last_spin=None,
-        events=(),
     )

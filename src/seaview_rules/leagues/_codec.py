@@ -8,14 +8,22 @@ format of `load_board` and `load_spinner`. `from_dict` (and `loads`, which parse
 text first) trusts nothing: it reads every field strictly (the board and spinner are
 validated as they are built), then checks the value it built with `check_state` or
 `check_view`: that divers stand where divers can stand and never share a square but
-the start, that the spin-off, the counters and the last spin's events agree with the
-phase, that `State.placed` agrees with the start of the game and with the last spin,
-and that a view's `View.to_move` and `View.legal_moves` are what its phase makes them.
+the start, that the spin-off, the counters, the player and `State.extra_spin` agree
+with the phase, that the last spin gives this position from some position one spin
+earlier (so `State.placed` agrees with the start of the game and with it), and that a
+view's `View.to_move` and `View.legal_moves` are what its phase makes them. A state
+keeps the position only: what the last spin did is not in it (`events` says it).
 
 A view document (version 2) starts with the seat and ends with what a view derives from
 its fields: ``winner`` (`View.winner`) and ``outcome`` (what `outcome` gives for the
 state the view came from, ``null`` until a diver wins); the reader refuses values that
 differ. An event's square is written as ``[row, column]`` from 1, as in states.
+
+>>> from seaview_rules import leagues
+>>> leagues.to_dict(leagues.Moved(seat=0, square=(1, 4)))["data"]
+{'type': 'Moved', 'seat': 0, 'square': [1, 4]}
+>>> leagues.to_dict([leagues.parse_move("3R"), leagues.parse_move("6L")])
+{'format': 'seaview_rules', 'game': 'leagues', 'kind': 'moves', 'version': 1, 'data': ['3R', '6L']}
 """
 
 from __future__ import annotations
@@ -24,7 +32,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
 
-from seaview_rules._codec import Codec
+from seaview_rules._codec import Codec, Dumps, FromDict, Loads, ToDict
 from seaview_rules._core import CHANCE, Event, InvalidDataError, Outcome, Player, Termination
 from seaview_rules._json import (
     Field,
@@ -61,6 +69,7 @@ from seaview_rules.leagues._pieces import (
     spinner_from_data,
     spinner_to_data,
 )
+from seaview_rules.leagues._rules import apply_move, new_game
 from seaview_rules.leagues._views import View
 
 if TYPE_CHECKING:
@@ -295,6 +304,8 @@ CODEC: Codec[Rules, State, Move, View] = Codec(
     moves=(Spin,),
     events=EVENTS,
     parse_move=parse_move,
+    new_game=new_game,
+    apply_move=apply_move,
     writers=_writers,
     read_rules=read_rules,
     read_state=_read_state,
@@ -310,14 +321,7 @@ CODEC: Codec[Rules, State, Move, View] = Codec(
 """The JSON of 20,000 Leagues documents, and their JSON Schemas (see
 `seaview_rules.schema`)."""
 
-to_dict, dumps, from_dict, loads = CODEC.functions(
-    __name__,
-    """
-    >>> from seaview_rules import leagues
-    >>> leagues.to_dict(leagues.Moved(seat=0, square=(1, 4)))["data"]
-    {'type': 'Moved', 'seat': 0, 'square': [1, 4]}
-    >>> leagues.to_dict([leagues.parse_move("3R"), leagues.parse_move("6L")])
-    {'format': 'seaview_rules', 'game': 'leagues', 'kind': 'moves', 'version': 1, 'data': ['3R', '6L']}
-    """,
-)
-__test__ = {"to_dict": to_dict, "dumps": dumps, "loads": loads}  # their examples
+to_dict: ToDict[Rules, State, Move, View] = CODEC.to_dict
+dumps: Dumps[Rules, State, Move, View] = CODEC.dumps
+from_dict: FromDict[Rules, State, Move, View] = CODEC.from_dict
+loads: Loads[Rules, State, Move, View] = CODEC.loads

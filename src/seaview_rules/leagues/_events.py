@@ -1,21 +1,20 @@
-"""What each spin of a 20,000 Leagues game did, in typed events and in words.
+"""What each spin of a 20,000 Leagues game did: its typed events, and their words.
 
-The engine records what a spin did in `State.events`, one compact record per
-consequence (an `EventKind`, the diver, a square index). `events` turns them into one
-typed event per consequence, with the square as ``(row, column)``, led by the spin
-itself (`Spun`, or `SpunForOrder` in the spin-off), and holds the words of each.
-Nothing in the game is hidden, so every viewer is told the same events; only the words
-change, to "you" for the seat an event is about.
+A spin's transition records its events where each rule acts (`events` in
+`seaview_rules.leagues._rules`): the spin itself first (`Spun`, or `SpunForOrder` in
+the spin-off), then one event per consequence, with the square as ``(row, column)``.
+Nothing in the game is hidden, so every viewer is told the same events (`redact` gives
+each one back unchanged); only the words change, to "you" for the seat an event is
+about.
 """
 
 from __future__ import annotations
 
 from attrs import frozen
 
-from seaview_rules._core import OMNISCIENT, Event, Viewer, check_seat
+from seaview_rules._core import Event, Viewer
 from seaview_rules._words import subject, verb
-from seaview_rules.leagues._model import EventKind, State
-from seaview_rules.leagues._moves import Move, Spin
+from seaview_rules.leagues._moves import Spin
 
 __all__ = [
     "Blocked",
@@ -35,9 +34,7 @@ __all__ = [
     "TookArrow",
     "TookStarfish",
     "Won",
-    "describe",
-    "events",
-    "narrate",
+    "redact",
 ]
 
 
@@ -225,120 +222,14 @@ class Won(DiverEvent):
         return f"reached the red arrow and {verb(self.seat, viewer, 'wins', 'win')}"
 
 
-_DIVER_EVENTS: dict[EventKind, type[DiverEvent]] = {
-    EventKind.MOVE: Moved,
-    EventKind.BOUNCE: Bounced,
-    EventKind.BLOCKED: Blocked,
-    EventKind.ARROW: TookArrow,
-    EventKind.STARFISH: TookStarfish,
-    EventKind.OCTOPUS: SentUp,
-    EventKind.TAKEN: FoundTaken,
-    EventKind.COLLISION: Collided,
-    EventKind.RISE: Rose,
-    EventKind.START: SentBack,
-    EventKind.EXTRA_SPIN: SpinsAgain,
-    EventKind.WIN: Won,
-}
-"""The typed event of each kind of record a turn's spin leaves."""
+def redact(event: Event, viewer: Viewer) -> Event:
+    """What ``viewer`` may see of ``event``, an event as the omniscient log records it:
+    all of it, since nothing in 20,000 Leagues is hidden. Every game has this function;
+    here it gives the event back unchanged.
 
-
-def _told(state: State) -> tuple[Event, ...]:
-    """The typed events of the last spin, read from ``state`` (the state after it)."""
-    records, spin = state.events, state.last_spin
-    assert spin is not None  # a state with events has a last spin
-    head = records[0]
-    if head.kind is EventKind.ORDER_SPIN:
-        told: list[Event] = [SpunForOrder(head.seat, spin)]
-        # A tie's records name its seats one by one; the groups say who tied with whom.
-        tied = {r.seat for r in records if r.kind is EventKind.TIE}
-        told += [Tied(g) for g in state.groups if len(g) > 1 and g[0] in tied]
-        if records[-1].kind is EventKind.ORDER:
-            told.append(OrderSettled(state.order))
-        return tuple(told)
-    coordinates = state.rules.board.coordinates
-    told = [Spun(head.seat, spin)]
-    for record in records:
-        assert record.square is not None  # only the spin-off's records have no square
-        told.append(_DIVER_EVENTS[record.kind](record.seat, coordinates(record.square)))
-    return tuple(told)
-
-
-def _words(told: tuple[Event, ...], viewer: Viewer) -> str:
-    """A turn's spin, then what the board did, as one clause: "seat 0 spun 3L: moved
-    to (1, 4), spins again"; the spin-off's events joined by "; "."""
-    head = told[0]
-    if isinstance(head, Spun):
-        # Every event after the spin is a DiverEvent: what the board did to the diver.
-        done = [e.predicate(viewer) for e in told[1:] if isinstance(e, DiverEvent)]
-        return f"{head.text(viewer)}: {', '.join(done)}"
-    return "; ".join(e.text(viewer) for e in told)
-
-
-def _check_viewer(seat: Viewer, state: State) -> None:
-    if seat is not OMNISCIENT:
-        check_seat(seat, state.rules.players)
-
-
-def events(before: State, move: Move, after: State, *, seat: Viewer = None) -> tuple[Event, ...]:
-    """What the legal spin ``move`` from ``before`` to ``after`` did: `Spun` (or
-    `SpunForOrder`), then one event per record of `State.events` of ``after``. Nothing
-    is hidden, so every ``seat`` (a seat, ``None`` for a spectator, or
-    `~seaview_rules.OMNISCIENT`) is told the same events, and none `reveals` anything.
-
-    >>> from seaview_rules import leagues
-    >>> rules = leagues.Rules(players=2, spin_off=False,
-    ...                       board=leagues.Board.from_rows(["S..v", "..v.", ".X.."]))
-    >>> state = leagues.new_game(rules)
-    >>> spin = leagues.parse_move("3L")
-    >>> events(state, spin, leagues.apply_move(state, spin), seat=1)
-    (Spun(seat=0, spin=parse_move('3L')), Moved(seat=0, square=(1, 4)), TookArrow(seat=0, square=(2, 4)), SpinsAgain(seat=0, square=(2, 4)))
-
-    Raises:
-        InvalidDataError: ``seat`` is not a seat of the game, ``None`` or
-            `~seaview_rules.OMNISCIENT`.
+    >>> from seaview_rules import OMNISCIENT
+    >>> event = Moved(0, (1, 4))
+    >>> redact(event, 1) is redact(event, None) is redact(event, OMNISCIENT) is event
+    True
     """
-    _check_viewer(seat, before)
-    return _told(after)
-
-
-def narrate(before: State, move: Move, after: State, *, seat: Viewer = None) -> str:
-    """What the spin ``move`` did, in words for ``seat``: the spin and what the board
-    did to the diver in one clause, or the spin-off's events joined by "; ". Every
-    viewer hears the same but for "you".
-
-    >>> from seaview_rules import OMNISCIENT, leagues
-    >>> rules = leagues.Rules(players=2, spin_off=False,
-    ...                       board=leagues.Board.from_rows(["S..v", "..v.", ".X.."]))
-    >>> state = leagues.new_game(rules)
-    >>> spin = leagues.parse_move("3L")
-    >>> after = leagues.apply_move(state, spin)
-    >>> narrate(state, spin, after, seat=OMNISCIENT)
-    'seat 0 spun 3L: moved to (1, 4), took the arrow down to (2, 4), spins again'
-    >>> narrate(state, spin, after, seat=0)
-    'you spun 3L: moved to (1, 4), took the arrow down to (2, 4), spin again'
-
-    Raises:
-        InvalidDataError: ``seat`` is not a seat of the game, ``None`` or
-            `~seaview_rules.OMNISCIENT`.
-    """
-    _check_viewer(seat, before)
-    return _words(_told(after), seat)
-
-
-def describe(state: State) -> str:
-    """The last spin and everything it did, in one line of words (`narrate` of the
-    spin that led to ``state``, for the omniscient log).
-
-    >>> from seaview_rules import leagues
-    >>> rules = leagues.Rules(players=3, board=leagues.Board.from_rows(["S..v", "..v.", ".X.."]))
-    >>> state = leagues.new_game(rules)
-    >>> describe(state)
-    'no spin yet'
-    >>> for text in ("2R", "2L", "1R"):
-    ...     state = leagues.apply_move(state, leagues.parse_move(text))
-    >>> describe(state)
-    'seat 2 spun 1R for the order of play; seats 0, 1 tied and spin again'
-    """
-    if state.last_spin is None:
-        return "no spin yet"
-    return _words(_told(state), OMNISCIENT)
+    return event

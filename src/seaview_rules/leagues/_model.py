@@ -1,6 +1,7 @@
 """The records of a 20,000 Leagues match: the rules options (with the tables the engine
-precomputes for a board and a spinner, `seaview_rules.leagues._rules.Tables`), the
-phases, what a spin did, and the state."""
+precomputes for a board and a spinner, `seaview_rules.leagues._tables.Tables`), the
+phases, and the state: the position only (what a spin did is told by its transition,
+`seaview_rules.leagues._rules.events`)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from seaview_rules.leagues._pieces import (
     default_board,
     default_spinner,
 )
+from seaview_rules.leagues._tables import Tables, tables
 
 
 @frozen(kw_only=True)
@@ -69,8 +71,6 @@ class Rules:
                 "spin_off",
                 "settling the order by spinning needs a spinner with two different numbers",
             )
-        from seaview_rules.leagues._rules import tables  # made after this module
-
         computed = tables(
             self.board,
             self.spinner,
@@ -92,62 +92,6 @@ class Phase(enum.Enum):
     """`State.player` reached the red arrow and won (LEA-1)."""
 
 
-class EventKind(enum.Enum):
-    """What a spin did. Each `SpinEvent` names the diver and the square he is on after it."""
-
-    ORDER_SPIN = "order_spin"
-    """The diver spun to settle the order of play (LEA-2)."""
-    TIE = "tie"
-    """The diver tied and spins again with those he tied with (LEA-R3)."""
-    ORDER = "order"
-    """The order of play is settled; the event's diver plays first (LEA-2)."""
-    MOVE = "move"
-    """The diver moved along his row and landed on the square (LEA-3, LEA-4)."""
-    BOUNCE = "bounce"
-    """The diver reached the row's end square and reversed (LEA-5)."""
-    BLOCKED = "blocked"
-    """The diver is on a row's end square and the letter did not lead back (LEA-6,
-    LEA-R9, LEA-R11)."""
-    ARROW = "arrow"
-    """An arrow took the diver one row down (LEA-7)."""
-    STARFISH = "starfish"
-    """A starfish took the diver two rows down (LEA-9)."""
-    OCTOPUS = "octopus"
-    """An octopus took the diver one row up (LEA-10)."""
-    TAKEN = "taken"
-    """The square an arrow, starfish or octopus sends the diver to is taken (LEA-8,
-    LEA-9, LEA-10); the event's square is that square."""
-    COLLISION = "collision"
-    """The diver landed on another diver's square, the event's square (LEA-11)."""
-    RISE = "rise"
-    """The diver rose to the first open yellow square above (LEA-8, LEA-11, LEA-R7,
-    LEA-R10)."""
-    START = "start"
-    """The diver was sent back to the start square (LEA-11, LEA-12)."""
-    EXTRA_SPIN = "extra_spin"
-    """The diver went down and spins again (LEA-7, LEA-9, LEA-R6)."""
-    WIN = "win"
-    """The diver reached the red arrow and won (LEA-1, LEA-R8)."""
-
-
-@frozen(weakref_slot=False)  # no weak references: see direct_constructor
-class SpinEvent:
-    """One consequence of a spin, as the state records it: ``kind`` happened to
-    ``seat``'s diver, who is then on ``square`` (``None`` for the events of the order
-    spin-off).
-
-    This compact record is not a `seaview_rules.Event`: those are the typed events
-    that `events` makes from these records (`Moved`, `Bounced`, ...), with words.
-
-    >>> SpinEvent(EventKind.MOVE, 0, Square(3))
-    SpinEvent(kind=<EventKind.MOVE: 'move'>, seat=0, square=3)
-    """
-
-    kind: EventKind
-    seat: int
-    square: Square | None
-
-
 @frozen(weakref_slot=False)  # no weak references: see direct_constructor
 class State:
     """A moment of a game. Build one with `new_game`; change it with `apply_move`.
@@ -160,6 +104,9 @@ class State:
     phase: Phase
     player: int
     """The seat to spin; once the game is over, the winner."""
+    extra_spin: bool
+    """Whether `player` spins again because an arrow or a starfish took his diver down
+    (LEA-7, LEA-9, LEA-R6): that spin is part of his turn and begins no new one."""
     positions: tuple[Square, ...]
     """The square of every seat's diver."""
     placed: tuple[bool, ...]
@@ -181,14 +128,9 @@ class State:
     order_spins: int
     """Spins made to settle the order of play."""
     last_spin: Spin | None
-    """The last move, or ``None`` at the start."""
-    events: tuple[SpinEvent, ...]
-    """What the last spin did, in order."""
+    """The last move, or ``None`` at the start: where the spinner's arrow rests."""
 
 
 build_state = direct_constructor(State)
 """`State` built without attrs' frozen ``__init__``, which stores each field through
 ``object.__setattr__``: every state of the game is built with it, by keyword."""
-
-# Last, as the rules use this model: `Rules.tables` are the movement rules' tables.
-from seaview_rules.leagues._rules import Tables  # noqa: E402

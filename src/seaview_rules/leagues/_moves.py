@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from attrs import frozen
+from attrs import field, frozen
 
-from seaview_rules._core import Notation
-from seaview_rules._json import quote
+from seaview_rules._core import Notation, quote
+from seaview_rules._forms import exactly
 from seaview_rules.leagues._pieces import MAX_NUMBER, Direction
 
 if TYPE_CHECKING:
@@ -37,8 +37,8 @@ class Spin(Notation):
     True
     """
 
-    number: int
-    direction: Direction
+    number: int = field(validator=exactly(int))
+    direction: Direction = field(validator=exactly(Direction))
 
     def __str__(self) -> str:
         return f"{self.number}{self.direction.value}"

@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING, Any, NewType
 
 from attrs import field, frozen
 
-from seaview_rules._core import InvalidDataError
-from seaview_rules._json import Field, quote
+from seaview_rules._core import InvalidDataError, quote
+from seaview_rules._json import Field
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -57,9 +57,9 @@ measured in arc-minutes (21,600 parts)."""
 
 Square = NewType("Square", int)
 """A square of a `Board` by its index, ``(row - 1) * columns + column - 1``: where a
-diver stands (`State.positions`) and where an event leaves him (`SpinEvent.square`). Only
-`Board` makes one (`Board.index`, `Board.start`, `Board.red_arrow`), and the engine's
-tables from those."""
+diver stands (`State.positions`); events name squares as ``(row, column)`` instead
+(`Board.coordinates`). Only `Board` makes one (`Board.index`, `Board.start`,
+`Board.red_arrow`), and the engine's tables from those."""
 
 
 class SquareKind(enum.Enum):

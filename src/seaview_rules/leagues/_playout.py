@@ -6,7 +6,8 @@ import random
 
 import attrs
 
-from seaview_rules._shell import playout_function
+from seaview_rules._play import DEFAULT_MAX_MOVES
+from seaview_rules._shell import play_out
 from seaview_rules.leagues import _rules
 from seaview_rules.leagues._model import State, build_state
 from seaview_rules.leagues._views import View
@@ -14,22 +15,34 @@ from seaview_rules.leagues._views import View
 __all__ = ["determinize", "playout"]
 
 
-playout = playout_function(
-    current_player=_rules.current_player,
-    legal_moves=_rules.legal_moves,
-    sample_chance=_rules.sample_chance,
-    successors=_rules._SUCCESSORS,
-    module=__name__,
-    examples="""
+def playout(
+    state: State, rng: random.Random, *, max_moves: int | None = DEFAULT_MAX_MOVES
+) -> State:
+    """The state where random play from ``state`` ends: the end of the game, or where
+    ``max_moves`` moves (chance included) have been made, whichever comes first; the
+    state the reference loop of `seaview_rules._shell.play_out` reaches with the same
+    ``rng``, built without the checks of `apply_move` (every move is legal by
+    construction).
+
     In 20,000 Leagues every move is a spin of the chance player.
 
     >>> from seaview_rules import leagues
     >>> state = playout(leagues.new_game(leagues.Rules(players=2)), random.Random(1))
     >>> leagues.is_terminal(state), leagues.outcome(state).winner in (0, 1)
     (True, True)
-    """,
-)
-__test__ = {"playout": playout}  # its examples
+
+    Raises:
+        ValueError: ``max_moves`` is negative.
+    """
+    return play_out(
+        state,
+        rng,
+        max_moves,
+        _rules.current_player,
+        _rules.legal_moves,
+        _rules.sample_chance,
+        _rules._SUCCESSORS,
+    )
 
 
 def determinize(view: View, rng: random.Random) -> State:

@@ -7,30 +7,35 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from seaview_rules.leagues._events import describe
 from seaview_rules.leagues._model import Phase, State, build_state
+from seaview_rules.leagues._rules import describe
 from seaview_rules.leagues._views import View
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
 
-def render(obj: State | View) -> str:
+def render(obj: State | View, *, before: State | View | None = None) -> str:
     """The board with every diver (shown by seat number), then whose spin it is and
-    what the last spin did. Squares: ``S`` start, ``v`` arrow, ``*`` starfish,
-    ``@`` octopus, ``X`` red arrow, ``.`` yellow. The game hides nothing, so a view
-    shows what its state shows, and says whose view it is.
+    the last spin (`describe`): given the state or view ``before`` it, everything that
+    spin did; without it, what the position says of it. Squares: ``S`` start, ``v``
+    arrow, ``*`` starfish, ``@`` octopus, ``X`` red arrow, ``.`` yellow. The game hides
+    nothing, so a view shows what its state shows, and says whose view it is.
 
     >>> from seaview_rules import leagues
     >>> rules = leagues.Rules(players=2, spin_off=False,
     ...                       board=leagues.Board.from_rows(["S..v", "..v.", ".X.."]))
-    >>> print(render(leagues.apply_move(leagues.new_game(rules), leagues.parse_move("2R"))))
+    >>> start = leagues.new_game(rules)
+    >>> after = leagues.apply_move(start, leagues.parse_move("2R"))
+    >>> print(render(after, before=start))
             1 2 3 4
      1,000  S . 0 v   start: 1
      2,000  . . v .
      3,000  . X . .
     seat 1 to spin (1 turns, 1 spins so far)
     last: seat 0 spun 2R: moved to (1, 3)
+    >>> print(render(after).splitlines()[-1])
+    last: seat 0 spun 2R
     >>> print(render(leagues.view(leagues.new_game(rules), 1)).splitlines()[-1])
     seat 0 to spin (0 turns, 0 spins so far), seen by seat 1
     """
@@ -61,7 +66,8 @@ def render(obj: State | View) -> str:
         status += f", seen by {'a spectator' if obj.seat is None else f'seat {obj.seat}'}"
     lines.append(status)
     if state.last_spin is not None:
-        lines.append(f"last: {describe(state)}")
+        previous = before if before is None or isinstance(before, State) else _state_of(before)
+        lines.append(f"last: {describe(state, previous)}")
     return "\n".join(lines)
 
 

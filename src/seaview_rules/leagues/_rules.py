@@ -1,243 +1,86 @@
-"""The 20,000 Leagues rules: how divers walk (LEA-3 to LEA-6) and the search that
-proves a board winnable (LEA-R1), chance, the consequences of every spin, and the rules
-a spin exercised.
+"""The 20,000 Leagues rules: chance, the consequences of every spin, and the rules a
+spin exercised (how divers walk, LEA-3 to LEA-6, and the search that proves a board
+winnable, LEA-R1, are the tables of `seaview_rules.leagues._tables`).
 
 The printed rules give a diver no choice: every move is a spin of the chance player,
 and every node but the end of the game is a chance node. `_violation` finds the rule a
-spin breaks, without building anything; `_spin` builds the state after a legal spin,
-with the events that explain it. The shell (`seaview_rules._shell`) makes
-`check_move`, `apply_move` and `playout` of them, with API-OVER, API-SEAT and API-MOVE
-first. Movement, effect targets and the squares a rise may stop on come from `Tables`
-precomputed for the board and spinner (`Rules.tables`).
+spin breaks, without building anything; `_spin` builds the state after a legal spin
+and, when it is given a `~seaview_rules.Trace`, records there, where each rule acts, the
+rules it applies and the events that explain it (`_trace`). `events`, `narrate` and
+`rules_applied` read that record; the state keeps the position only. `check_move`
+refuses API-OVER, API-SEAT and API-MOVE (`seaview_rules._shell.refusal`) before the
+game's own rules. Movement, effect targets and the squares a rise
+may stop on come from `Tables` precomputed for the board and spinner (`Rules.tables`).
 """
 
 from __future__ import annotations
 
-import enum
 from bisect import bisect_right
-from collections import deque
-from collections.abc import Callable
 from fractions import Fraction
-from functools import lru_cache
-from itertools import accumulate
 from typing import TYPE_CHECKING
 
-from seaview_rules._construct import direct_constructor
 from seaview_rules._core import (
     CHANCE,
+    OMNISCIENT,
+    Event,
     IllegalMoveError,
-    InvalidDataError,
     Outcome,
     Player,
     Termination,
+    Trace,
+    Viewer,
     Violation,
+    check_seat,
 )
-from seaview_rules._shell import move_functions
-from seaview_rules.leagues._model import EventKind, Phase, Rules, SpinEvent, State, build_state
-from seaview_rules.leagues._moves import SPINS, Move, Spin
-from seaview_rules.leagues._pieces import Board, Direction, Spinner, Square, SquareKind
+from seaview_rules._shell import Successor, refusal
+from seaview_rules.leagues._events import (
+    Blocked,
+    Bounced,
+    Collided,
+    DiverEvent,
+    FoundTaken,
+    Moved,
+    OrderSettled,
+    Rose,
+    SentBack,
+    SentUp,
+    SpinsAgain,
+    Spun,
+    SpunForOrder,
+    Tied,
+    TookArrow,
+    TookStarfish,
+    Won,
+    redact,
+)
+from seaview_rules.leagues._model import Phase, Rules, State, build_state
+from seaview_rules.leagues._moves import Move, Spin
+from seaview_rules.leagues._pieces import Board, Direction, Square, SquareKind
+from seaview_rules.leagues._tables import Tables
 
 if TYPE_CHECKING:
     import random
 
+    from seaview_rules.leagues._views import View
 
-# A spin's two or three events are built like states, without attrs' frozen __init__.
-_event = direct_constructor(SpinEvent)
-# The members of EventKind and SquareKind that _turn_spin names, as module constants: a
-# look-up such as EventKind.MOVE goes through the enum's metaclass, many times the cost
-# of a global look-up (what each speed trick buys is measured on the performance page).
-_MOVE_EVENT = EventKind.MOVE
-_BOUNCE_EVENT = EventKind.BOUNCE
-_BLOCKED_EVENT = EventKind.BLOCKED
-_TAKEN_EVENT = EventKind.TAKEN
-_COLLISION_EVENT = EventKind.COLLISION
-_RISE_EVENT = EventKind.RISE
-_START_EVENT = EventKind.START
-_EXTRA_SPIN_EVENT = EventKind.EXTRA_SPIN
-_WIN_EVENT = EventKind.WIN
+
+# The member of SquareKind that _turn_spin names, as a module constant: a look-up such
+# as SquareKind.OCTOPUS goes through the enum's metaclass, many times the cost of a
+# global look-up (what each speed trick buys is measured on the performance page).
 _OCTOPUS_SQUARE = SquareKind.OCTOPUS
-_EFFECT_EVENTS = {
-    SquareKind.ARROW: EventKind.ARROW,
-    SquareKind.STARFISH: EventKind.STARFISH,
-    SquareKind.OCTOPUS: EventKind.OCTOPUS,
+_EFFECTS: dict[SquareKind, tuple[type[DiverEvent], str]] = {
+    SquareKind.ARROW: (TookArrow, "LEA-7"),
+    SquareKind.STARFISH: (TookStarfish, "LEA-9"),
+    SquareKind.OCTOPUS: (SentUp, "LEA-10"),
 }
-
-
-class _Mode(enum.Enum):
-    """How a diver walks from his square."""
-
-    RIGHT = "right"
-    """To the right whatever the letter, never blocked (LEA-3, LEA-R4)."""
-    LETTER = "letter"
-    """By the letter; on an end square blocked until it leads back (LEA-4, LEA-6)."""
-    FREE = "free"
-    """By the letter; a letter that leads off the row reverses him at once (LEA-R9's option)."""
-
-
-_WalkRow = tuple[tuple[Square | None, tuple[Square, ...]], ...]
-"""For every spin from one square: where the walk ends (``None``: blocked) and the row
-ends bounced off on the way."""
-_WalkTable = tuple[_WalkRow, ...]
-"""A `_WalkRow` for every square."""
-
-
-class Tables:
-    """What the engine looks up on the hot path, computed once per board, spinner and
-    the options that change a walk or a rise (see `tables`), checked for a winnable game.
-
-    Raises:
-        InvalidDataError: from some square a diver can stand on, no sequence of spins
-            leads to the red arrow (LEA-R1).
-    """
-
-    __slots__ = (
-        "above",
-        "chances",
-        "columns",
-        "cumulative",
-        "index",
-        "kinds",
-        "moves",
-        "outcomes",
-        "red",
-        "rise",
-        "rows",
-        "start",
-        "target",
-        "total",
-    )
-
-    def __init__(
-        self,
-        board: Board,
-        spinner: Spinner,
-        *,
-        blocked_when_placed: bool = True,
-        start_always_right: bool = True,
-        starfish_rise_above_taken: bool = False,
-    ) -> None:
-        weights: dict[Spin, int] = {}
-        for segment in spinner.segments:
-            # LEA-R2: identical segments are one outcome whose weight is their sum.
-            spin = SPINS[segment.number, segment.direction]
-            weights[spin] = weights.get(spin, 0) + segment.weight
-        total = sum(weights.values())
-        self.outcomes: tuple[Spin, ...] = tuple(weights)
-        self.chances: tuple[tuple[Spin, Fraction], ...] = tuple(
-            (spin, Fraction(weight, total)) for spin, weight in weights.items()
-        )
-        self.index: dict[Spin, int] = {spin: i for i, spin in enumerate(self.outcomes)}
-        self.total = total
-        self.cumulative: tuple[int, ...] = tuple(accumulate(weights.values()))
-        rows, columns = board.rows, board.columns
-        self.rows, self.columns = rows, columns
-        self.kinds: tuple[SquareKind, ...] = board.squares
-        self.start, self.red = board.start, board.red_arrow
-        offsets = {SquareKind.ARROW: 1, SquareKind.STARFISH: 2, SquareKind.OCTOPUS: -1}
-        # Where the arrow, starfish or octopus of a square sends a diver (None: nowhere).
-        self.target: tuple[Square | None, ...] = tuple(
-            Square(i + offsets[k] * columns) if k in offsets else None
-            for i, k in enumerate(board.squares)
-        )
-        # LEA-R7: the open yellow squares a rise may stop on, nearest first.
-        self.above: tuple[tuple[Square, ...], ...] = tuple(
-            tuple(
-                Square(j)
-                for j in range(i - columns, -1, -columns)
-                if board.squares[j] is SquareKind.YELLOW
-            )
-            for i in range(rows * columns)
-        )
-        # LEA-8, LEA-10, LEA-R10: where the rise starts when the square an effect sends
-        # a diver to is taken: above the arrow, above the octopus's square, and above the
-        # starfish (or, with the option, above the taken square two rows below it).
-        rise_from_target = {SquareKind.OCTOPUS}
-        if starfish_rise_above_taken:
-            rise_from_target.add(SquareKind.STARFISH)
-        self.rise: tuple[tuple[Square, ...], ...] = tuple(
-            () if t is None else self.above[t if k in rise_from_target else i]
-            for i, (k, t) in enumerate(zip(board.squares, self.target, strict=True))
-        )
-        # The walks, by how the diver came to his square: moves[placed][square][spin].
-        # LEA-3, LEA-R4: a diver put on the start moves right; LEA-R11: so does one who
-        # walked onto it, unless the option says he moves by the letter like anyone else.
-        # LEA-6, LEA-R9: a diver on an end square is blocked until the letter leads back,
-        # however he came there, unless the option frees a placed diver.
-        rows_of: dict[tuple[int, _Mode], _WalkRow] = {}
-
-        def row(square: int, mode: _Mode) -> _WalkRow:
-            if mode is _Mode.FREE and 0 < square % columns < columns - 1:
-                mode = _Mode.LETTER  # away from the ends, free and blocking walks agree
-            key = (square, mode)
-            if key not in rows_of:
-                rows_of[key] = tuple(_walk(board, square, spin, mode) for spin in self.outcomes)
-            return rows_of[key]
-
-        start = board.start
-        walked_start = _Mode.RIGHT if start_always_right else _Mode.LETTER
-        placed_end = _Mode.LETTER if blocked_when_placed else _Mode.FREE
-        walked = tuple(
-            row(i, walked_start if i == start else _Mode.LETTER) for i in range(rows * columns)
-        )
-        placed = tuple(
-            row(i, _Mode.RIGHT if i == start else placed_end) for i in range(rows * columns)
-        )
-        self.moves: tuple[_WalkTable, _WalkTable] = (walked, walked if placed == walked else placed)
-        _check_reachable(board, self)
-
-
-def _walk(
-    board: Board, square: int, spin: Spin, mode: _Mode
-) -> tuple[Square | None, tuple[Square, ...]]:
-    """Where a diver on ``square`` lands with ``spin`` when he walks as ``mode`` says,
-    and the row ends he bounces off on the way; ``None`` if he cannot move."""
-    width = board.columns
-    row, column = divmod(square, width)
-    step = 1 if mode is _Mode.RIGHT or spin.direction is Direction.RIGHT else -1
-    if mode is _Mode.LETTER and not 0 <= column + step < width:
-        return None, ()  # LEA-6, LEA-R9: blocked at the end until the letter leads back
-    bounces: list[Square] = []
-    for _ in range(spin.number):
-        if not 0 <= column + step < width:
-            # LEA-5: reverse at the end of the row; the end square counts once.
-            step = -step
-            bounces.append(Square(row * width + column))
-        column += step
-    return Square(row * width + column), tuple(bounces)
-
-
-tables = lru_cache(maxsize=64)(Tables)
-"""The `Tables` of a board, spinner and options, built once for them."""
-
-
-def _check_reachable(board: Board, t: Tables) -> None:
-    # LEA-R1: a diver alone on the board must be able to win from every square he can
-    # stand on (the start and the yellow squares), whether he walked there or was put
-    # there (the walks may differ, LEA-R9, LEA-R11), or a game could never end.
-    standing = [i for i, k in enumerate(t.kinds) if k in (SquareKind.START, SquareKind.YELLOW)]
-    leads_to: dict[tuple[int, bool], set[tuple[int, bool]]] = {}
-    for placed in (False, True):
-        for square in standing:
-            for landing, _ in t.moves[placed][square]:
-                if landing is None:
-                    continue
-                target = t.target[landing]
-                end = (landing, False) if target is None else (target, True)
-                leads_to.setdefault(end, set()).add((square, placed))
-    winning: set[tuple[int, bool]] = {(t.red, False), (t.red, True)}
-    queue = deque(winning)
-    while queue:
-        for node in leads_to.get(queue.popleft(), ()):
-            if node not in winning:
-                winning.add(node)
-                queue.append(node)
-    for square in standing:
-        if (square, False) not in winning or (square, True) not in winning:
-            row, column = board.coordinates(square)
-            raise InvalidDataError(
-                f"square ({row}, {column})",
-                "a diver here can never reach the red arrow with this spinner",
-            )
+"""The event of each effect square that places the diver, and its rule (LEA-7, LEA-9,
+LEA-10)."""
+_TAKEN_RULES = {
+    SquareKind.ARROW: "LEA-8",
+    SquareKind.STARFISH: "LEA-9",
+    SquareKind.OCTOPUS: "LEA-10",
+}
+"""The rule of each effect square whose target square is taken (LEA-8, LEA-9, LEA-10)."""
 
 
 def new_game(rules: Rules = Rules()) -> State:  # noqa: B008 - Rules is frozen
@@ -253,6 +96,7 @@ def new_game(rules: Rules = Rules()) -> State:  # noqa: B008 - Rules is frozen
         rules=rules,
         phase=Phase.ORDER if rules.spin_off else Phase.SPIN,
         player=0,
+        extra_spin=False,
         positions=(rules.board.start,) * rules.players,
         placed=(True,) * rules.players,  # put on the start square (LEA-3)
         order=() if rules.spin_off else seats,
@@ -262,7 +106,6 @@ def new_game(rules: Rules = Rules()) -> State:  # noqa: B008 - Rules is frozen
         turns=0,
         order_spins=0,
         last_spin=None,
-        events=(),
     )
 
 
@@ -349,14 +192,18 @@ def _violation(state: State, move: Move) -> Violation | None:
     return None
 
 
-def _spin(state: State, move: Spin) -> State:
-    """The state after ``move``, a legal spin in ``state`` (see `_violation`)."""
+def _spin(state: State, move: Spin, trace: Trace | None = None) -> State:
+    """The state after ``move``, a legal spin in ``state`` (see `_violation`); what it
+    did is recorded in ``trace``, if given."""
+    if trace is not None:
+        # LEA-R1: on a board where every diver can still win; LEA-R2: a spinner's spin.
+        trace.add("LEA-R1", "LEA-R2")
     if state.phase is Phase.SPIN:
-        return _turn_spin(state, move)
-    return _order_spin(state, move)
+        return _turn_spin(state, move, trace)
+    return _order_spin(state, move, trace)
 
 
-def _order_spin(state: State, move: Spin) -> State:
+def _order_spin(state: State, move: Spin, trace: Trace | None = None) -> State:
     # LEA-2, LEA-R3: every seat of the group now spinning spins once, in seat order;
     # then the group is ranked by number, highest first, and tied seats spin again.
     seat = state.player
@@ -365,7 +212,8 @@ def _order_spin(state: State, move: Spin) -> State:
     group = groups[current]
     spun: tuple[int, ...] = (*state.spun, move.number)
     order: tuple[int, ...] = ()
-    events = [_event(EventKind.ORDER_SPIN, seat, None)]
+    if trace is not None:
+        trace.add("LEA-2", event=SpunForOrder(seat, move))
     if len(spun) < len(group):
         phase, player = Phase.ORDER, group[len(spun)]
     else:
@@ -373,7 +221,10 @@ def _order_spin(state: State, move: Spin) -> State:
             tuple(s for s, n in zip(group, spun, strict=True) if n == number)
             for number in sorted(set(spun), reverse=True)
         )
-        events.extend(_event(EventKind.TIE, s, None) for g in ranked if len(g) > 1 for s in g)
+        if trace is not None:
+            for tied_group in ranked:
+                if len(tied_group) > 1:
+                    trace.add("LEA-R3", event=Tied(tied_group))
         groups = (*groups[:current], *ranked, *groups[current + 1 :])
         spun = ()
         tied = next((g for g in groups if len(g) > 1), None)
@@ -382,11 +233,13 @@ def _order_spin(state: State, move: Spin) -> State:
         else:
             order = tuple(g[0] for g in groups)
             phase, player, groups = Phase.SPIN, order[0], ()
-            events.append(_event(EventKind.ORDER, player, None))
+            if trace is not None:
+                trace.add("LEA-2", event=OrderSettled(order))
     return build_state(
         rules=state.rules,
         phase=phase,
         player=player,
+        extra_spin=False,
         positions=state.positions,
         placed=state.placed,
         order=order,
@@ -396,11 +249,10 @@ def _order_spin(state: State, move: Spin) -> State:
         turns=0,
         order_spins=state.order_spins + 1,
         last_spin=move,
-        events=tuple(events),
     )
 
 
-def _turn_spin(state: State, move: Spin) -> State:
+def _turn_spin(state: State, move: Spin, trace: Trace | None = None) -> State:
     rules = state.rules
     t = rules.tables
     seat = state.player
@@ -408,43 +260,60 @@ def _turn_spin(state: State, move: Spin) -> State:
     here = positions[seat]
     placed = state.placed
     was_placed = placed[seat]
-    previous = state.events
     # A turn begins with a spin that is not an extra spin (LEA-7, LEA-9).
-    extra_before = previous and previous[-1].kind is _EXTRA_SPIN_EVENT
-    turns = state.turns if extra_before else state.turns + 1
+    turns = state.turns if state.extra_spin else state.turns + 1
     # LEA-R9, LEA-R11: how he came to his square may change his walk (the options).
     landing, bounces = t.moves[was_placed][here][t.index[move]]
+    if trace is not None:
+        coordinates = rules.board.coordinates
+        trace.add(event=Spun(seat, move))
+        _trace_walk(trace, t, here, was_placed, move)
     extra = False
     if landing is None:
         # LEA-6, LEA-R9: on a row's end square with the wrong letter: no move, turn over.
-        events: list[SpinEvent] = [_event(_BLOCKED_EVENT, seat, here)]
+        if trace is not None:
+            trace.add("LEA-6", event=Blocked(seat, coordinates(here)))
         square = here
     else:
         # LEA-3, LEA-4, LEA-5: the walk (bounces included) comes from the tables.
-        events = [_event(_BOUNCE_EVENT, seat, b) for b in bounces] if bounces else []
-        events.append(_event(_MOVE_EVENT, seat, landing))
         others = positions[:seat] + positions[seat + 1 :]
+        if trace is not None:
+            for bounce in bounces:
+                trace.add("LEA-5", event=Bounced(seat, coordinates(bounce)))
+            trace.add("LEA-4", event=Moved(seat, coordinates(landing)))
+            if landing == t.start:
+                if landing in others:
+                    trace.add("LEA-R4")  # onto the start, where another diver stands
+                if landing % t.columns:
+                    trace.add("LEA-R12")  # onto a start that is not the row's left end
         square = landing
         target = t.target[landing]
         if landing == t.red:
             pass  # LEA-1: landing on the red arrow wins
         elif landing in others and landing != t.start:
             # LEA-11: landed on another diver (the start square holds any number, LEA-R4).
-            events.append(_event(_COLLISION_EVENT, seat, landing))
+            if trace is not None:
+                trace.add("LEA-11", event=Collided(seat, coordinates(landing)))
             if landing < t.columns:
                 # In row 1: back to the start.
-                events.append(_event(_START_EVENT, seat, t.start))
+                if trace is not None:
+                    trace.add("LEA-11", event=SentBack(seat, coordinates(t.start)))
                 square = t.start
             else:
-                square = _rise(t.above[landing], others, seat, events, t.start)
+                square = _rise(
+                    t.above[landing], others, seat, t.start, trace, "LEA-11", rules.board
+                )
         elif target is not None:
             # LEA-R5: only the square where the move ends acts, and only once.
             kind = t.kinds[landing]
             if target in others:
                 # LEA-8, LEA-9, LEA-10: the square it sends him to is taken: rise
                 # (from where LEA-R10 and its option say, for a starfish).
-                events.append(_event(_TAKEN_EVENT, seat, target))
-                square = _rise(t.rise[landing], others, seat, events, t.start)
+                if trace is not None:
+                    trace.add(_TAKEN_RULES[kind], event=FoundTaken(seat, coordinates(target)))
+                    if kind is SquareKind.STARFISH:
+                        trace.add("LEA-R10")  # where the rise starts
+                square = _rise(t.rise[landing], others, seat, t.start, trace, "LEA-12", rules.board)
                 # LEA-R6: no extra spin without a real descent (a rise from below a
                 # starfish may end below its row), unless the option says so.
                 extra = kind is not _OCTOPUS_SQUARE and (
@@ -452,7 +321,9 @@ def _turn_spin(state: State, move: Spin) -> State:
                 )
             else:
                 # LEA-7, LEA-9: down and spin again; LEA-10: up, no extra spin.
-                events.append(_event(_EFFECT_EVENTS[kind], seat, target))
+                if trace is not None:
+                    effect, rule = _EFFECTS[kind]
+                    trace.add(rule, "LEA-R5", event=effect(seat, coordinates(target)))
                 square = target
                 extra = kind is not _OCTOPUS_SQUARE
         # He walked to his square, unless an effect or a penalty put him elsewhere.
@@ -460,10 +331,12 @@ def _turn_spin(state: State, move: Spin) -> State:
             placed = (*placed[:seat], not was_placed, *placed[seat + 1 :])
     if square == t.red:
         # LEA-1, LEA-R8: landing on or being placed on the red arrow wins at once.
-        events.append(_event(_WIN_EVENT, seat, square))
-        phase, player = Phase.OVER, seat
+        if trace is not None:
+            trace.add("LEA-1", "LEA-R8", event=Won(seat, coordinates(square)))
+        phase, player, extra = Phase.OVER, seat, False
     elif extra:
-        events.append(_event(_EXTRA_SPIN_EVENT, seat, square))
+        if trace is not None:
+            trace.add("LEA-R6", event=SpinsAgain(seat, coordinates(square)))
         phase, player = Phase.SPIN, seat
     else:
         order = state.order
@@ -473,6 +346,7 @@ def _turn_spin(state: State, move: Spin) -> State:
         rules=rules,
         phase=phase,
         player=player,
+        extra_spin=extra,
         positions=(*positions[:seat], square, *positions[seat + 1 :]),
         placed=placed,
         order=state.order,
@@ -482,106 +356,191 @@ def _turn_spin(state: State, move: Spin) -> State:
         turns=turns,
         order_spins=state.order_spins,
         last_spin=move,
-        events=tuple(events),
     )
+
+
+def _trace_walk(trace: Trace, t: Tables, here: Square, was_placed: bool, move: Spin) -> None:
+    """The rulings that decide how a diver walks from ``here`` (the walk itself comes
+    from the tables, built by them)."""
+    columns = t.columns
+    if here == t.start:
+        # LEA-3, LEA-R4: put on the start, he moves right; LEA-R11: so he does (or, with
+        # the option, by the letter) after walking onto it.
+        trace.add(*(("LEA-3", "LEA-R4") if was_placed else ("LEA-R11",)))
+        if here % columns:
+            trace.add("LEA-R12")  # from a start that is not the row's left end
+    elif was_placed and here % columns == (columns - 1 if move.direction is Direction.RIGHT else 0):
+        trace.add("LEA-R9")  # put on an end square, and the letter leads off the row
 
 
 def _rise(
     above: tuple[Square, ...],
     others: tuple[Square, ...],
     seat: int,
-    events: list[SpinEvent],
     start: Square,
+    trace: Trace | None,
+    back: str,
+    board: Board,
 ) -> Square:
     # LEA-R7: up the same column, row by row, to the first yellow square with no diver;
-    # LEA-12: none up to row 1, back to the start.
+    # LEA-12: none up to row 1, back to the start (``back`` is the rule that sent him
+    # up: LEA-11 after a collision, LEA-12 when the square below an effect is taken).
     for square in above:
         if square not in others:
-            events.append(_event(_RISE_EVENT, seat, square))
+            if trace is not None:
+                trace.add("LEA-R7", event=Rose(seat, board.coordinates(square)))
             return square
-    events.append(_event(_START_EVENT, seat, start))
+    if trace is not None:
+        trace.add(back, event=SentBack(seat, board.coordinates(start)))
     return start
 
 
-_EVENT_RULES: dict[EventKind, tuple[str, ...]] = {
-    EventKind.ORDER_SPIN: ("LEA-2",),
-    EventKind.TIE: ("LEA-R3",),
-    EventKind.ORDER: ("LEA-2",),
-    EventKind.MOVE: ("LEA-4",),
-    EventKind.BOUNCE: ("LEA-5",),
-    EventKind.BLOCKED: ("LEA-6",),
-    EventKind.ARROW: ("LEA-7", "LEA-R5"),
-    EventKind.STARFISH: ("LEA-9", "LEA-R5"),
-    EventKind.OCTOPUS: ("LEA-10", "LEA-R5"),
-    EventKind.COLLISION: ("LEA-11",),
-    EventKind.RISE: ("LEA-R7",),
-    EventKind.EXTRA_SPIN: ("LEA-R6",),
-    EventKind.WIN: ("LEA-1", "LEA-R8"),
-}
-
-
-_TAKEN_RULES = {
-    SquareKind.ARROW: "LEA-8",
-    SquareKind.STARFISH: "LEA-9",
-    SquareKind.OCTOPUS: "LEA-10",
-}
+def _trace(state: State, move: Spin) -> Trace:
+    """What the legal spin ``move`` does in ``state``, as its transition records it."""
+    trace = Trace()
+    _spin(state, move, trace)
+    return trace
 
 
 def rules_applied(before: State, move: Move, after: State) -> tuple[str, ...]:
     """The rules and rulings that the spin from ``before`` to ``after`` exercised, by ID,
-    read from the events it left (`State.events`) and from where the diver spun."""
-    applied = {"LEA-R1", "LEA-R2"}
-    kinds = {event.kind for event in after.events}
-    for kind in kinds:
-        applied.update(_EVENT_RULES.get(kind, ()))
-    if EventKind.START in kinds:  # back to start: a first-row collision, or a failed rise
-        applied.add("LEA-12" if EventKind.RISE in kinds or EventKind.TAKEN in kinds else "LEA-11")
-    if before.phase is not Phase.SPIN:
-        return tuple(sorted(applied))
-    board = before.rules.board
-    start, columns = board.start, board.columns
-    mover = before.player
-    here = before.positions[mover]
-    others = before.positions[:mover] + before.positions[mover + 1 :]
-    for event in after.events:
-        if event.kind is not EventKind.MOVE or event.square is None:
-            continue
-        landed_on = board.squares[event.square]
-        if EventKind.TAKEN in kinds:  # the effect's target was taken
-            applied.add(_TAKEN_RULES[landed_on])
-            if landed_on is SquareKind.STARFISH:
-                applied.add("LEA-R10")  # where the rise starts
-        if event.square == start:
-            if start in others:
-                applied.add("LEA-R4")  # onto the start, where another diver stands
-            if start % columns:
-                applied.add("LEA-R12")  # onto a start that is not the row's left end
-    if here == start:
-        # LEA-3, LEA-R4: put on the start, he moves right; LEA-R11: so he does (or, with
-        # the option, by the letter) after walking onto it.
-        applied.update(("LEA-3", "LEA-R4") if before.placed[mover] else ("LEA-R11",))
-        if start % columns:
-            applied.add("LEA-R12")  # from a start that is not the row's left end
-    elif before.placed[mover] and here % columns == (
-        columns - 1 if move.direction is Direction.RIGHT else 0
-    ):
-        applied.add("LEA-R9")  # put on an end square, and the letter leads off the row
-    return tuple(sorted(applied))
+    as its transition records them where each acts.
+
+    >>> from seaview_rules.leagues import SPINS, Direction
+    >>> state = new_game(Rules(players=2, spin_off=False))
+    >>> spin = SPINS[3, Direction.LEFT]
+    >>> rules_applied(state, spin, _spin(state, spin))
+    ('LEA-3', 'LEA-4', 'LEA-R1', 'LEA-R2', 'LEA-R4')
+    """
+    return tuple(sorted(set(_trace(before, move).rules)))
+
+
+def _check_viewer(seat: Viewer, state: State) -> None:
+    if seat is not OMNISCIENT:
+        check_seat(seat, state.rules.players)
+
+
+def events(before: State, move: Move, after: State, *, seat: Viewer = None) -> tuple[Event, ...]:
+    """What the legal spin ``move`` from ``before`` to ``after`` did, as its transition
+    records it: `Spun` (or `SpunForOrder`), then one event per consequence. Nothing is
+    hidden, so every ``seat`` (a seat, ``None`` for a spectator, or
+    `~seaview_rules.OMNISCIENT`) is told the same events, and none `reveals` anything.
+
+    >>> from seaview_rules import leagues
+    >>> rules = leagues.Rules(players=2, spin_off=False,
+    ...                       board=leagues.Board.from_rows(["S..v", "..v.", ".X.."]))
+    >>> state = leagues.new_game(rules)
+    >>> spin = leagues.parse_move("3L")
+    >>> events(state, spin, leagues.apply_move(state, spin), seat=1)
+    (Spun(seat=0, spin=parse_move('3L')), Moved(seat=0, square=(1, 4)), TookArrow(seat=0, square=(2, 4)), SpinsAgain(seat=0, square=(2, 4)))
+
+    Raises:
+        InvalidDataError: ``seat`` is not a seat of the game, ``None`` or
+            `~seaview_rules.OMNISCIENT`.
+    """
+    _check_viewer(seat, before)
+    return tuple(redact(event, seat) for event in _trace(before, move).events)
+
+
+def _words(told: tuple[Event, ...], viewer: Viewer) -> str:
+    """A turn's spin, then what the board did, as one clause: "seat 0 spun 3L: moved
+    to (1, 4), spins again"; the spin-off's events joined by "; "."""
+    head = told[0]
+    if isinstance(head, Spun):
+        # Every event after the spin is a DiverEvent: what the board did to the diver.
+        done = [e.predicate(viewer) for e in told[1:] if isinstance(e, DiverEvent)]
+        return f"{head.text(viewer)}: {', '.join(done)}"
+    return "; ".join(e.text(viewer) for e in told)
+
+
+def narrate(before: State, move: Move, after: State, *, seat: Viewer = None) -> str:
+    """What the spin ``move`` did, in words for ``seat``: the spin and what the board
+    did to the diver in one clause, or the spin-off's events joined by "; ". Every
+    viewer hears the same but for "you".
+
+    >>> from seaview_rules import OMNISCIENT, leagues
+    >>> rules = leagues.Rules(players=2, spin_off=False,
+    ...                       board=leagues.Board.from_rows(["S..v", "..v.", ".X.."]))
+    >>> state = leagues.new_game(rules)
+    >>> spin = leagues.parse_move("3L")
+    >>> after = leagues.apply_move(state, spin)
+    >>> narrate(state, spin, after, seat=OMNISCIENT)
+    'seat 0 spun 3L: moved to (1, 4), took the arrow down to (2, 4), spins again'
+    >>> narrate(state, spin, after, seat=0)
+    'you spun 3L: moved to (1, 4), took the arrow down to (2, 4), spin again'
+
+    Raises:
+        InvalidDataError: ``seat`` is not a seat of the game, ``None`` or
+            `~seaview_rules.OMNISCIENT`.
+    """
+    return _words(events(before, move, after, seat=seat), seat)
+
+
+def last_spinner(state: State | View) -> int | None:
+    """The seat that made the last spin, as far as the position says it, else ``None``
+    (no spin yet, or a round of the spin-off has just ended: the groups it left do not
+    say whose spin ended it). A turn's spins are those of seat ``order[(k - 1) %
+    players]`` for turn ``k``, extra spins included (LEA-2); in a round of the spin-off
+    the tied group spins in seat order (LEA-R3).
+
+    >>> from seaview_rules.leagues import SPINS, Direction
+    >>> state = new_game(Rules(players=3, spin_off=False))
+    >>> last_spinner(state), last_spinner(_spin(state, SPINS[2, Direction.RIGHT]))
+    (None, 0)
+    """
+    if state.last_spin is None:
+        return None
+    if state.spins:
+        order = state.order
+        return order[(state.turns - 1) % len(order)]
+    if state.spun:
+        tied = next(g for g in state.groups if len(g) > 1)
+        return tied[len(state.spun) - 1]
+    return None
+
+
+def describe(state: State, before: State | None = None) -> str:
+    """The last spin, in one line of words for the omniscient log. With ``before``, the
+    state it was spun in, everything it did (`narrate` of the spin from ``before`` to
+    ``state``); without it, what the position itself says: which spin the spinner shows
+    and, where the position tells it (`last_spinner`), who spun it.
+
+    >>> from seaview_rules import leagues
+    >>> rules = leagues.Rules(players=3, board=leagues.Board.from_rows(["S..v", "..v.", ".X.."]))
+    >>> state = leagues.new_game(rules)
+    >>> describe(state)
+    'no spin yet'
+    >>> for text in ("2R", "2L", "1R"):
+    ...     before, state = state, leagues.apply_move(state, leagues.parse_move(text))
+    >>> describe(state, before)
+    'seat 2 spun 1R for the order of play; seats 0, 1 tied and spin again'
+    >>> describe(state)
+    'a seat spun 1R for the order of play'
+    >>> describe(leagues.apply_move(state, leagues.parse_move("3R")))
+    'seat 0 spun 3R for the order of play'
+    """
+    spin = state.last_spin
+    if spin is None:
+        return "no spin yet"
+    if before is not None:
+        return narrate(before, spin, state, seat=OMNISCIENT)
+    seat = last_spinner(state)
+    who = "a seat" if seat is None else f"seat {seat}"
+    return f"{who} spun {spin}{'' if state.spins else ' for the order of play'}"
 
 
 # The successor of each type of move, as in the other games: a spin is the only one, so
 # `_spin` tells the order spins from the race's by the phase.
-_SUCCESSORS: dict[type, Callable[[State, Spin], State]] = {Spin: _spin}
+_SUCCESSORS: dict[type, Successor[State]] = {Spin: _spin}
 
-check_move, apply_move = move_functions(
-    game="20,000 Leagues",
-    over=Violation("API-OVER", "the game is over: a diver reached the red arrow"),
-    over_phase=Phase.OVER,
-    current_player=current_player,
-    violation=_violation,
-    successors=_SUCCESSORS,
-    module=__name__,
-    check_examples="""
+_OVER = Violation("API-OVER", "the game is over: a diver reached the red arrow")
+
+
+def check_move(state: State, move: Move, *, seat: int | None = None) -> Violation | None:
+    """The rule that ``move`` would break in ``state``, or ``None`` if it is legal; with
+    ``seat``, also API-SEAT when that seat is not to move (see `apply_move`). It builds
+    nothing.
+
     Every move is a spin of the chance player, so every spin a seat sends is refused
     (API-SEAT).
 
@@ -590,8 +549,30 @@ check_move, apply_move = move_functions(
     Violation(rule='LEA-R2', reason='the spinner has no 9R segment')
     >>> check_move(new_game(), parse_move("3R"), seat=0)
     Violation(rule='API-SEAT', reason="the next move is a chance outcome, not seat 0's")
-    """,
-    apply_examples="""
+    """
+    if state.phase is Phase.OVER:
+        return _OVER
+    if seat is not None or type(move) not in _SUCCESSORS:
+        refused = refusal(state, move, seat, current_player, "20,000 Leagues", _SUCCESSORS)
+        if refused is not None:
+            return refused
+    return _violation(state, move)
+
+
+def apply_move(state: State, move: Move, *, seat: int | None = None) -> State:
+    """The state after ``move``. ``state`` itself never changes.
+
+    Args:
+        state: the state to move from.
+        move: the move.
+        seat: the seat that sends the move, for a server: unless it is the seat to
+            move, the move is refused (API-SEAT) before anything about it is looked at.
+            ``None`` (the default) checks no seat: the move is the current player's,
+            chance's at a chance node.
+
+    Raises:
+        IllegalMoveError: the move is not legal in ``state``; it names the rule.
+
     Every move is a spin of the chance player, so a spin sent by any seat is refused
     (API-SEAT; API-OVER once the game is over) before the spin itself is looked at.
 
@@ -604,6 +585,8 @@ check_move, apply_move = move_functions(
     Traceback (most recent call last):
     ...
     seaview_rules.IllegalMoveError: API-SEAT: the next move is a chance outcome, not seat 0's
-    """,
-)
-__test__ = {"check_move": check_move, "apply_move": apply_move}  # their examples
+    """
+    refused = check_move(state, move, seat=seat)
+    if refused is not None:
+        raise IllegalMoveError(refused)
+    return _SUCCESSORS[type(move)](state, move)

@@ -11,7 +11,7 @@ import attrs
 from attrs import frozen
 
 from seaview_rules._core import Player, check_seat
-from seaview_rules.leagues._model import Phase, Rules, SpinEvent, State
+from seaview_rules.leagues._model import Phase, Rules, State
 from seaview_rules.leagues._moves import Move, Spin
 from seaview_rules.leagues._pieces import Square
 from seaview_rules.leagues._rules import current_player
@@ -22,8 +22,9 @@ class View:
     """A seat's (or, with ``seat=None``, a spectator's) view: the whole state, since
     20,000 Leagues hides nothing, then `to_move` and `legal_moves`, which every game's
     view ends with. It is all a client needs to draw the board and the divers, say
-    whose diver spins next (`player`) or who won (`winner`), and show what the last spin
-    did (`events`)."""
+    whose diver spins next (`player`) or who won (`winner`), and show the spin the
+    spinner's arrow rests on (`last_spin`); what a spin did comes with it, as the
+    events of the move (``events``)."""
 
     rules: Rules
     seat: int | None
@@ -31,6 +32,8 @@ class View:
     player: int
     """The seat whose diver spins next, as in `State.player`; once the game is over,
     the winner."""
+    extra_spin: bool
+    """Whether `player` spins again after a descent, as in `State.extra_spin`."""
     positions: tuple[Square, ...]
     placed: tuple[bool, ...]
     order: tuple[int, ...]
@@ -40,7 +43,6 @@ class View:
     turns: int
     order_spins: int
     last_spin: Spin | None
-    events: tuple[SpinEvent, ...]
     to_move: Player | None
     """`CHANCE` until the game is over, then ``None``: ``current_player`` of the state,
     which every seat knows."""

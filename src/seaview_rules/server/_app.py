@@ -23,7 +23,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from seaview_rules import GAMES, GameRecord, IllegalMoveError, InvalidDataError, svg
+from seaview_rules import GAMES, IllegalMoveError, InvalidDataError, svg
 from seaview_rules.server._hub import ADMIN, SEAT_KINDS, Hub, HubError, LiveTable
 from seaview_rules.server._openapi import openapi
 
@@ -206,7 +206,7 @@ def create_app(
                     "chance": game.chance,
                     "hidden_information": game.hidden_information,
                     "table_chance": game.table_chance,
-                    "rules": game.to_dict(GameRecord(rules, ()))["data"]["rules"],
+                    "rules": game.rules_to_data(rules),
                 }
             )
         return JSONResponse({"games": entries}, headers=NO_STORE)
@@ -253,17 +253,10 @@ def create_app(
             return game.with_players(game.rules_type(), players)
         if not isinstance(data, dict):
             raise HubError(400, "bad_request", "rules must be an object")
-        document = {
-            "format": "seaview_rules",
-            "game": name,
-            "kind": "record",
-            "version": 1,
-            "data": {"rules": {"players": players, **data}, "moves": []},
-        }
         try:
-            rules = game.from_dict(document, GameRecord).rules
+            rules = game.rules_from_data({"players": players, **data})
         except InvalidDataError as exc:
-            raise HubError(400, "bad_request", str(exc).replace("data.rules", "rules")) from None
+            raise HubError(400, "bad_request", str(exc)) from None
         if game.players(rules) != players:
             raise HubError(400, "bad_request", f"rules.players must be {players}, one per seat")
         return rules

@@ -27,7 +27,7 @@ import random
 import secrets
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from attrs import define, field
 
@@ -35,13 +35,11 @@ from seaview_rules import (
     CHANCE,
     GAMES,
     Bot,
-    GameRecord,
     IllegalMoveError,
     InvalidDataError,
     RandomBot,
     Table,
 )
-from seaview_rules._json import envelope
 from seaview_rules.bots import ISMCTSBot
 from seaview_rules.server._store import (
     Head,
@@ -248,7 +246,7 @@ class Hub:
             StoredTable(
                 id=table_id,
                 game=game,
-                rules=_rules_data(table),
+                rules=table.game.rules_to_data(table.rules),
                 chance=table.chance,
                 seats=live.seats,
                 admin_hash=live.admin_hash,
@@ -505,15 +503,14 @@ class Hub:
         return LiveTable(table_id, table, seats, admin_hash, created, token_hashes, bots, bot_rng)
 
     def _rebuild(self, stored: StoredTable) -> LiveTable:
-        data = {
-            "rules": stored.rules,
-            "chance": stored.chance,
-            "changes": _changes_data(stored.changes),
-            "rng": stored.rng,
-        }
-        table: Table[Any, Any, Any, Any] = Table.from_dict(
-            envelope(stored.game, "table", 1, data),
+        game = GAMES[stored.game]
+        table: Table[Any, Any, Any, Any] = Table.from_changes(
+            game,
+            game.rules_from_data(stored.rules),
+            [(c.seat, c.move) for c in stored.changes],
+            chance=cast(Any, stored.chance),
             rng=None if stored.rng is not None else random.SystemRandom(),
+            rng_state=stored.rng,
         )
         return self._live(
             stored.id,
@@ -593,10 +590,6 @@ def _changes_data(changes: tuple[StoredChange, ...]) -> list[dict[str, object]]:
         {"seat": c.seat, "undo": True} if c.move is None else {"seat": c.seat, "move": c.move}
         for c in changes
     ]
-
-
-def _rules_data(table: Table[Any, Any, Any, Any]) -> object:
-    return table.game.to_dict(GameRecord(table.rules, ()))["data"]["rules"]
 
 
 def game_names() -> list[str]:

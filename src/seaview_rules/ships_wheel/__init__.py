@@ -18,7 +18,7 @@ order and the hands. See the rule reference for every rule and ruling.
 from __future__ import annotations
 
 from seaview_rules._game import Game
-from seaview_rules.ships_wheel._codec import dumps, from_dict, loads, to_dict
+from seaview_rules.ships_wheel._codec import CODEC, dumps, from_dict, loads, to_dict
 from seaview_rules.ships_wheel._events import (
     CardsPassed,
     DealDone,
@@ -37,10 +37,8 @@ from seaview_rules.ships_wheel._events import (
     SizeChosen,
     Skipped,
     Took,
-    events,
-    narrate,
 )
-from seaview_rules.ships_wheel._model import Ending, HandResult, Phase, Rules, Scoring, State
+from seaview_rules.ships_wheel._model import Ending, HandResult, Phase, Rules, Scoring, State, View
 from seaview_rules.ships_wheel._moves import (
     Action,
     Deal,
@@ -70,14 +68,16 @@ from seaview_rules.ships_wheel._rules import (
     chance_seat,
     check_move,
     current_player,
+    events,
     is_terminal,
     legal_moves,
+    narrate,
     new_game,
     outcome,
     rules_applied,
     sample_chance,
 )
-from seaview_rules.ships_wheel._views import View, view
+from seaview_rules.ships_wheel._views import view
 
 __all__ = [
     "GAME",
@@ -147,13 +147,41 @@ __all__ = [
 ]
 
 
-GAME: Game[Rules, State, Move, View] = Game.from_package(
-    __name__,
+GAME: Game[Rules, State, Move, View] = Game(
     name="ships_wheel",
     title="Ship's Wheel Card Game",
     min_players=2,
     max_players=6,
     chance=True,
     hidden_information=True,
+    rules_type=Rules,
+    state_type=State,
+    view_type=View,
+    new_game=new_game,
+    current_player=current_player,
+    legal_moves=legal_moves,
+    chance_outcomes=chance_outcomes,
+    sample_chance=sample_chance,
+    check_move=check_move,
+    apply_move=apply_move,
+    is_terminal=is_terminal,
+    outcome=outcome,
+    view=view,
+    parse_move=parse_move,
+    dumps=dumps,
+    loads=loads,
+    to_dict=to_dict,
+    from_dict=from_dict,
+    rules_to_data=CODEC.rules_data,
+    rules_from_data=CODEC.rules_from_data,
+    statistics=statistics,
+    render=render,
+    every_move=every_move,
+    rules_applied=rules_applied,
+    events=events,
+    narrate=narrate,
+    chance_seat=chance_seat,
+    playout=playout,
+    determinize=determinize,
 )
 """The Ship's Wheel card game's entry in `seaview_rules.GAMES`."""

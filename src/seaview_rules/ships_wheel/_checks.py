@@ -15,11 +15,12 @@ from __future__ import annotations
 
 from collections import Counter
 
-from seaview_rules._json import Field, check_per_seat, check_seat, check_turn, fail
-from seaview_rules.ships_wheel._model import Ending, HandResult, Phase, Scoring, State
+from seaview_rules._core import check_seat
+from seaview_rules._json import Field, check_per_seat, check_turn, fail
+from seaview_rules.ships_wheel._model import Ending, HandResult, Phase, Scoring, State, View
 from seaview_rules.ships_wheel._pieces import CardId, Kind, wins
 from seaview_rules.ships_wheel._rules import current_player, legal_moves
-from seaview_rules.ships_wheel._views import View, stand_in
+from seaview_rules.ships_wheel._views import stand_in
 
 _DEAL_ORDER = "not a position of the deal: one card at a time from the dealer's left (SW-2)"
 _ANCHOR_ON_TOP = "a pass follows an Anchor on top of the discarder's pile (SW-10)"
@@ -45,8 +46,8 @@ def check_state(state: State) -> None:
     table = rules.table
     n = rules.players
     phase, player, hand_size = state.phase, state.player, state.hand_size
-    check_seat("data.player", player, n)
-    check_seat("data.dealer", state.dealer, n)
+    check_seat(player, n, "data.player", spectator=False)
+    check_seat(state.dealer, n, "data.dealer", spectator=False)
     Field(hand_size, "data.hand_size").integer(0, 8)
     for key in ("hands", "piles", "passing"):
         check_per_seat(f"data.{key}", getattr(state, key), n)
@@ -130,9 +131,9 @@ def check_view(view: View) -> None:
     total = len(table.full)
     seat, phase, player, hand = view.seat, view.phase, view.player, view.hand
     if seat is not None:
-        check_seat("data.seat", seat, n)
-    check_seat("data.player", player, n)
-    check_seat("data.dealer", view.dealer, n)
+        check_seat(seat, n, "data.seat", spectator=False)
+    check_seat(player, n, "data.player", spectator=False)
+    check_seat(view.dealer, n, "data.dealer", spectator=False)
     Field(view.hand_size, "data.hand_size").integer(0, 8)
     if (hand is None) != (seat is None):
         fail("data.hand", "a seat's view has its hand; a spectator's has none")
@@ -159,7 +160,7 @@ def check_view(view: View) -> None:
             fail("data", f"{table.cards[i]} shows more often than the deck holds it (SW-R1)")
     anchor = view.anchor
     if anchor is not None:
-        check_seat("data.anchor", anchor, n)
+        check_seat(anchor, n, "data.anchor", spectator=False)
     if (anchor is None) != (phase is not Phase.PASS):
         fail("data.anchor", "names the Anchor's discarder exactly in phase pass (SW-10)")
     if anchor is not None:
@@ -261,7 +262,7 @@ def _results(obj: State | View) -> None:
     previous: HandResult | None = None
     for number, result in enumerate(results):
         where = f"data.results[{number}]"
-        check_seat(f"{where}.dealer", result.dealer, n)
+        check_seat(result.dealer, n, f"{where}.dealer", spectator=False)
         if result.dealer != (rules.first_dealer + number) % n:
             fail(f"{where}.dealer", "the deal passes one seat left after every hand (SW-14)")
         size = result.hand_size
@@ -278,7 +279,7 @@ def _results(obj: State | View) -> None:
         ending, winners = result.ending, result.winners
         Field(list(winners), f"{where}.winners").items(0, n)
         for k, winner in enumerate(winners):
-            check_seat(f"{where}.winners[{k}]", winner, n)
+            check_seat(winner, n, f"{where}.winners[{k}]", spectator=False)
         if list(winners) != sorted(set(winners)):
             fail(f"{where}.winners", "must be distinct seats in seat order")
         if (ending is Ending.EXHAUSTION) != (not winners) or (

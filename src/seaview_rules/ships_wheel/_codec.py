@@ -13,6 +13,12 @@ A view document (version 2) ends with what a view derives from its fields:
 ``hand_number`` (`View.hand_number`) and ``outcome`` (what `outcome` gives for the
 state the view came from, ``null`` until the match is over); the reader refuses values
 that differ.
+
+>>> from seaview_rules import ships_wheel as sw
+>>> sw.to_dict(sw.Drew(seat=1, card=None))["data"]
+{'type': 'Drew', 'seat': 1, 'card': None}
+>>> sw.to_dict((sw.parse_move("draw"), sw.parse_move("pass red-star")))
+{'format': 'seaview_rules', 'game': 'ships_wheel', 'kind': 'moves', 'version': 1, 'data': ['draw', 'pass red-star']}
 """
 
 from __future__ import annotations
@@ -21,7 +27,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-from seaview_rules._codec import Codec
+from seaview_rules._codec import Codec, Dumps, FromDict, Loads, ToDict
 from seaview_rules._core import CHANCE, Event, Outcome, Player, Termination
 from seaview_rules._json import (
     Field,
@@ -39,7 +45,7 @@ from seaview_rules._json import (
 )
 from seaview_rules.ships_wheel import _events
 from seaview_rules.ships_wheel._checks import check_state, check_view
-from seaview_rules.ships_wheel._model import Phase, Rules, State
+from seaview_rules.ships_wheel._model import Phase, Rules, State, View
 from seaview_rules.ships_wheel._moves import (
     SIZES,
     TAKES,
@@ -53,7 +59,7 @@ from seaview_rules.ships_wheel._moves import (
     parse_move,
 )
 from seaview_rules.ships_wheel._pieces import MAX_NAMES, Card, CardId, DeckSpec, Kind
-from seaview_rules.ships_wheel._views import View
+from seaview_rules.ships_wheel._rules import apply_move, new_game
 
 EVENTS: dict[str, type[Event]] = event_classes(*(getattr(_events, n) for n in _events.__all__))
 """The classes of the events a Ship's Wheel table sends, by their ``"type"`` in JSON."""
@@ -229,6 +235,8 @@ CODEC: Codec[Rules, State, Move, View] = Codec(
     moves=(Size, Deal, Take, Discard, Pass, Action),
     events=EVENTS,
     parse_move=parse_move,
+    new_game=new_game,
+    apply_move=apply_move,
     writers=_writers,
     read_rules=read_rules,
     read_state=_read_state,
@@ -243,14 +251,7 @@ CODEC: Codec[Rules, State, Move, View] = Codec(
 """The JSON of Ship's Wheel documents, and their JSON Schemas (see
 `seaview_rules.schema`)."""
 
-to_dict, dumps, from_dict, loads = CODEC.functions(
-    __name__,
-    """
-    >>> from seaview_rules import ships_wheel as sw
-    >>> sw.to_dict(sw.Drew(seat=1, card=None))["data"]
-    {'type': 'Drew', 'seat': 1, 'card': None}
-    >>> sw.to_dict((sw.parse_move("draw"), sw.parse_move("pass red-star")))
-    {'format': 'seaview_rules', 'game': 'ships_wheel', 'kind': 'moves', 'version': 1, 'data': ['draw', 'pass red-star']}
-    """,
-)
-__test__ = {"to_dict": to_dict, "dumps": dumps, "loads": loads}  # their examples
+to_dict: ToDict[Rules, State, Move, View] = CODEC.to_dict
+dumps: Dumps[Rules, State, Move, View] = CODEC.dumps
+from_dict: FromDict[Rules, State, Move, View] = CODEC.from_dict
+loads: Loads[Rules, State, Move, View] = CODEC.loads

@@ -1,7 +1,9 @@
-"""What each move of a Ship's Wheel match did, as each seat saw it: events and narration.
+"""What each move of a Ship's Wheel match did: its events, and what each seat may see of
+them.
 
-Every move gives one or more events (`events`), the same ones for every viewer; only
-the cards a viewer may not see are ``None``. A card that comes off the deck goes into a
+Every move gives one or more events, recorded by its transition (`events` in
+`seaview_rules.ships_wheel._rules`), the same ones for every viewer; only the cards a
+viewer may not see are ``None`` (`redact`). A card that comes off the deck goes into a
 hand face down, so `Dealt` and `Drew` name it only for the seat that receives it and
 for the omniscient log. An Anchor pass is secret until every seat has chosen (SW-R7):
 `PassChosen` names the card only for the seat that chose it, and `Received` only for
@@ -16,11 +18,9 @@ from typing import ClassVar
 
 from attrs import frozen
 
-from seaview_rules._core import OMNISCIENT, Event, Viewer, check_seat
+from seaview_rules._core import OMNISCIENT, Event, Viewer
 from seaview_rules._words import subject, verb
-from seaview_rules.ships_wheel._model import Ending, Phase, State
-from seaview_rules.ships_wheel._moves import Action, Deal, Discard, Move, Pass, Size, Take
-from seaview_rules.ships_wheel._pieces import Card, CardId, Kind
+from seaview_rules.ships_wheel._pieces import Card
 
 __all__ = [
     "CardsPassed",
@@ -40,8 +40,7 @@ __all__ = [
     "SizeChosen",
     "Skipped",
     "Took",
-    "events",
-    "narrate",
+    "redact",
 ]
 
 
@@ -293,156 +292,24 @@ class DeckRanOut(Event):
         return "the deck ran out again: the hand is a tie"
 
 
-_EFFECTS = (GoesAgain, Skipped, PassBegins)
-"""Events that say what the action card just discarded does: `narrate` joins them to
-the discard with a colon."""
+def redact(event: Event, viewer: Viewer) -> Event:
+    """What ``viewer`` may see of ``event``, an event as the omniscient log records it.
 
+    The card of a `Dealt`, `Drew` or `PassChosen` is named only to the seat the event is
+    about, and the card of a `Received` only to its receiver (SW-R3, SW-R7): any other
+    seat, and a spectator (``None``), gets ``None`` in its place. `~seaview_rules.OMNISCIENT`
+    sees everything, and the rest of every event is in sight of the whole table.
 
-def events(before: State, move: Move, after: State, *, seat: Viewer = None) -> tuple[Event, ...]:
-    """What the legal ``move`` from ``before`` to ``after`` did, as ``seat`` saw it: a
-    seat, ``None`` for a spectator, or `~seaview_rules.OMNISCIENT` for the server's own
-    log (every card named).
-
-    >>> from seaview_rules import OMNISCIENT
-    >>> from seaview_rules.ships_wheel import Rules, apply_move, new_game, parse_move
-    >>> state = apply_move(new_game(Rules(players=2)), parse_move("size 3"))
-    >>> deal = parse_move("deal red-star")
-    >>> [events(state, deal, apply_move(state, deal), seat=s) for s in (1, 0, OMNISCIENT)]
-    [(Dealt(seat=1, card=Card.parse('red-star')),), (Dealt(seat=1, card=None),), (Dealt(seat=1, card=Card.parse('red-star')),)]
-
-    Raises:
-        InvalidDataError: ``seat`` is not a seat of the game, ``None`` or
-            `~seaview_rules.OMNISCIENT`.
+    >>> card = Card.parse("red-star")
+    >>> redact(Drew(2, card), 2), redact(Drew(2, card), 0), redact(Drew(2, card), None)
+    (Drew(seat=2, card=Card.parse('red-star')), Drew(seat=2, card=None), Drew(seat=2, card=None))
+    >>> redact(Received(1, 0, card), 0), redact(Received(1, 0, card), OMNISCIENT)
+    (Received(seat=1, giver=0, card=None), Received(seat=1, giver=0, card=Card.parse('red-star')))
     """
-    if seat is not OMNISCIENT:
-        check_seat(seat, before.rules.players)
-    mover = before.player
-    told: list[Event] = []
-    if isinstance(move, Deal):
-        # The card goes into the mover's hand, face down.
-        card = move.card if seat is OMNISCIENT or seat == mover else None
-        if before.phase is Phase.DEAL:
-            told.append(Dealt(mover, card))
-            if after.phase is not Phase.DEAL or after.results != before.results:
-                told.append(DealDone())
-        else:
-            told.append(Drew(mover, card))
-            if after.reshuffles > before.reshuffles:
-                told.append(DeckRebuilt(sum(map(len, before.piles))))
-    elif isinstance(move, Discard):
-        told.append(Discarded(mover, move.card))
-        if len(after.results) == len(before.results):  # an action card acts (SW-8 to SW-10)
-            card_kind = move.card.kind
-            if card_kind is Kind.WHITE_STARFISH:
-                told.append(GoesAgain(mover))
-            elif card_kind is Kind.BLACK_STARFISH:
-                told.append(Skipped((mover + 1) % before.rules.players))
-            elif card_kind is Kind.ANCHOR:
-                told.append(PassBegins())
-    elif isinstance(move, Take):
-        top = before.piles[move.seat][-1]
-        told.append(Took(mover, move.seat, before.rules.table.cards[top]))
-    elif isinstance(move, Pass):
-        told.append(PassChosen(mover, move.card if seat is OMNISCIENT or seat == mover else None))
-        if after.phase is not Phase.PASS:
-            told.append(CardsPassed())
-            cards = before.rules.table.cards
-            chosen = _chosen(before, move)
-            n = before.rules.players
-            for receiver in range(n):
-                seen = seat is OMNISCIENT or seat == receiver
-                giver = (receiver - 1) % n
-                told.append(Received(receiver, giver, cards[chosen[giver]] if seen else None))
-    elif isinstance(move, Size):
-        told.append(SizeChosen(mover, move.cards))
-    elif move is Action.DRAW:
-        told.append(DeckChosen(mover))
-    if len(after.results) > len(before.results):
-        told.append(_end_of_hand(before, move, after))
-    return tuple(told)
-
-
-def _chosen(before: State, move: Pass) -> tuple[CardId, ...]:
-    """The card id every seat passes, once the mover of ``before`` chose ``move``."""
-    passing = list(before.passing)
-    passing[before.player] = before.rules.table.index[move.card]
-    chosen = tuple(i for i in passing if i is not None)
-    assert len(chosen) == len(passing)  # the last choice of the pass
-    return chosen
-
-
-def _hand_after(before: State, move: Move, seat: int) -> tuple[CardId, ...]:
-    """``seat``'s hand once the ``move`` that ended the hand is made (the engine then
-    starts the next hand at once, so ``after`` no longer holds it)."""
-    table = before.rules.table
-    hand = list(before.hands[seat])
-    if isinstance(move, Deal) and seat == before.player:
-        hand.append(table.index[move.card])
-    elif isinstance(move, Discard) and seat == before.player:
-        hand.remove(table.index[move.card])
-    elif isinstance(move, Pass):
-        chosen = _chosen(before, move)
-        hand.remove(chosen[seat])
-        hand.append(chosen[seat - 1])
-    return tuple(sorted(hand))
-
-
-def _end_of_hand(before: State, move: Move, after: State) -> Event:
-    result = after.results[-1]
-    if result.ending is Ending.EXHAUSTION:
-        return DeckRanOut()
-    # The winning hands are shown to claim the win (SW-3), a tie's too (SW-12).
-    hands = tuple(before.cards(_hand_after(before, move, s)) for s in result.winners)
-    if result.winner is None:
-        return HandTied(result.winners, hands)
-    return HandWon(result.winner, hands[0], result.points, after.phase is Phase.OVER)
-
-
-def narrate(before: State, move: Move, after: State, *, seat: Viewer = None) -> str:
-    """What ``move`` did, in words for ``seat``: the texts of its `events` for that
-    viewer joined by "; " (and by ": " to the effect of an action card), leaving out
-    each card of the deal (`Dealt`), the choice of the deck (`DeckChosen`, the card
-    drawn follows) and the cards other seats receive in a pass (`Received`), none of
-    which is worth a line. ``None`` (the default) is a spectator, who is told of no
-    hidden card; `~seaview_rules.OMNISCIENT` gives everything, for the server's own log
-    (each card passed is named where it is chosen).
-
-    >>> from seaview_rules import OMNISCIENT
-    >>> from seaview_rules.ships_wheel import Rules, apply_move, new_game, parse_move
-    >>> state = new_game(Rules(players=2))
-    >>> narrate(state, parse_move("size 4"), apply_move(state, parse_move("size 4")))
-    'seat 0 deals hands of 4'
-    >>> state = apply_move(state, parse_move("size 3"))
-    >>> for text in ("red-star", "anchor", "red-circle", "blue-moon", "blue-star", "green-moon"):
-    ...     state = apply_move(state, parse_move(f"deal {text}"))
-    >>> state = apply_move(apply_move(state, parse_move("draw")), parse_move("deal anchor"))
-    >>> anchor = parse_move("anchor")
-    >>> narrate(state, anchor, apply_move(state, anchor), seat=1)
-    'you discard anchor: every seat chooses a card to pass to the left'
-
-    A pass choice is named for the seat that makes it, and for the omniscient log only:
-
-    >>> state, choice = apply_move(state, anchor), parse_move("pass green-moon")
-    >>> chosen = apply_move(state, choice)
-    >>> [narrate(state, choice, chosen, seat=s) for s in (0, 1, None, OMNISCIENT)]
-    ['you choose green-moon to pass', 'seat 0 chooses a card to pass', 'seat 0 chooses a card to pass', 'seat 0 chooses green-moon to pass']
-    >>> last = parse_move("pass red-star")
-    >>> narrate(chosen, last, apply_move(chosen, last), seat=0)
-    'seat 1 chooses a card to pass; every seat passes its chosen card to the left; you receive red-star from seat 1; seat 1 wins the hand, scoring 3'
-
-    Raises:
-        InvalidDataError: ``seat`` is not a seat of the game, ``None`` or
-            `~seaview_rules.OMNISCIENT`.
-    """
-    text = ""
-    for event in events(before, move, after, seat=seat):
-        kind = type(event)
-        if (
-            kind is Dealt
-            or kind is DeckChosen
-            or (isinstance(event, Received) and event.seat != seat)
-        ):
-            continue
-        joint = ": " if kind in _EFFECTS else "; "
-        text = f"{text}{joint}{event.text(seat)}" if text else event.text(seat)
-    return text
+    if viewer is OMNISCIENT:
+        return event
+    if isinstance(event, Dealt | Drew | PassChosen) and viewer != event.seat:
+        return type(event)(event.seat, None)
+    if isinstance(event, Received) and viewer != event.seat:
+        return Received(event.seat, event.giver, None)
+    return event

@@ -10,8 +10,9 @@ from typing import Any
 from attrs import Attribute, Factory, field, frozen
 
 from seaview_rules._construct import direct_constructor
-from seaview_rules._core import InvalidDataError
+from seaview_rules._core import InvalidDataError, Player
 from seaview_rules._options import boolean, in_range
+from seaview_rules.ships_wheel._moves import Move
 from seaview_rules.ships_wheel._pieces import (
     Card,
     CardId,
@@ -257,3 +258,72 @@ class State:
 build_state = direct_constructor(State)
 """`State` built without attrs' frozen ``__init__``, which stores each field through
 ``object.__setattr__``: every state of the game is built with it, by keyword."""
+
+
+@frozen
+class View:
+    """A seat's view: its own hand and its own pending pass, and of the others only what
+    lies face up or is counted in the open. A spectator (``seat=None``) sees no hand.
+
+    Cards are card ids of ``rules.table``. Of each discard pile only the top card and
+    the number of cards show; the deck shows only its size.
+
+    A view is all a client needs to draw the table and play: whose turn it is
+    (`to_move`), the moves this seat may make (`legal_moves`), the scores and the hands
+    finished, the number of the hand (`hand_number`), its dealer and size, and the size
+    of every hand, every pile and the deck. Nothing in it depends on what the seat cannot see: not even its
+    legal moves, which follow from its hand, the pile tops and the phase (`loads` works
+    them out again).
+    """
+
+    rules: Rules
+    seat: int | None
+    phase: Phase
+    player: int
+    """The seat to act, or at a chance node the seat receiving the card, as in
+    `State.player` (once the match is over, its winner); `to_move` says who moves."""
+    dealer: int
+    hand_size: int
+    hand: tuple[CardId, ...] | None
+    """The seat's own hand; ``None`` for a spectator."""
+    hand_sizes: tuple[int, ...]
+    deck_size: int
+    pile_tops: tuple[CardId | None, ...]
+    """The top card of each seat's discard pile (``None`` if empty)."""
+    pile_sizes: tuple[int, ...]
+    anchor: int | None
+    """The seat that discarded the Anchor, in phase PASS (``None`` otherwise). The seats
+    from its left up to `player` have chosen; whether they chose is public, what they
+    chose is not."""
+    passing: CardId | None
+    """The card this seat chose to pass, while the pass is pending (SW-R7)."""
+    scores: tuple[int, ...]
+    results: tuple[HandResult, ...]
+    reshuffles: int
+    to_move: Player | None
+    """The seat to move next, `CHANCE` while a card comes off the deck, or ``None`` once
+    the match is over. It is always ``current_player`` of the state, which every seat
+    knows."""
+    legal_moves: tuple[Move, ...]
+    """The moves this seat may make now, in ``legal_moves`` order, or none unless this
+    seat is to move (so none for a spectator, at a chance node and after the match)."""
+
+    @property
+    def hand_number(self) -> int:
+        """The number of the current hand, from 1 (the last one once the match is over),
+        as `State.hand_number`."""
+        return len(self.results) + (self.phase is not Phase.OVER)
+
+    def cards(self, ids: Iterable[int | None]) -> tuple[Card | None, ...]:
+        """The cards of card ids, such as ``view.hand`` or ``view.pile_tops`` (an empty
+        pile's ``None`` stays ``None``).
+
+        >>> from seaview_rules import ships_wheel as sw
+        >>> state = sw.new_game(sw.Rules(players=2))
+        >>> state = sw.apply_move(state, sw.parse_move("size 3"))
+        >>> state = sw.apply_move(state, sw.parse_move("deal red-star"))
+        >>> [str(c) for c in sw.view(state, 1).cards(sw.view(state, 1).hand)]
+        ['red-star']
+        """
+        cards = self.rules.table.cards
+        return tuple(None if i is None else cards[i] for i in ids)

@@ -19,13 +19,16 @@ from __future__ import annotations
 
 import enum
 from functools import cache
+from typing import TYPE_CHECKING
 
-from attrs import frozen
+from attrs import field, frozen
 
-from seaview_rules._core import Notation
-from seaview_rules._json import quote
-from seaview_rules.ships_wheel._model import Rules
+from seaview_rules._core import Notation, quote
+from seaview_rules._forms import exactly
 from seaview_rules.ships_wheel._pieces import Card, CardTable
+
+if TYPE_CHECKING:
+    from seaview_rules.ships_wheel._model import Rules
 
 
 @frozen(repr=False, cache_hash=True)
@@ -36,7 +39,7 @@ class Size(Notation):
     parse_move('size 5')
     """
 
-    cards: int
+    cards: int = field(validator=exactly(int))
 
     def __str__(self) -> str:
         return f"size {self.cards}"
@@ -46,7 +49,7 @@ class Size(Notation):
 class Deal(Notation):
     """Chance: ``card`` comes off the deck, dealt or drawn (SW-2, SW-5)."""
 
-    card: Card
+    card: Card = field(validator=exactly(Card))
 
     def __str__(self) -> str:
         return f"deal {self.card}"
@@ -60,7 +63,7 @@ class Take(Notation):
     parse_move('take 2')
     """
 
-    seat: int
+    seat: int = field(validator=exactly(int))
 
     def __str__(self) -> str:
         return f"take {self.seat}"
@@ -74,7 +77,7 @@ class Discard(Notation):
     parse_move('red-star')
     """
 
-    card: Card
+    card: Card = field(validator=exactly(Card))
 
     def __str__(self) -> str:
         return str(self.card)
@@ -84,7 +87,7 @@ class Discard(Notation):
 class Pass(Notation):
     """Secretly choose ``card`` as the one to pass to the left (SW-10, SW-R7)."""
 
-    card: Card
+    card: Card = field(validator=exactly(Card))
 
     def __str__(self) -> str:
         return f"pass {self.card}"
@@ -163,6 +166,7 @@ def every_move(rules: Rules) -> tuple[Move, ...]:
     sizes 1 to 8, the deals of every card kind, ``draw``, the takes of every seat, then
     the discards and the passes of every card kind.
 
+    >>> from seaview_rules.ships_wheel import Rules
     >>> len(every_move(Rules())), len(every_move(Rules(players=2)))
     (238, 236)
     """

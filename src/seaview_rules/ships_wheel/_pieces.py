@@ -12,8 +12,8 @@ from typing import NewType
 
 from attrs import field, frozen
 
-from seaview_rules._core import InvalidDataError
-from seaview_rules._json import quote
+from seaview_rules._core import InvalidDataError, quote
+from seaview_rules._forms import exactly
 from seaview_rules._options import in_range
 
 MAX_NAMES = 12
@@ -57,9 +57,9 @@ class Card:
     <Kind.ANCHOR: 'anchor'>
     """
 
-    kind: Kind
-    colour: str | None = None
-    shape: str | None = None
+    kind: Kind = field(validator=exactly(Kind))
+    colour: str | None = field(default=None, validator=exactly(str, None))
+    shape: str | None = field(default=None, validator=exactly(str, None))
 
     @classmethod
     def parse(cls, text: str) -> Card:

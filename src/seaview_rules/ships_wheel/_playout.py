@@ -10,29 +10,41 @@ from __future__ import annotations
 import random
 from itertools import islice
 
-from seaview_rules._shell import playout_function
+from seaview_rules._play import DEFAULT_MAX_MOVES
+from seaview_rules._shell import play_out
 from seaview_rules.ships_wheel import _rules
-from seaview_rules.ships_wheel._model import Phase, Rules, State, build_state
+from seaview_rules.ships_wheel._model import Phase, Rules, State, View, build_state
 from seaview_rules.ships_wheel._pieces import is_winning_hand
-from seaview_rules.ships_wheel._views import View
 
 __all__ = ["determinize", "playout"]
 
 
-playout = playout_function(
-    current_player=_rules.current_player,
-    legal_moves=_rules.legal_moves,
-    sample_chance=_rules.sample_chance,
-    successors=_rules._SUCCESSORS,
-    module=__name__,
-    examples="""
+def playout(
+    state: State, rng: random.Random, *, max_moves: int | None = DEFAULT_MAX_MOVES
+) -> State:
+    """The state where random play from ``state`` ends: the end of the match, or where
+    ``max_moves`` moves (chance included) have been made, whichever comes first; the
+    state the reference loop of `seaview_rules._shell.play_out` reaches with the same
+    ``rng``, built without the checks of `apply_move` (every move is legal by
+    construction).
+
     >>> from seaview_rules import ships_wheel as sw
     >>> state = playout(sw.new_game(sw.Rules(players=2)), random.Random(1))
     >>> sw.is_terminal(state), max(state.scores) >= state.rules.target
     (True, True)
-    """,
-)
-__test__ = {"playout": playout}  # its examples
+
+    Raises:
+        ValueError: ``max_moves`` is negative.
+    """
+    return play_out(
+        state,
+        rng,
+        max_moves,
+        _rules.current_player,
+        _rules.legal_moves,
+        _rules.sample_chance,
+        _rules._SUCCESSORS,
+    )
 
 
 def determinize(view: View, rng: random.Random) -> State:

@@ -5,10 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from seaview_rules._core import CHANCE
-from seaview_rules.ships_wheel._model import Phase, Rules, State
+from seaview_rules.ships_wheel._model import Phase, Rules, State, View
 from seaview_rules.ships_wheel._pieces import CardId
 from seaview_rules.ships_wheel._rules import current_player
-from seaview_rules.ships_wheel._views import View
 
 
 def statistics(state: State) -> Mapping[str, int]:

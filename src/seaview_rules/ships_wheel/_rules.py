@@ -1,12 +1,18 @@
-"""The Ship's Wheel rules: legal moves, chance, transitions, and the rules a move
-exercised.
+"""The Ship's Wheel rules: legal moves, chance, transitions, and what a move did: its
+events and the rules it exercised.
 
 `_violation` finds the rule a move breaks without building anything; `_SUCCESSORS`
 holds, for each type of move, the function that builds the state after a legal one
-(named after the move). The shell (`seaview_rules._shell`) makes `check_move`,
-`apply_move` and `playout` of them, with API-OVER, API-SEAT and API-MOVE first. Hands
-and the deck are sorted tuples of card ids (multisets, so two decks just mean repeated
-ids); the hot path does tuple slicing and table look-ups.
+(named after the move). `check_move` refuses API-OVER, API-SEAT and API-MOVE
+(`seaview_rules._shell.refusal`) before `_violation`. Hands and the deck are sorted
+tuples of card ids (multisets, so two decks just mean repeated ids); the hot path does
+tuple slicing and table look-ups.
+
+Given a `~seaview_rules.Trace`, a successor records in it, at the point where each rule
+acts, the rule's ID and what happened, every card named (`_trace`); `events`, `narrate`
+and `rules_applied` only read that record, so nothing works out a second time what a
+transition did. Random play gives no trace and pays a test or two of ``trace is not
+None`` a move.
 """
 
 from __future__ import annotations
@@ -14,12 +20,42 @@ from __future__ import annotations
 import random
 from bisect import bisect_left, bisect_right
 from collections import Counter
-from collections.abc import Callable
 from fractions import Fraction
-from typing import Any
 
-from seaview_rules._core import CHANCE, IllegalMoveError, Outcome, Player, Termination, Violation
-from seaview_rules._shell import move_functions
+from seaview_rules._core import (
+    CHANCE,
+    OMNISCIENT,
+    Event,
+    IllegalMoveError,
+    Outcome,
+    Player,
+    Termination,
+    Trace,
+    Viewer,
+    Violation,
+    check_seat,
+)
+from seaview_rules._shell import Successor, refusal
+from seaview_rules.ships_wheel._events import (
+    CardsPassed,
+    DealDone,
+    Dealt,
+    DeckChosen,
+    DeckRanOut,
+    DeckRebuilt,
+    Discarded,
+    Drew,
+    GoesAgain,
+    HandTied,
+    HandWon,
+    PassBegins,
+    PassChosen,
+    Received,
+    SizeChosen,
+    Skipped,
+    Took,
+    redact,
+)
 from seaview_rules.ships_wheel._model import (
     Ending,
     HandResult,
@@ -27,6 +63,7 @@ from seaview_rules.ships_wheel._model import (
     Rules,
     Scoring,
     State,
+    View,
     build_state,
 )
 from seaview_rules.ships_wheel._moves import (
@@ -295,8 +332,12 @@ def _refused_size(rules: Rules, cards: int) -> Violation:
     )
 
 
-def _size(state: State, move: Size) -> State:
+def _size(state: State, move: Size, trace: Trace | None = None) -> State:
     # SW-2: the deal starts at the dealer's left.
+    if trace is not None:
+        # SW-R2: a size the options allow; SW-R10: the first dealer is the option's.
+        first = () if state.results else ("SW-R10",)
+        trace.add("SW-2", "SW-R2", *first, event=SizeChosen(state.player, move.cards))
     return build_state(
         rules=state.rules,
         phase=_PHASE_DEAL,
@@ -313,8 +354,12 @@ def _size(state: State, move: Size) -> State:
     )
 
 
-def _action(state: State, move: Action) -> State:
+def _action(state: State, move: Action, trace: Trace | None = None) -> State:
     # SW-5, SW-R5: draw the top card of the deck (a chance node follows).
+    if trace is not None:
+        # SW-R5: the first turn of a hand, before any discard, draws from the deck.
+        first = () if state.reshuffles or any(state.piles) else ("SW-R5",)
+        trace.add("SW-5", *first, event=DeckChosen(state.player))
     return build_state(
         rules=state.rules,
         phase=_PHASE_DECK,
@@ -331,10 +376,10 @@ def _action(state: State, move: Action) -> State:
     )
 
 
-def _deal(state: State, move: Deal) -> State:
+def _deal(state: State, move: Deal, trace: Trace | None = None) -> State:
     i = state.rules.table.index[move.card]
     k = bisect_left(state.deck, i)
-    return _dealt(state, i, k) if state.phase is _PHASE_DEAL else _drawn(state, i, k)
+    return _dealt(state, i, k, trace) if state.phase is _PHASE_DEAL else _drawn(state, i, k, trace)
 
 
 def _insert(cards: tuple[CardId, ...], i: CardId) -> tuple[CardId, ...]:
@@ -347,22 +392,29 @@ def _remove(cards: tuple[CardId, ...], i: CardId) -> tuple[CardId, ...]:
     return cards[:k] + cards[k + 1 :]
 
 
-def _dealt(state: State, i: CardId, k: int) -> State:
+def _dealt(state: State, i: CardId, k: int, trace: Trace | None = None) -> State:
     # SW-2, SW-R3: one card at a time, clockwise from the dealer's left.
     rules = state.rules
     seat = state.player
     hands = list(state.hands)
     hands[seat] = _insert(hands[seat], i)
     deck = state.deck[:k] + state.deck[k + 1 :]
+    if trace is not None:
+        # SW-1, SW-R1: a card of the deck(s); SW-R3: off the deck, face down.
+        trace.add("SW-1", "SW-R1", "SW-R3", "SW-2", event=Dealt(seat, rules.table.cards[i]))
     after = (seat + 1) % rules.players
     phase = _PHASE_DEAL
     if len(hands[after]) >= state.hand_size:
         # SW-R6: after the deal, every hand is checked; SW-4: the dealer's left starts.
         table = rules.table
         winners = tuple(s for s in range(rules.players) if wins(hands[s], table))
+        if trace is not None:
+            trace.add("SW-R6", event=DealDone())
         if winners:
-            return _end_hand(state, tuple(hands), deck, state.piles, Ending.DEAL, winners)
+            return _end_hand(state, tuple(hands), deck, state.piles, Ending.DEAL, winners, trace)
         phase = _PHASE_DRAW
+        if trace is not None:
+            trace.add("SW-4")
     return build_state(
         rules=rules,
         phase=phase,
@@ -379,19 +431,27 @@ def _dealt(state: State, i: CardId, k: int) -> State:
     )
 
 
-def _drawn(state: State, i: CardId, k: int) -> State:
+def _drawn(state: State, i: CardId, k: int, trace: Trace | None = None) -> State:
     seat = state.player
     hands = list(state.hands)
     hands[seat] = _insert(hands[seat], i)
     deck = state.deck[:k] + state.deck[k + 1 :]
+    if trace is not None:
+        # SW-5: the top card of the deck; SW-1, SW-R1, SW-R3: a card of the deck(s), chance.
+        card = state.rules.table.cards[i]
+        trace.add("SW-1", "SW-R1", "SW-R3", "SW-5", event=Drew(seat, card))
     piles, reshuffles = state.piles, state.reshuffles
     if not deck:
         # SW-13, SW-R8: the moment the deck runs out, every discard pile becomes the new
         # deck; once the allowed reshuffles are used up, the hand is a tie.
         if reshuffles >= state.rules.max_reshuffles:
-            return _end_hand(state, tuple(hands), deck, piles, Ending.EXHAUSTION, ())
+            if trace is not None:
+                trace.add("SW-13", "SW-R8")
+            return _end_hand(state, tuple(hands), deck, piles, Ending.EXHAUSTION, (), trace)
         deck = tuple(sorted([c for pile in piles for c in pile]))
         piles, reshuffles = ((),) * state.rules.players, reshuffles + 1
+        if trace is not None:
+            trace.add("SW-13", "SW-R8", event=DeckRebuilt(len(deck)))
     return build_state(
         rules=state.rules,
         phase=_PHASE_DISCARD,
@@ -408,11 +468,13 @@ def _drawn(state: State, i: CardId, k: int) -> State:
     )
 
 
-def _take(state: State, move: Take) -> State:
+def _take(state: State, move: Take, trace: Trace | None = None) -> State:
     # SW-5: the top card of a pile goes into the hand (SW-7: never an action card).
     seat = move.seat
     player = state.player
     pile = state.piles[seat]
+    if trace is not None:
+        trace.add("SW-5", "SW-7", event=Took(player, seat, state.rules.table.cards[pile[-1]]))
     hands = list(state.hands)
     hands[player] = _insert(hands[player], pile[-1])
     piles = list(state.piles)
@@ -433,7 +495,7 @@ def _take(state: State, move: Take) -> State:
     )
 
 
-def _discard(state: State, move: Discard) -> State:
+def _discard(state: State, move: Discard, trace: Trace | None = None) -> State:
     rules = state.rules
     table = rules.table
     i = table.index[move.card]
@@ -443,19 +505,34 @@ def _discard(state: State, move: Discard) -> State:
     piles = list(state.piles)
     piles[player] = (*piles[player], i)
     n = rules.players
+    if trace is not None:
+        trace.add("SW-6", event=Discarded(player, table.cards[i]))  # SW-6: face up on his pile
     if wins(hand, table):
         # SW-11, SW-R6: a winning hand wins at once; a discarded action card does nothing.
-        return _end_hand(state, tuple(hands), state.deck, tuple(piles), Ending.DISCARD, (player,))
+        if trace is not None:
+            trace.add("SW-R6", *(("SW-11",) if table.cards[i].is_action else ()))
+        return _end_hand(
+            state, tuple(hands), state.deck, tuple(piles), Ending.DISCARD, (player,), trace
+        )
     kind = table.cards[i].kind
     if kind is _KIND_WHITE_STARFISH:
         phase, after = _PHASE_DRAW, player  # SW-8: the same player takes another whole turn
+        if trace is not None:
+            trace.add("SW-8", event=GoesAgain(player))
     elif kind is _KIND_BLACK_STARFISH:
         phase, after = _PHASE_DRAW, (player + 2) % n  # SW-9, SW-R11: the next player is skipped
+        if trace is not None:
+            # The seat passed over: the one before the seat whose turn it now is.
+            trace.add("SW-9", "SW-R11", event=Skipped((after - 1) % n))
     elif kind is _KIND_ANCHOR:
         # SW-10, SW-R7: every seat chooses a card, from the discarder's left round to him.
         phase, after = _PHASE_PASS, (player + 1) % n
+        if trace is not None:
+            trace.add("SW-10", "SW-R7", event=PassBegins())
     else:
         phase, after = _PHASE_DRAW, (player + 1) % n  # SW-4: play goes to the left
+        if trace is not None:
+            trace.add("SW-4")
     return build_state(
         rules=state.rules,
         phase=phase,
@@ -472,7 +549,7 @@ def _discard(state: State, move: Discard) -> State:
     )
 
 
-def _pass(state: State, move: Pass) -> State:
+def _pass(state: State, move: Pass, trace: Trace | None = None) -> State:
     rules = state.rules
     i = rules.table.index[move.card]
     player = state.player
@@ -480,6 +557,9 @@ def _pass(state: State, move: Pass) -> State:
     chosen[player] = i
     n = rules.players
     after = (player + 1) % n
+    if trace is not None:
+        # SW-10, SW-R7: a card of the chooser's hand, chosen in secret.
+        trace.add("SW-10", "SW-R7", event=PassChosen(player, rules.table.cards[i]))
     phase, hands, passing = _PHASE_PASS, state.hands, tuple(chosen)
     if chosen[after] is not None:
         # SW-10, SW-R7: everyone has chosen; all cards move one seat left at the same
@@ -491,9 +571,16 @@ def _pass(state: State, move: Pass) -> State:
             assert received is not None
             moved.append(_insert(_remove(state.hands[seat], given), received))
         table = rules.table
+        if trace is not None:
+            trace.add("SW-R6", event=CardsPassed())
+            passed = [table.cards[c] for c in chosen if c is not None]  # every seat's
+            for seat in range(n):
+                trace.add(event=Received(seat, (seat - 1) % n, passed[seat - 1]))
         winners = tuple(s for s in range(n) if wins(moved[s], table))
         if winners:
-            return _end_hand(state, tuple(moved), state.deck, state.piles, Ending.PASS, winners)
+            return _end_hand(
+                state, tuple(moved), state.deck, state.piles, Ending.PASS, winners, trace
+            )
         phase, hands, passing = _PHASE_DRAW, tuple(moved), (None,) * n
     return build_state(
         rules=rules,
@@ -518,6 +605,7 @@ def _end_hand(
     piles: tuple[tuple[CardId, ...], ...],
     ending: Ending,
     winners: tuple[int, ...],
+    trace: Trace | None = None,
 ) -> State:
     rules = state.rules
     n = rules.players
@@ -537,8 +625,20 @@ def _end_hand(
         reshuffles=state.reshuffles,
     )
     results = (*state.results, result)
-    if points and scores[winners[0]] >= rules.target:
+    over = points > 0 and scores[winners[0]] >= rules.target
+    if trace is not None:
+        # SW-3: the winning hands are shown to claim the win, a tie's too (SW-12).
+        shown = tuple(state.cards(hands[s]) for s in winners)
+        if points:  # SW-3, SW-R4: one winning hand; SW-14: it scores
+            trace.add("SW-14", "SW-3", "SW-R4", event=HandWon(winners[0], shown[0], points, over))
+        elif ending is Ending.EXHAUSTION:  # SW-13, SW-R8: the deck ran out once too often
+            trace.add("SW-14", event=DeckRanOut())
+        else:  # SW-12: two or more winning hands at once
+            trace.add("SW-14", "SW-12", event=HandTied(winners, shown))
+    if over:
         # SW-R10: the match ends when a total reaches the target.
+        if trace is not None:
+            trace.add("SW-R10")
         return build_state(
             rules=rules,
             phase=_PHASE_OVER,
@@ -555,24 +655,97 @@ def _end_hand(
         )
     # SW-12, SW-R9: after a tie the next dealer redeals the same number of cards.
     again = size if not points and rules.tie_keeps_size else 0
+    if again and trace is not None:
+        trace.add("SW-R9")
     # SW-14: the deal passes to the left after every hand.
     return _new_hand(rules, (state.dealer + 1) % n, again, scores, results)
 
 
-def _end_of_hand(before: State, after: State) -> list[str]:
-    if len(after.results) == len(before.results):
-        return []
-    result = after.results[-1]
-    tags = ["SW-14"]
-    if result.winner is not None:
-        tags += ["SW-3", "SW-R4"]
-    elif result.ending is not Ending.EXHAUSTION:
-        tags.append("SW-12")
-    if result.winner is None and before.rules.tie_keeps_size:
-        tags.append("SW-R9")
-    if after.phase is Phase.OVER:
-        tags.append("SW-R10")
-    return tags
+def _trace(state: State, move: Move) -> Trace:
+    """What the legal ``move`` does in ``state``, as its successor records it: the rules
+    it applies and its events, every card named."""
+    trace = Trace()
+    _SUCCESSORS[type(move)](state, move, trace)
+    return trace
+
+
+def events(before: State, move: Move, after: State, *, seat: Viewer = None) -> tuple[Event, ...]:
+    """What the legal ``move`` from ``before`` to ``after`` did, as ``seat`` saw it: a
+    seat, ``None`` for a spectator, or `~seaview_rules.OMNISCIENT` for the server's own
+    log (every card named).
+
+    >>> from seaview_rules import OMNISCIENT
+    >>> from seaview_rules.ships_wheel import Rules, apply_move, new_game, parse_move
+    >>> state = apply_move(new_game(Rules(players=2)), parse_move("size 3"))
+    >>> deal = parse_move("deal red-star")
+    >>> [events(state, deal, apply_move(state, deal), seat=s) for s in (1, 0, OMNISCIENT)]
+    [(Dealt(seat=1, card=Card.parse('red-star')),), (Dealt(seat=1, card=None),), (Dealt(seat=1, card=Card.parse('red-star')),)]
+
+    The events are those the transition recorded as it made the move (`_trace`), each
+    redacted for ``seat`` (`~seaview_rules.ships_wheel._events.redact`).
+
+    Raises:
+        InvalidDataError: ``seat`` is not a seat of the game, ``None`` or
+            `~seaview_rules.OMNISCIENT`.
+    """
+    if seat is not OMNISCIENT:
+        check_seat(seat, before.rules.players)
+    return tuple([redact(event, seat) for event in _trace(before, move).events])
+
+
+_EFFECTS = (GoesAgain, Skipped, PassBegins)
+"""Events that say what the action card just discarded does: `narrate` joins them to
+the discard with a colon."""
+
+
+def narrate(before: State, move: Move, after: State, *, seat: Viewer = None) -> str:
+    """What ``move`` did, in words for ``seat``: the texts of its `events` for that
+    viewer joined by "; " (and by ": " to the effect of an action card), leaving out
+    each card of the deal (`Dealt`), the choice of the deck (`DeckChosen`, the card
+    drawn follows) and the cards other seats receive in a pass (`Received`), none of
+    which is worth a line. ``None`` (the default) is a spectator, who is told of no
+    hidden card; `~seaview_rules.OMNISCIENT` gives everything, for the server's own log
+    (each card passed is named where it is chosen).
+
+    >>> from seaview_rules import OMNISCIENT
+    >>> from seaview_rules.ships_wheel import Rules, apply_move, new_game, parse_move
+    >>> state = new_game(Rules(players=2))
+    >>> narrate(state, parse_move("size 4"), apply_move(state, parse_move("size 4")))
+    'seat 0 deals hands of 4'
+    >>> state = apply_move(state, parse_move("size 3"))
+    >>> for text in ("red-star", "anchor", "red-circle", "blue-moon", "blue-star", "green-moon"):
+    ...     state = apply_move(state, parse_move(f"deal {text}"))
+    >>> state = apply_move(apply_move(state, parse_move("draw")), parse_move("deal anchor"))
+    >>> anchor = parse_move("anchor")
+    >>> narrate(state, anchor, apply_move(state, anchor), seat=1)
+    'you discard anchor: every seat chooses a card to pass to the left'
+
+    A pass choice is named for the seat that makes it, and for the omniscient log only:
+
+    >>> state, choice = apply_move(state, anchor), parse_move("pass green-moon")
+    >>> chosen = apply_move(state, choice)
+    >>> [narrate(state, choice, chosen, seat=s) for s in (0, 1, None, OMNISCIENT)]
+    ['you choose green-moon to pass', 'seat 0 chooses a card to pass', 'seat 0 chooses a card to pass', 'seat 0 chooses green-moon to pass']
+    >>> last = parse_move("pass red-star")
+    >>> narrate(chosen, last, apply_move(chosen, last), seat=0)
+    'seat 1 chooses a card to pass; every seat passes its chosen card to the left; you receive red-star from seat 1; seat 1 wins the hand, scoring 3'
+
+    Raises:
+        InvalidDataError: ``seat`` is not a seat of the game, ``None`` or
+            `~seaview_rules.OMNISCIENT`.
+    """
+    text = ""
+    for event in events(before, move, after, seat=seat):
+        kind = type(event)
+        if (
+            kind is Dealt
+            or kind is DeckChosen
+            or (isinstance(event, Received) and event.seat != seat)
+        ):
+            continue
+        joint = ": " if kind in _EFFECTS else "; "
+        text = f"{text}{joint}{event.text(seat)}" if text else event.text(seat)
+    return text
 
 
 def rules_applied(before: State, move: Move, after: State) -> tuple[str, ...]:
@@ -584,52 +757,11 @@ def rules_applied(before: State, move: Move, after: State) -> tuple[str, ...]:
     >>> rules_applied(state, parse_move("size 4"), apply_move(state, parse_move("size 4")))
     ('SW-2', 'SW-R10', 'SW-R2')
     """
-    tags: list[str] = []
-    if isinstance(move, Size):
-        tags += ["SW-2", "SW-R2"] + ([] if before.results else ["SW-R10"])
-    elif isinstance(move, Deal):
-        tags += ["SW-1", "SW-R1", "SW-R3"]
-        if before.phase is Phase.DEAL:
-            tags.append("SW-2")
-            if after.phase is not Phase.DEAL or after.results != before.results:
-                tags.append("SW-R6")
-                tags += ["SW-4"] if after.phase is Phase.DRAW else []
-        else:
-            tags.append("SW-5")
-            if after.reshuffles > before.reshuffles or (
-                after.results != before.results and after.results[-1].ending is Ending.EXHAUSTION
-            ):
-                tags += ["SW-13", "SW-R8"]
-    elif move is Action.DRAW:
-        tags.append("SW-5")
-        if not any(before.piles) and not before.reshuffles:
-            tags.append("SW-R5")  # the first turn of a hand
-    elif isinstance(move, Take):
-        tags += ["SW-5", "SW-7"]
-    elif isinstance(move, Discard):
-        tags.append("SW-6")
-        ended = len(after.results) > len(before.results)
-        kind = move.card.kind
-        if ended:
-            tags += ["SW-R6"] + (["SW-11"] if move.card.is_action else [])
-        elif kind is Kind.WHITE_STARFISH:
-            tags.append("SW-8")
-        elif kind is Kind.BLACK_STARFISH:
-            tags += ["SW-9", "SW-R11"]
-        elif kind is Kind.ANCHOR:
-            tags += ["SW-10", "SW-R7"]
-        else:
-            tags.append("SW-4")
-    elif isinstance(move, Pass):
-        tags += ["SW-10", "SW-R7"]
-        if after.phase is not Phase.PASS:
-            tags.append("SW-R6")
-    tags += _end_of_hand(before, after)
-    return tuple(sorted(set(tags)))
+    return tuple(sorted(_trace(before, move).rules))
 
 
 # The successor of each type of move (Action is Action.DRAW, the only one).
-_SUCCESSORS: dict[type, Callable[[State, Any], State]] = {
+_SUCCESSORS: dict[type, Successor[State]] = {
     Deal: _deal,
     Discard: _discard,
     Take: _take,
@@ -638,31 +770,51 @@ _SUCCESSORS: dict[type, Callable[[State, Any], State]] = {
     Action: _action,
 }
 
-check_move, apply_move = move_functions(
-    game="Ship's Wheel",
-    over=Violation("API-OVER", "the match is over"),
-    over_phase=_PHASE_OVER,
-    current_player=current_player,
-    violation=_violation,
-    successors=_SUCCESSORS,
-    module=__name__,
-    check_examples="""
+_OVER = Violation("API-OVER", "the match is over")
+
+
+def check_move(state: State, move: Move, *, seat: int | None = None) -> Violation | None:
+    """The rule that ``move`` would break in ``state``, or ``None`` if it is legal; with
+    ``seat``, also API-SEAT when that seat is not to move (see `apply_move`). It builds
+    nothing.
+
     >>> from seaview_rules.ships_wheel import parse_move
     >>> check_move(new_game(Rules(players=4)), parse_move("size 7"))
     Violation(rule='SW-R2', reason='hands of 7 are too large for 4 players on one deck: deal 6 or fewer, or play with two decks (Rules.decks=2); choose from 3 to 6')
     >>> check_move(new_game(Rules(players=4)), parse_move("size 7"), seat=1)
     Violation(rule='API-SEAT', reason='seat 0 is to move, not seat 1')
-    """,
-    apply_examples="""
+    """
+    if state.phase is _PHASE_OVER:
+        return _OVER
+    if seat is not None or type(move) not in _SUCCESSORS:
+        refused = refusal(state, move, seat, current_player, "Ship's Wheel", _SUCCESSORS)
+        if refused is not None:
+            return refused
+    return _violation(state, move)
+
+
+def apply_move(state: State, move: Move, *, seat: int | None = None) -> State:
+    """The state after ``move``. ``state`` itself never changes.
+
+    Args:
+        state: the state to move from.
+        move: the move.
+        seat: the seat that sends the move, for a server: unless it is the seat to
+            move, the move is refused (API-SEAT) before anything about it is looked at.
+            ``None`` (the default) checks no seat: the move is the current player's,
+            chance's at a chance node.
+
+    Raises:
+        IllegalMoveError: the move is not legal in ``state``; it names the rule.
+
     >>> from seaview_rules.ships_wheel import parse_move
     >>> dealing = apply_move(new_game(Rules(players=2)), parse_move("size 3"))
     >>> apply_move(dealing, parse_move("deal red-star"), seat=1)
     Traceback (most recent call last):
     ...
     seaview_rules.IllegalMoveError: API-SEAT: the next move is a chance outcome, not seat 1's
-    """,
-)
-__test__ = {"check_move": check_move, "apply_move": apply_move}  # their examples
-
-# Last, as the views use these rules: `current_player` takes a view too.
-from seaview_rules.ships_wheel._views import View  # noqa: E402
+    """
+    refused = check_move(state, move, seat=seat)
+    if refused is not None:
+        raise IllegalMoveError(refused)
+    return _SUCCESSORS[type(move)](state, move)

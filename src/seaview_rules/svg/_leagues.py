@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import math
+import random
 from fractions import Fraction
 
-from seaview_rules import leagues
-from seaview_rules.leagues import Board, Direction, EventKind, Phase, Spin, Spinner, SquareKind
+from seaview_rules import OMNISCIENT, Event, leagues
+from seaview_rules.leagues import Board, Direction, Phase, Spin, Spinner, SquareKind
+from seaview_rules.leagues._rules import last_spinner
 from seaview_rules.svg._palette import INK, PAPER, seat_colour
 from seaview_rules.svg._xml import document, element, group, points, star, text
 
@@ -44,12 +46,10 @@ _PLURAL = {
     SquareKind.OCTOPUS: "octopuses",
 }
 
-_WALKS = frozenset({EventKind.MOVE, EventKind.BOUNCE})
-"""The records of a spin that walk the diver along his row."""
-_PLACES = frozenset(
-    {EventKind.ARROW, EventKind.STARFISH, EventKind.OCTOPUS, EventKind.RISE, EventKind.START}
-)
-"""The records of a spin that put the diver on another square."""
+_WALKS = (leagues.Moved, leagues.Bounced)
+"""The events of a spin that walk the diver along his row."""
+_PLACES = (leagues.TookArrow, leagues.TookStarfish, leagues.SentUp, leagues.Rose, leagues.SentBack)
+"""The events of a spin that put the diver on another square."""
 
 
 def _sea(row: int, rows: int) -> str:
@@ -255,27 +255,41 @@ def _divers(position: Position) -> list[str]:
     return parts
 
 
-def _trail(before: Position, after: Position) -> list[str]:
-    """The path the diver of the last spin took from his square in ``before``: a dashed
-    line along his row (the way back after a bounce beside the way out), then a curve to
-    each square he was put on."""
-    board = after.rules.board
-    movers = {event.seat for event in after.events if event.square is not None}
-    if len(movers) != 1:  # the spin-off moves nobody
+def _told(before: Position, after: Position) -> tuple[Event, ...]:
+    """The events of the last spin, the one from ``before`` to ``after`` (none if
+    ``after`` shows no spin, or ``before`` is over)."""
+    spin = after.last_spin
+    if spin is None or before.phase is Phase.OVER:
+        return ()
+    return leagues.events(_state(before), spin, _state(after), seat=OMNISCIENT)
+
+
+def _state(position: Position) -> leagues.State:
+    """The state of ``position``: a view holds its whole state (the game hides nothing),
+    which `leagues.determinize` gives back (it uses no randomness)."""
+    if isinstance(position, leagues.State):
+        return position
+    return leagues.determinize(position, random.Random(0))
+
+
+def _trail(before: Position, told: tuple[Event, ...], board: Board) -> list[str]:
+    """The path the diver of the last spin (whose events are ``told``) took from his
+    square in ``before``: a dashed line along his row (the way back after a bounce
+    beside the way out), then a curve to each square he was put on."""
+    moves = [e for e in told if isinstance(e, _WALKS + _PLACES)]
+    if not moves:  # the spin-off, or a blocked diver, moves nobody
         return []
-    (seat,) = movers
+    seat = moves[0].seat
     lane = -0.16 * SQUARE
     x, y = _centre(board, before.positions[seat])
     here = start = (x, y + lane)
     steps = [f"M{points(start)}"]
     came_from = here
-    for event in after.events:
-        if event.square is None or event.kind not in _WALKS | _PLACES:
-            continue
-        x, y = _centre(board, event.square)
-        if event.kind in _WALKS:
+    for event in moves:
+        x, y = _centre(board, board.index(*event.square))
+        if isinstance(event, _WALKS):
             steps.append(f"L{points((x, y + lane))}")
-            if event.kind is EventKind.BOUNCE:
+            if isinstance(event, leagues.Bounced):
                 lane = -lane
                 steps.append(f"L{points((x, y + lane))}")
             came_from, here = here, (x, y + lane)
@@ -312,15 +326,23 @@ def _legend(board: Board, y: float, width: float) -> tuple[str, int]:
     return group(parts, "legend"), -(-len(kinds) // across) * 20
 
 
-def _status(position: Position) -> str:
+def _status(position: Position, told: tuple[Event, ...]) -> str:
+    """Whose spin it is (or who won), and the last spin: who spun it, as its events
+    ``told`` say or else as the position says (`last_spinner`), when either does."""
     if position.phase is Phase.OVER:
         status = f"seat {position.player} reached the red arrow and won"
     elif position.phase is Phase.ORDER:
         status = f"seat {position.player} to spin for the order of play"
     else:
         status = f"seat {position.player} to spin"
-    if position.last_spin is not None and position.events:
-        status += f"; last spin: seat {position.events[0].seat}, {position.last_spin}"
+    if position.last_spin is not None:
+        head = told[0] if told else None
+        if isinstance(head, (leagues.Spun, leagues.SpunForOrder)):
+            spinner: int | None = head.seat
+        else:
+            spinner = last_spinner(position)
+        who = "" if spinner is None else f"seat {spinner}, "
+        status += f"; last spin: {who}{position.last_spin}"
     return status
 
 
@@ -345,11 +367,12 @@ def draw_board(
         counts = [(board.squares.count(kind), kind) for kind in _SENDS]
         parts.append(text(8, 34, ", ".join(f"{n} {_PLURAL[kind]}" for n, kind in counts)))
     else:
-        status = _status(position)
+        told = () if before is None else _told(before, position)
+        status = _status(position, told)
         description += f": {status}"
         parts.append(text(8, 34, status))
         if before is not None:
-            parts += _trail(before, position)
+            parts += _trail(before, told, board)
         parts += _divers(position)
     if legend:
         key, used = _legend(board, height, width)

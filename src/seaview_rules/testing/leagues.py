@@ -22,23 +22,34 @@ from fractions import Fraction
 from hypothesis import reject
 from hypothesis import strategies as st
 
-from seaview_rules._core import InvalidDataError
+from seaview_rules._core import OMNISCIENT, InvalidDataError
 from seaview_rules.leagues import (
     GAME,
     SPINS,
+    Blocked,
     Board,
+    Bounced,
     Direction,
-    EventKind,
+    DiverEvent,
+    FoundTaken,
+    Moved,
     Phase,
+    Rose,
     Rules,
     Segment,
+    SentUp,
     Spin,
     Spinner,
+    SpinsAgain,
     SquareKind,
     State,
+    TookArrow,
+    TookStarfish,
     View,
+    Won,
     chance_outcomes,
     dumps,
+    events,
     view,
 )
 from seaview_rules.leagues._checks import check_state, check_view
@@ -235,11 +246,11 @@ def views(*, states: st.SearchStrategy[State] | None = None) -> st.SearchStrateg
 
 
 _STANDING = (SquareKind.START, SquareKind.YELLOW)
-_DOWN = {EventKind.ARROW: 1, EventKind.STARFISH: 2, EventKind.OCTOPUS: -1}
-_EFFECT_EVENT = {
-    SquareKind.ARROW: EventKind.ARROW,
-    SquareKind.STARFISH: EventKind.STARFISH,
-    SquareKind.OCTOPUS: EventKind.OCTOPUS,
+_DOWN: dict[type[DiverEvent], int] = {TookArrow: 1, TookStarfish: 2, SentUp: -1}
+_EFFECT_EVENT: dict[SquareKind, type[DiverEvent]] = {
+    SquareKind.ARROW: TookArrow,
+    SquareKind.STARFISH: TookStarfish,
+    SquareKind.OCTOPUS: SentUp,
 }
 
 
@@ -329,9 +340,11 @@ def check_spin(before: State, spin: Spin, after: State) -> None:
         )
         return
     mover = before.player
-    events = after.events
-    kinds = [e.kind for e in events]
-    _require(all(e.seat == mover for e in events), "an event is about another diver", after)
+    # What the spin did, after the spin itself: each event's square as a square index.
+    told = [e for e in events(before, spin, after, seat=OMNISCIENT) if isinstance(e, DiverEvent)]
+    kinds = [type(e) for e in told]
+    squares = [board.index(*e.square) for e in told]
+    _require(all(e.seat == mover for e in told), "an event is about another diver", after)
     others = [s for s in range(game.players) if s != mover]
     _require(
         all(after.positions[s] == before.positions[s] for s in others), "another diver moved", after
@@ -340,16 +353,14 @@ def check_spin(before: State, spin: Spin, after: State) -> None:
     landing: int = before.positions[mover]
     if walk is None:
         _require(
-            kinds == [EventKind.BLOCKED] and after.positions == before.positions,
+            kinds == [Blocked] and after.positions == before.positions,
             "not blocked (LEA-6)",
             after,
         )
     else:
         landing, reversals = walk
-        _require(
-            kinds.count(EventKind.BOUNCE) == reversals, "wrong number of bounces (LEA-5)", after
-        )
-        moved = [e.square for e in events if e.kind is EventKind.MOVE]
+        _require(kinds.count(Bounced) == reversals, "wrong number of bounces (LEA-5)", after)
+        moved = [square for what, square in zip(kinds, squares, strict=True) if what is Moved]
         _require(
             moved == [landing], f"the move does not cover {spin} exactly (LEA-4, LEA-5)", after
         )
@@ -357,21 +368,17 @@ def check_spin(before: State, spin: Spin, after: State) -> None:
     # above a starfish or (LEA-R10's option) the taken square two rows below it.
     landed_on = board.squares[landing]
     origin: int = landing
-    if EventKind.TAKEN in kinds and (
+    if FoundTaken in kinds and (
         landed_on is SquareKind.OCTOPUS
         or (landed_on is SquareKind.STARFISH and game.starfish_rise_above_taken)
     ):
         origin = landing + _DOWN[_EFFECT_EVENT[landed_on]] * columns
     final = after.positions[mover]
-    for event in events:
-        if event.kind in _DOWN:
-            _require(
-                event.square == landing + _DOWN[event.kind] * columns,
-                "an effect moved wrongly",
-                after,
-            )
-        if event.kind is EventKind.RISE:
-            stop = event.square if event.square is not None else -1
+    for what, square in zip(kinds, squares, strict=True):
+        if what in _DOWN:
+            _require(square == landing + _DOWN[what] * columns, "an effect moved wrongly", after)
+        if what is Rose:
+            stop = square
             _require(
                 board.squares[stop] is SquareKind.YELLOW, "a rise stops on a yellow square", after
             )
@@ -390,14 +397,12 @@ def check_spin(before: State, spin: Spin, after: State) -> None:
                 after,
             )
     descended = (
-        EventKind.ARROW in kinds
-        or EventKind.STARFISH in kinds
+        TookArrow in kinds
+        or TookStarfish in kinds
         or (landed_on is SquareKind.STARFISH and final // columns > landing // columns)
     )
     risen = (
-        game.extra_spin_after_rise
-        and EventKind.TAKEN in kinds
-        and landed_on is not SquareKind.OCTOPUS
+        game.extra_spin_after_rise and FoundTaken in kinds and landed_on is not SquareKind.OCTOPUS
     )
     if walk is None:
         _require(after.placed == before.placed, "a blocked diver changed how he came there", after)
@@ -410,13 +415,14 @@ def check_spin(before: State, spin: Spin, after: State) -> None:
         )
     if after.phase is Phase.OVER:
         _require(
-            kinds[-1] is EventKind.WIN and after.positions[mover] == board.red_arrow,
+            kinds[-1] is Won and after.positions[mover] == board.red_arrow,
             "a win off the red arrow",
             after,
         )
     else:
-        extra = EventKind.EXTRA_SPIN in kinds
+        extra = SpinsAgain in kinds
         _require(
             extra == (descended or risen), "an extra spin without a real descent (LEA-R6)", after
         )
+        _require(after.extra_spin == extra, "the position forgets the extra spin", after)
         _require((after.player == mover) == extra, "only an extra spin keeps the same diver", after)

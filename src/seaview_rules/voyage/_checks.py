@@ -39,11 +39,12 @@ the discard pile and the rounds imply.
 
 from __future__ import annotations
 
-from seaview_rules._json import Field, check_per_seat, check_seat, check_turn, fail
-from seaview_rules.voyage._model import Phase, Rules, State
+from seaview_rules._core import check_seat
+from seaview_rules._json import Field, check_per_seat, check_turn, fail
+from seaview_rules.voyage._model import Phase, Rules, State, View
 from seaview_rules.voyage._pieces import MATCHES, Card, CardSet
 from seaview_rules.voyage._rules import current_player, legal_moves
-from seaview_rules.voyage._views import View, stand_in
+from seaview_rules.voyage._views import stand_in
 
 
 def check_state(state: State) -> None:
@@ -66,8 +67,8 @@ def check_state(state: State) -> None:
     rules = state.rules
     n = rules.players
     phase, player, dealer = state.phase, state.player, state.dealer
-    check_seat("data.player", player, n)
-    check_seat("data.dealer", dealer, n)
+    check_seat(player, n, "data.player", spectator=False)
+    check_seat(dealer, n, "data.dealer", spectator=False)
     hands, draw_pile, top = state.hands, state.draw_pile, state.discard_top
     under, drawn = state.discard_under, state.drawn
     check_per_seat("data.hands", hands, n)
@@ -129,9 +130,9 @@ def check_view(view: View) -> None:
     n = rules.players
     seat, phase, player, hand = view.seat, view.phase, view.player, view.hand
     if seat is not None:
-        check_seat("data.seat", seat, n)
-    check_seat("data.player", player, n)
-    check_seat("data.dealer", view.dealer, n)
+        check_seat(seat, n, "data.seat", spectator=False)
+    check_seat(player, n, "data.player", spectator=False)
+    check_seat(view.dealer, n, "data.dealer", spectator=False)
     if hand is not None:
         _in_deck("data.hand", hand, rules)
     if (hand is None) != (seat is None):
@@ -179,6 +180,8 @@ def check_view(view: View) -> None:
     _position(view, list(sizes), draw_size, "data.draw_pile_size")
     if own and hand is not None and (phase is Phase.DRAW or phase is Phase.DRAWN):
         _forced_draw("data.hand", rules, hand, top, drawn)
+    elif phase is Phase.DRAW or phase is Phase.DRAWN:
+        _unseen_forced_draw(view)
     # A seat's legal moves depend only on what its view shows: they are those of the
     # state that shows just that.
     check_turn(view, current_player(view), lambda: legal_moves(stand_in(view)))
@@ -251,6 +254,26 @@ def _forced_draw(
         fail(where, f"a player who holds a card that matches {top} plays, not draws (VOY-R3)")
 
 
+def _unseen_forced_draw(view: View) -> None:
+    """Under `Rules.must_play`, the hand of a player who draws holds no card that
+    matches the top (VOY-R3): a view that does not show that hand must leave enough
+    unseen cards that do not match the top to make it (in phase DRAWN, all but the card
+    just drawn, which may match)."""
+    rules, top = view.rules, view.discard_top
+    assert top is not None  # _position refused a draw without a top card
+    if not rules.must_play:
+        return
+    seen = CardSet.of(view.discard_under) | 1 << top.index | (view.hand or 0)
+    unmatched = (rules.deck & ~seen & ~MATCHES[top.index]).bit_count()
+    held = view.hand_sizes[view.player] - (view.phase is Phase.DRAWN)
+    if held > unmatched:
+        fail(
+            "data.hand_sizes",
+            f"seat {view.player} draws holding {held} cards, but only {unmatched} unseen "
+            f"cards do not match {top}: a player who can match plays, not draws (VOY-R3)",
+        )
+
+
 def _chain(top: Card | None, under: tuple[Card, ...]) -> None:
     """Each card of the discard pile was played on the one under it (VOY-3); the first
     card under the top is the lead, or the top when the pile was rebuilt (VOY-6)."""
@@ -299,13 +322,13 @@ def _results(obj: State | View) -> None:
     results = obj.results
     for number, result in enumerate(results):
         where = f"data.results[{number}]"
-        check_seat(f"{where}.dealer", result.dealer, n)
+        check_seat(result.dealer, n, f"{where}.dealer", spectator=False)
         if result.dealer != (rules.first_dealer + number) % n:
             fail(
                 f"{where}.dealer",
                 "the deal passes one seat to the left each round (VOY-7, VOY-R8)",
             )
-        check_seat(f"{where}.winner", result.winner, n)
+        check_seat(result.winner, n, f"{where}.winner", spectator=False)
         left = result.cards_left
         check_per_seat(f"{where}.cards_left", left, n)
         for s, count in enumerate(left):

@@ -15,6 +15,12 @@ states and in views alike, is written in the order the cards were played (VOY-R9
 A view document (version 2) ends with what a view derives from its fields: ``round``
 (`View.round`) and ``outcome`` (what `outcome` gives for the state the view came from,
 ``null`` until the match is over); the reader refuses values that differ.
+
+>>> from seaview_rules import voyage
+>>> voyage.to_dict(voyage.Dealt(seat=1, card=None))["data"]
+{'type': 'Dealt', 'seat': 1, 'card': None}
+>>> voyage.to_dict((voyage.parse_move("R7"), voyage.parse_move("draw")))
+{'format': 'seaview_rules', 'game': 'voyage', 'kind': 'moves', 'version': 1, 'data': ['R7', 'draw']}
 """
 
 from __future__ import annotations
@@ -24,7 +30,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-from seaview_rules._codec import Codec
+from seaview_rules._codec import Codec, Dumps, FromDict, Loads, ToDict
 from seaview_rules._core import CHANCE, Event, Outcome, Player, Termination
 from seaview_rules._json import (
     Field,
@@ -42,10 +48,10 @@ from seaview_rules._json import (
 )
 from seaview_rules.voyage import _events
 from seaview_rules.voyage._checks import check_state, check_view
-from seaview_rules.voyage._model import Phase, Rules, State
+from seaview_rules.voyage._model import Phase, Rules, State, View
 from seaview_rules.voyage._moves import Action, Deal, Move, Play, every_move, parse_move
 from seaview_rules.voyage._pieces import CARDS, Card, CardSet
-from seaview_rules.voyage._views import View
+from seaview_rules.voyage._rules import apply_move, new_game
 
 EVENTS: dict[str, type[Event]] = event_classes(*(getattr(_events, n) for n in _events.__all__))
 """The classes of the events a Voyage table sends, by their ``"type"`` in JSON."""
@@ -191,6 +197,8 @@ CODEC: Codec[Rules, State, Move, View] = Codec(
     moves=(Deal, Play, Action),
     events=EVENTS,
     parse_move=parse_move,
+    new_game=new_game,
+    apply_move=apply_move,
     writers=lambda rules: _WRITERS,
     read_rules=read_rules,
     read_state=_read_state,
@@ -204,14 +212,7 @@ CODEC: Codec[Rules, State, Move, View] = Codec(
 )
 """The JSON of Voyage documents, and their JSON Schemas (see `seaview_rules.schema`)."""
 
-to_dict, dumps, from_dict, loads = CODEC.functions(
-    __name__,
-    """
-    >>> from seaview_rules import voyage
-    >>> voyage.to_dict(voyage.Dealt(seat=1, card=None))["data"]
-    {'type': 'Dealt', 'seat': 1, 'card': None}
-    >>> voyage.to_dict((voyage.parse_move("R7"), voyage.parse_move("draw")))
-    {'format': 'seaview_rules', 'game': 'voyage', 'kind': 'moves', 'version': 1, 'data': ['R7', 'draw']}
-    """,
-)
-__test__ = {"to_dict": to_dict, "dumps": dumps, "loads": loads}  # their examples
+to_dict: ToDict[Rules, State, Move, View] = CODEC.to_dict
+dumps: Dumps[Rules, State, Move, View] = CODEC.dumps
+from_dict: FromDict[Rules, State, Move, View] = CODEC.from_dict
+loads: Loads[Rules, State, Move, View] = CODEC.loads

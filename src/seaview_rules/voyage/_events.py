@@ -1,6 +1,7 @@
-"""What each move of a Voyage match did, as each seat saw it: events and narration.
+"""What each move of a Voyage match did: its events, and what each seat may see of them.
 
-Every move gives one or two events (`events`). A card that comes off the draw pile goes
+Every move gives one or two events (recorded by its transition: `events` in
+`seaview_rules.voyage._rules`). A card that comes off the draw pile goes
 into a hand face down, so `Dealt` and `Drew` name it only for the seat that receives
 it and for the omniscient log; everything else an event says is in sight of the whole
 table: a card played face up (VOY-R9), the points of a round (counted in the open,
@@ -13,10 +14,8 @@ from typing import ClassVar
 
 from attrs import frozen
 
-from seaview_rules._core import OMNISCIENT, Event, Viewer, check_seat
+from seaview_rules._core import OMNISCIENT, Event, Viewer
 from seaview_rules._words import subject, verb
-from seaview_rules.voyage._model import Phase, State
-from seaview_rules.voyage._moves import Action, Deal, Move, Play
 from seaview_rules.voyage._pieces import Card
 
 __all__ = [
@@ -29,8 +28,7 @@ __all__ = [
     "PileRebuilt",
     "Played",
     "WentOut",
-    "events",
-    "narrate",
+    "redact",
 ]
 
 
@@ -169,77 +167,15 @@ class Passed(Event):
         return f"{_who(self.seat, viewer, 'passes', 'pass')}: nothing left to draw"
 
 
-def events(before: State, move: Move, after: State, *, seat: Viewer = None) -> tuple[Event, ...]:
-    """What the legal ``move`` from ``before`` to ``after`` did, as ``seat`` saw it: a
-    seat, ``None`` for a spectator, or `~seaview_rules.OMNISCIENT` for the server's own
-    log (every card named).
+def redact(event: Event, viewer: Viewer) -> Event:
+    """What ``viewer`` may see of ``event``, an event as the omniscient log records it: a
+    card dealt or drawn goes into a hand face down, so only that seat (and the
+    omniscient log) is told which card it is; everything else is in sight of the table.
 
-    >>> from seaview_rules import OMNISCIENT
-    >>> from seaview_rules.voyage import Rules, apply_move, new_game, parse_move
-    >>> state = new_game(Rules(players=2))
-    >>> deal = parse_move("deal R3")
-    >>> [events(state, deal, apply_move(state, deal), seat=s) for s in (1, 0, OMNISCIENT)]
-    [(Dealt(seat=1, card=Card.parse('R3')),), (Dealt(seat=1, card=None),), (Dealt(seat=1, card=Card.parse('R3')),)]
-
-    Raises:
-        InvalidDataError: ``seat`` is not a seat of the game, ``None`` or
-            `~seaview_rules.OMNISCIENT`.
+    >>> card = Card.parse("R3")
+    >>> redact(Drew(2, card), 2), redact(Drew(2, card), 0), redact(Drew(2, card), None)
+    (Drew(seat=2, card=Card.parse('R3')), Drew(seat=2, card=None), Drew(seat=2, card=None))
     """
-    if seat is not OMNISCIENT:
-        check_seat(seat, before.rules.players)
-    mover = before.player
-    if isinstance(move, Deal):
-        # The card goes into the mover's hand, face down.
-        card = move.card if seat is OMNISCIENT or seat == mover else None
-        if before.phase is Phase.DRAW:
-            return (Drew(mover, card),)
-        if after.phase is Phase.LEAD:
-            return Dealt(mover, card), DealDone(after.player)
-        return (Dealt(mover, card),)
-    if isinstance(move, Play):
-        if len(after.results) > len(before.results):
-            points = after.results[-1].points
-            return (WentOut(mover, move.card, points, after.phase is Phase.OVER),)
-        return (Played(mover, move.card),)
-    if move is Action.DRAW:
-        if after.reshuffles > before.reshuffles:
-            return MustDraw(mover), PileRebuilt(len(before.discard_under))
-        return (MustDraw(mover),)
-    if move is Action.KEEP:
-        return (Kept(mover),)
-    return (Passed(mover),)
-
-
-def narrate(before: State, move: Move, after: State, *, seat: Viewer = None) -> str:
-    """What ``move`` did, in words for ``seat``: the texts of its `events` for that
-    viewer joined by "; ", leaving out each card of the deal (`Dealt`), which is not
-    worth a line. ``None`` (the default) is a spectator, who is told of no hidden card;
-    `~seaview_rules.OMNISCIENT` gives everything, for the server's own log.
-
-    >>> from seaview_rules import OMNISCIENT
-    >>> from seaview_rules.voyage import Rules, apply_move, new_game, parse_move
-    >>> state = new_game(Rules(players=2, colours=1, numbers=2, hand_size=1))
-    >>> state = apply_move(state, parse_move("deal R1"))
-    >>> lead = apply_move(state, parse_move("deal R2"))
-    >>> narrate(state, parse_move("deal R2"), lead), narrate(state, parse_move("deal R2"), lead, seat=1)
-    ('the deal is done; seat 1 leads', 'the deal is done; you lead')
-    >>> narrate(lead, parse_move("R1"), apply_move(lead, parse_move("R1")))
-    'seat 1 plays R1 and goes out, scoring 1'
-    >>> narrate(lead, parse_move("R1"), apply_move(lead, parse_move("R1")), seat=1)
-    'you play R1 and go out, scoring 1'
-
-    A card drawn is named for the seat that draws it, and for the omniscient log only:
-
-    >>> state = new_game(Rules(players=2, colours=2, numbers=3, hand_size=2))
-    >>> for text in ("deal R1", "deal G2", "deal R2", "deal G3", "R1", "draw"):
-    ...     state = apply_move(state, parse_move(text))
-    >>> drawn = apply_move(state, parse_move("deal R3"))
-    >>> [narrate(state, parse_move("deal R3"), drawn, seat=s) for s in (0, 1, None, OMNISCIENT)]
-    ['you draw R3', 'seat 0 draws a card', 'seat 0 draws a card', 'seat 0 draws R3']
-
-    Raises:
-        InvalidDataError: ``seat`` is not a seat of the game, ``None`` or
-            `~seaview_rules.OMNISCIENT`.
-    """
-    seen = events(before, move, after, seat=seat)
-    return "; ".join(e.text(seat) for e in seen if not isinstance(e, Dealt))
+    if isinstance(event, (Dealt, Drew)) and viewer is not OMNISCIENT and viewer != event.seat:
+        return type(event)(event.seat, None)
+    return event

@@ -14,13 +14,16 @@ move           meaning                                             notation
 from __future__ import annotations
 
 import enum
+from typing import TYPE_CHECKING
 
-from attrs import frozen
+from attrs import field, frozen
 
-from seaview_rules._core import Notation
-from seaview_rules._json import quote
-from seaview_rules.voyage._model import Rules
+from seaview_rules._core import Notation, quote
+from seaview_rules._forms import exactly
 from seaview_rules.voyage._pieces import CARDS, Card
+
+if TYPE_CHECKING:
+    from seaview_rules.voyage._model import Rules
 
 
 @frozen(repr=False)
@@ -31,7 +34,7 @@ class Play(Notation):
     parse_move('R7')
     """
 
-    card: Card
+    card: Card = field(validator=exactly(Card))
 
     def __str__(self) -> str:
         return str(self.card)
@@ -41,7 +44,7 @@ class Play(Notation):
 class Deal(Notation):
     """Chance: ``card`` comes off the draw pile, dealt or drawn (VOY-1, VOY-4)."""
 
-    card: Card
+    card: Card = field(validator=exactly(Card))
 
     def __str__(self) -> str:
         return f"deal {self.card}"
@@ -74,6 +77,7 @@ def every_move(rules: Rules) -> tuple[Move, ...]:
     """Every move of a match under ``rules``, legal or not, in a fixed order: the plays
     and the deals of the deck's cards, then draw, keep and pass.
 
+    >>> from seaview_rules.voyage import Rules
     >>> len(every_move(Rules())), [str(m) for m in every_move(Rules(players=2, colours=1, numbers=2, hand_size=1))]
     (81, ['R1', 'R2', 'deal R1', 'deal R2', 'draw', 'keep', 'pass'])
     """

@@ -9,8 +9,8 @@ from functools import cache
 
 from attrs import field, frozen
 
-from seaview_rules._core import InvalidDataError
-from seaview_rules._json import quote
+from seaview_rules._core import InvalidDataError, quote
+from seaview_rules._forms import exactly
 
 MAX_NUMBER = 13
 
@@ -36,8 +36,8 @@ class Card:
     'G13'
     """
 
-    colour: Colour
-    number: int
+    colour: Colour = field(validator=exactly(Colour))
+    number: int = field(validator=exactly(int))
     index: int = field(init=False, eq=False, hash=False, repr=False)
     """The card's position in the full 39-card deck, its bit in a `CardSet`."""
 

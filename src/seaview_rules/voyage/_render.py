@@ -6,9 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from seaview_rules._core import CHANCE, Player
-from seaview_rules.voyage._model import Phase, State
+from seaview_rules.voyage._model import Phase, State, View
 from seaview_rules.voyage._rules import current_player
-from seaview_rules.voyage._views import View
 
 
 def statistics(state: State) -> Mapping[str, int]:

@@ -2,22 +2,47 @@
 
 `_violation` finds the rule a move breaks without building anything; `_SUCCESSORS`
 holds, for each type of move, the function that builds the state after a legal one
-(named after the move). The shell (`seaview_rules._shell`) makes `check_move`,
-`apply_move` and `playout` of them, with API-OVER, API-SEAT and API-MOVE first. Hands
-and piles are bit masks (`CardSet`), so the hot path does integer arithmetic and table
-look-ups.
+(named after the move). `check_move` refuses API-OVER, API-SEAT and API-MOVE
+(`seaview_rules._shell.refusal`) before `_violation`. Hands and piles are bit masks
+(`CardSet`), so the hot path does integer arithmetic and table look-ups.
+
+Given a `~seaview_rules.Trace`, a successor records in it, at the point where each rule
+acts, the rule's ID and what happened, every card named (`_trace`); `events`, `narrate`
+and `rules_applied` only read that record. Random play gives no trace.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from fractions import Fraction
-from typing import Any
 
-from seaview_rules._core import CHANCE, IllegalMoveError, Outcome, Player, Termination, Violation
-from seaview_rules._shell import move_functions
-from seaview_rules.voyage._model import Phase, RoundResult, Rules, State, build_state
+from seaview_rules._core import (
+    CHANCE,
+    OMNISCIENT,
+    Event,
+    IllegalMoveError,
+    Outcome,
+    Player,
+    Termination,
+    Trace,
+    Viewer,
+    Violation,
+    check_seat,
+)
+from seaview_rules._shell import Successor, refusal
+from seaview_rules.voyage._events import (
+    DealDone,
+    Dealt,
+    Drew,
+    Kept,
+    MustDraw,
+    Passed,
+    PileRebuilt,
+    Played,
+    WentOut,
+    redact,
+)
+from seaview_rules.voyage._model import Phase, RoundResult, Rules, State, View, build_state
 from seaview_rules.voyage._moves import DEALS, PLAYS, Action, Deal, Move, Play
 from seaview_rules.voyage._pieces import CARDS, EMPTY, MATCHES, MAX_NUMBER, Card, CardSet, bits
 
@@ -253,7 +278,7 @@ def _draw_violation(state: State) -> Violation | None:
     return None
 
 
-def _deal(state: State, move: Deal) -> State:
+def _deal(state: State, move: Deal, trace: Trace | None = None) -> State:
     index = move.card.index
     bit = 1 << index
     seat = state.player
@@ -262,12 +287,19 @@ def _deal(state: State, move: Deal) -> State:
     draw_pile = CardSet(state.draw_pile ^ bit)
     if state.phase is _PHASE_DEAL:
         # VOY-1, VOY-R7: one card at a time, clockwise (seat s, then seat s + 1); the
-        # deal ends when the next seat is full.
+        # deal ends when the next seat is full. VOY-R2: the card is any of the pile's.
         rules = state.rules
         after = (seat + 1) % rules.players
+        done = hands[after].bit_count() == rules.hand_size
+        if trace is not None:
+            trace.add("VOY-1", "VOY-R1", "VOY-R7", "VOY-R2", event=Dealt(seat, move.card))
+            if not state.results:
+                trace.add("VOY-R6")  # the first round's dealer
+            if done:
+                trace.add(event=DealDone(after))  # VOY-2: the seat after the last leads
         return build_state(
             rules=rules,
-            phase=_PHASE_LEAD if hands[after].bit_count() == rules.hand_size else _PHASE_DEAL,
+            phase=_PHASE_LEAD if done else _PHASE_DEAL,
             player=after,
             dealer=state.dealer,
             hands=tuple(hands),
@@ -281,6 +313,8 @@ def _deal(state: State, move: Deal) -> State:
         )
     # VOY-4, VOY-R4: the drawer then plays the card if it matches, or keeps it; he
     # keeps it even when it does not match, so that nobody else learns whether it did.
+    if trace is not None:
+        trace.add("VOY-4", "VOY-R4", "VOY-R2", event=Drew(seat, move.card))
     return build_state(
         rules=state.rules,
         phase=_PHASE_DRAWN,
@@ -297,7 +331,7 @@ def _deal(state: State, move: Deal) -> State:
     )
 
 
-def _play(state: State, move: Play) -> State:
+def _play(state: State, move: Play, trace: Trace | None = None) -> State:
     seat = state.player
     index = move.card.index
     bit = 1 << index
@@ -308,24 +342,51 @@ def _play(state: State, move: Play) -> State:
     under = state.discard_under if top is None else (*state.discard_under, top)
     hands = list(state.hands)
     hands[seat] = CardSet(hand ^ bit)
+    if trace is not None:
+        # A lead (VOY-2), a match (VOY-3) or the card just drawn (VOY-R4).
+        trace.add(_PLAY_RULES[state.phase])
+        if top is not None:
+            trace.add("VOY-R9")
     if hand == bit:
-        return _end_round(state, tuple(hands), under, CARDS[index])
+        return _end_round(state, tuple(hands), under, CARDS[index], trace)
+    if trace is not None:
+        trace.add(event=Played(seat, move.card))
     return _next_turn(state, tuple(hands), CARDS[index], under)
 
 
-def _action(state: State, move: Action) -> State:
+_PLAY_RULES = {_PHASE_LEAD: "VOY-2", _PHASE_TURN: "VOY-3", _PHASE_DRAWN: "VOY-R4"}
+
+
+def _action(state: State, move: Action, trace: Trace | None = None) -> State:
     if move is _ACTION_DRAW:
-        return _draw(state)
+        return _draw(state, trace)
     # VOY-R4 keep, VOY-R5 pass: the turn ends.
+    if trace is not None:
+        seat = state.player
+        if move is _ACTION_KEEP:
+            trace.add("VOY-R4", event=Kept(seat))
+        else:
+            trace.add("VOY-R5", event=Passed(seat))
     return _next_turn(state, state.hands, state.discard_top, state.discard_under)
 
 
-def _draw(state: State) -> State:
+def _draw(state: State, trace: Trace | None) -> State:
     draw_pile, under, reshuffles = state.draw_pile, state.discard_under, state.reshuffles
+    if trace is not None:
+        trace.add("VOY-4", event=MustDraw(state.player))
+        top = state.discard_top
+        assert top is not None
+        if state.hands[state.player] & MATCHES[top.index]:
+            trace.add("VOY-R3")  # could have played: the option of must_play=False
     if not draw_pile:
         # VOY-6: the discard pile except its top card becomes the new draw pile, face down
         # and unordered, so its cards are hidden again (VOY-R9). VOY-R10: there is no limit
         # on how often; nothing but VOY-5 ends a round, so a round can loop for ever.
+        # VOY-R5: there was something to draw.
+        if trace is not None:
+            trace.add("VOY-6", "VOY-R5", "VOY-R9", event=PileRebuilt(len(under)))
+            if reshuffles:
+                trace.add("VOY-R10")
         draw_pile, under, reshuffles = CardSet.of(under), (), reshuffles + 1
     return build_state(
         rules=state.rules,
@@ -364,7 +425,11 @@ def _next_turn(
 
 
 def _end_round(
-    state: State, hands: tuple[CardSet, ...], under: tuple[Card, ...], card: Card
+    state: State,
+    hands: tuple[CardSet, ...],
+    under: tuple[Card, ...],
+    card: Card,
+    trace: Trace | None,
 ) -> State:
     # VOY-5: the round ends at once; the winner scores one point per card left elsewhere.
     rules = state.rules
@@ -375,7 +440,11 @@ def _end_round(
     scores = list(state.scores)
     scores[winner] += points
     results = (*state.results, result)
-    if scores[winner] >= rules.target:  # VOY-8
+    over = scores[winner] >= rules.target  # VOY-8
+    if trace is not None:
+        trace.add("VOY-5", event=WentOut(winner, card, points, over))
+        trace.add(*(("VOY-8",) if over else ("VOY-7", "VOY-R8")))
+    if over:
         return build_state(
             rules=rules,
             phase=_PHASE_OVER,
@@ -394,76 +463,136 @@ def _end_round(
     return _new_round(rules, (state.dealer + 1) % rules.players, tuple(scores), results)
 
 
+# The successor of each type of move.
+_SUCCESSORS: dict[type, Successor[State]] = {
+    Deal: _deal,
+    Play: _play,
+    Action: _action,
+}
+
+
+def _trace(state: State, move: Move) -> Trace:
+    """What the legal ``move`` does in ``state``, as its transition records it."""
+    trace = Trace()
+    _SUCCESSORS[type(move)](state, move, trace)
+    return trace
+
+
 def rules_applied(before: State, move: Move, after: State) -> tuple[str, ...]:
     """The rules and rulings that the legal ``move`` from ``before`` to ``after``
-    exercised, by ID.
+    exercised, by ID, as its transition records them.
 
     >>> from seaview_rules.voyage import Rules, apply_move, new_game, parse_move
     >>> state = new_game(Rules(players=2))
     >>> rules_applied(state, parse_move("deal R1"), apply_move(state, parse_move("deal R1")))
     ('VOY-1', 'VOY-R1', 'VOY-R2', 'VOY-R6', 'VOY-R7')
     """
-    applied = []
-    if isinstance(move, Deal):
-        if before.phase is Phase.DEAL:
-            applied += ["VOY-1", "VOY-R1", "VOY-R7"]
-            if not before.results:
-                applied.append("VOY-R6")
-        else:
-            applied += ["VOY-4", "VOY-R4"]
-        applied.append("VOY-R2")
-    elif isinstance(move, Play):
-        applied.append({Phase.LEAD: "VOY-2", Phase.TURN: "VOY-3"}.get(before.phase, "VOY-R4"))
-        if before.discard_top is not None:
-            applied.append("VOY-R9")  # the old top stays in sight under the card played
-        if len(after.results) > len(before.results):
-            applied.append("VOY-5")
-            applied += ["VOY-8"] if after.phase is Phase.OVER else ["VOY-7", "VOY-R8"]
-    elif move is Action.DRAW:
-        applied.append("VOY-4")
-        if not before.rules.must_play and len(legal_moves(before)) > 1:
-            applied.append("VOY-R3")
-        if after.reshuffles > before.reshuffles:
-            applied += ["VOY-6", "VOY-R5", "VOY-R9"]  # the rebuilt pile's cards are hidden
-            if before.reshuffles:
-                applied.append("VOY-R10")  # a rebuild after the first: no limit
-    else:
-        applied.append("VOY-R4" if move is Action.KEEP else "VOY-R5")
-    return tuple(sorted(applied))
+    return tuple(sorted(_trace(before, move).rules))
 
 
-# The successor of each type of move.
-_SUCCESSORS: dict[type, Callable[[State, Any], State]] = {
-    Deal: _deal,
-    Play: _play,
-    Action: _action,
-}
+def events(before: State, move: Move, after: State, *, seat: Viewer = None) -> tuple[Event, ...]:
+    """What the legal ``move`` from ``before`` to ``after`` did, as ``seat`` saw it: a
+    seat, ``None`` for a spectator, or `~seaview_rules.OMNISCIENT` for the server's own
+    log (every card named).
 
-check_move, apply_move = move_functions(
-    game="Voyage",
-    over=Violation("API-OVER", "the match is over"),
-    over_phase=_PHASE_OVER,
-    current_player=current_player,
-    violation=_violation,
-    successors=_SUCCESSORS,
-    module=__name__,
-    check_examples="""
+    >>> from seaview_rules import OMNISCIENT
+    >>> from seaview_rules.voyage import Rules, apply_move, new_game, parse_move
+    >>> state = new_game(Rules(players=2))
+    >>> deal = parse_move("deal R3")
+    >>> [events(state, deal, apply_move(state, deal), seat=s) for s in (1, 0, OMNISCIENT)]
+    [(Dealt(seat=1, card=Card.parse('R3')),), (Dealt(seat=1, card=None),), (Dealt(seat=1, card=Card.parse('R3')),)]
+
+    Raises:
+        InvalidDataError: ``seat`` is not a seat of the game, ``None`` or
+            `~seaview_rules.OMNISCIENT`.
+    """
+    if seat is not OMNISCIENT:
+        check_seat(seat, before.rules.players)
+    return tuple(redact(event, seat) for event in _trace(before, move).events)
+
+
+def narrate(before: State, move: Move, after: State, *, seat: Viewer = None) -> str:
+    """What ``move`` did, in words for ``seat``: the texts of its `events` for that
+    viewer joined by "; ", leaving out each card of the deal (`Dealt`), which is not
+    worth a line. ``None`` (the default) is a spectator, who is told of no hidden card;
+    `~seaview_rules.OMNISCIENT` gives everything, for the server's own log.
+
+    >>> from seaview_rules import OMNISCIENT
+    >>> from seaview_rules.voyage import Rules, apply_move, new_game, parse_move
+    >>> state = new_game(Rules(players=2, colours=1, numbers=2, hand_size=1))
+    >>> state = apply_move(state, parse_move("deal R1"))
+    >>> lead = apply_move(state, parse_move("deal R2"))
+    >>> narrate(state, parse_move("deal R2"), lead), narrate(state, parse_move("deal R2"), lead, seat=1)
+    ('the deal is done; seat 1 leads', 'the deal is done; you lead')
+    >>> narrate(lead, parse_move("R1"), apply_move(lead, parse_move("R1")))
+    'seat 1 plays R1 and goes out, scoring 1'
+    >>> narrate(lead, parse_move("R1"), apply_move(lead, parse_move("R1")), seat=1)
+    'you play R1 and go out, scoring 1'
+
+    A card drawn is named for the seat that draws it, and for the omniscient log only:
+
+    >>> state = new_game(Rules(players=2, colours=2, numbers=3, hand_size=2))
+    >>> for text in ("deal R1", "deal G2", "deal R2", "deal G3", "R1", "draw"):
+    ...     state = apply_move(state, parse_move(text))
+    >>> drawn = apply_move(state, parse_move("deal R3"))
+    >>> [narrate(state, parse_move("deal R3"), drawn, seat=s) for s in (0, 1, None, OMNISCIENT)]
+    ['you draw R3', 'seat 0 draws a card', 'seat 0 draws a card', 'seat 0 draws R3']
+
+    Raises:
+        InvalidDataError: ``seat`` is not a seat of the game, ``None`` or
+            `~seaview_rules.OMNISCIENT`.
+    """
+    seen = events(before, move, after, seat=seat)
+    return "; ".join(e.text(seat) for e in seen if not isinstance(e, Dealt))
+
+
+_OVER = Violation("API-OVER", "the match is over")
+
+
+def check_move(state: State, move: Move, *, seat: int | None = None) -> Violation | None:
+    """The rule that ``move`` would break in ``state``, or ``None`` if it is legal; with
+    ``seat``, also API-SEAT when that seat is not to move (see `apply_move`). It builds
+    nothing.
+
     >>> state = new_game(Rules(players=2))
     >>> from seaview_rules.voyage import parse_move
     >>> check_move(state, parse_move("draw"))
     Violation(rule='API-TURN', reason='the next move is a chance outcome (a card off the draw pile), not draw')
     >>> check_move(state, parse_move("draw"), seat=1)
     Violation(rule='API-SEAT', reason="the next move is a chance outcome, not seat 1's")
-    """,
-    apply_examples="""
+    >>> check_move(state, "deal R1").reason
+    "'deal R1' is not a Voyage move: a move is a Deal or Play or Action, not str"
+    """
+    if state.phase is _PHASE_OVER:
+        return _OVER
+    if seat is not None or type(move) not in _SUCCESSORS:
+        refused = refusal(state, move, seat, current_player, "Voyage", _SUCCESSORS)
+        if refused is not None:
+            return refused
+    return _violation(state, move)
+
+
+def apply_move(state: State, move: Move, *, seat: int | None = None) -> State:
+    """The state after ``move``. ``state`` itself never changes.
+
+    Args:
+        state: the state to move from.
+        move: the move.
+        seat: the seat that sends the move, for a server: unless it is the seat to
+            move, the move is refused (API-SEAT) before anything about it, or about
+            any hand, is looked at. ``None`` (the default) checks no seat: the move is
+            the current player's, chance's at a chance node.
+
+    Raises:
+        IllegalMoveError: the move is not legal in ``state``; it names the rule.
+
     >>> state = new_game(Rules(players=2))
     >>> apply_move(state, DEALS[0], seat=0)
     Traceback (most recent call last):
     ...
     seaview_rules.IllegalMoveError: API-SEAT: the next move is a chance outcome, not seat 0's
-    """,
-)
-__test__ = {"check_move": check_move, "apply_move": apply_move}  # their examples
-
-# Last, as the views use these rules: `current_player` takes a view too.
-from seaview_rules.voyage._views import View  # noqa: E402
+    """
+    refused = check_move(state, move, seat=seat)
+    if refused is not None:
+        raise IllegalMoveError(refused)
+    return _SUCCESSORS[type(move)](state, move)

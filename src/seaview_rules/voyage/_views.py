@@ -2,68 +2,10 @@
 
 from __future__ import annotations
 
-from attrs import frozen
-
-from seaview_rules._core import Player, check_seat
-from seaview_rules.voyage._model import Phase, RoundResult, Rules, State, build_state
-from seaview_rules.voyage._moves import Move
-from seaview_rules.voyage._pieces import EMPTY, Card, CardSet
+from seaview_rules._core import check_seat
+from seaview_rules.voyage._model import State, View, build_state
+from seaview_rules.voyage._pieces import EMPTY
 from seaview_rules.voyage._rules import current_player, legal_moves
-
-
-@frozen
-class View:
-    """A seat's view: its own hand, and of the others only what lies face up or is
-    counted in the open. A spectator (``seat=None``) sees no hand at all.
-
-    The whole discard pile is in sight: its top card, and the cards under it in the order
-    they were played, since each was played face up in front of everyone (VOY-R9). Once
-    the pile is turned into a new draw pile (VOY-6) those cards are hidden again. The other
-    hands and the draw pile are shown as counts only.
-
-    A view is all a client needs to draw the table and play: whose turn it is
-    (`to_move`), the moves this seat may make (`legal_moves`), the scores, the round
-    and its dealer, and the size of every hand and of the draw pile. The number of the
-    round is the property `round`, not a field: the view's JSON document (version 2)
-    writes it after the fields, with the outcome, and the reader checks both. Nothing
-    in it depends on what the seat cannot see: not even its legal moves, which follow
-    from its hand, the top card, the phase, the card it drew and whether anything is
-    left to draw (`loads` works them out again).
-    """
-
-    rules: Rules
-    seat: int | None
-    phase: Phase
-    player: int
-    """The seat to act, or at a chance node the seat receiving the card, as in
-    `State.player`; `to_move` says who moves."""
-    dealer: int
-    hand: CardSet | None
-    """The seat's own hand; ``None`` for a spectator."""
-    hand_sizes: tuple[int, ...]
-    draw_pile_size: int
-    discard_top: Card | None
-    discard_under: tuple[Card, ...]
-    """The cards under the top, in the order they were played (the card just below the
-    top last), as in `State.discard_under`."""
-    drawn: Card | None
-    """The card the seat just drew (phase DRAWN, own seat only)."""
-    scores: tuple[int, ...]
-    results: tuple[RoundResult, ...]
-    reshuffles: int
-    to_move: Player | None
-    """The seat to move next, `CHANCE` while a card comes off the draw pile, or ``None``
-    once the match is over. It is always ``current_player`` of the state, which every
-    seat knows."""
-    legal_moves: tuple[Move, ...]
-    """The moves this seat may make now, in ``legal_moves`` order, or none unless this
-    seat is to move (so none for a spectator, at a chance node and after the match)."""
-
-    @property
-    def round(self) -> int:
-        """The number of the current round, from 1 (the last one once the match is
-        over), as `State.round`: ``len(results) + 1`` while the match goes on."""
-        return len(self.results) + (self.phase is not Phase.OVER)
 
 
 def view(state: State, seat: int | None) -> View:
