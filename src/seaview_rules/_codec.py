@@ -10,7 +10,7 @@ view's fields, and the schemas of its domain types.
 
 A view document (version 2) ends with the keys its view derives from its fields
 (`Codec.view_derived`: the outcome, the round or hand, the winner); the reader refuses
-values that differ. Version 1 view documents, without those keys, are still read.
+values that differ.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from seaview_rules._json import (
     envelope,
     expect_kind,
     parse_json,
-    read_document,
+    read_envelope,
     read_moves,
     without_derived,
     write,
@@ -69,8 +69,6 @@ VERSIONS = {
     "event": EVENT_VERSION,
 }
 """The format version written for each kind of document, the same in every game."""
-OLDER_VERSIONS = {"view": frozenset({1})}
-"""The older versions still read: version 1 views lack the derived keys."""
 
 
 class ToDict(Protocol[R, S_in, M, V_in]):
@@ -195,7 +193,6 @@ class Codec(Generic[R, S, M, V]):
             game=self.game,
             title=self.title,
             versions=VERSIONS,
-            older=OLDER_VERSIONS,
             hooks={
                 self.rules: lambda b: b.define(
                     "Rules", lambda: b.fields(self.rules, defaults=True)
@@ -323,12 +320,12 @@ class Codec(Generic[R, S, M, V]):
                 "kind must be State, View, GameRecord, SeatRecord, tuple, Event, an event "
                 f"class or None, not {kind!r}"
             )
-        document_kind, version, field = read_document(data, self.game, VERSIONS, OLDER_VERSIONS)
+        document_kind, field = read_envelope(data, self.game, VERSIONS)
         obj: object
         if document_kind == "state":
             obj = self.read_state(field)
         elif document_kind == "view":
-            obj = self._read_view(field, version)
+            obj = self._read_view(field)
         elif document_kind == "moves":
             obj = read_moves(field, self.parse_move)
         elif document_kind == "record":
@@ -341,9 +338,7 @@ class Codec(Generic[R, S, M, V]):
             obj = self.read_event(field, None)
         return expect_kind(obj, kind)
 
-    def _read_view(self, data: Field, version: int) -> V:
-        if version == 1:  # no derived keys
-            return self.read_view(data)
+    def _read_view(self, data: Field) -> V:
         rest, derived = without_derived(data, tuple(self._derived))
         seen = self.read_view(rest)
         for name, (kind, value) in self._derived.items():

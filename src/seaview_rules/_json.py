@@ -88,38 +88,21 @@ def parse_json(text: object) -> object:
         raise InvalidDataError("", f"not valid JSON ({exc})") from None
 
 
-def load_envelope(text: object, game: str, versions: Mapping[str, int]) -> tuple[str, Field]:
-    """Parse ``text`` and check its envelope (see `read_envelope`).
-
-    Raises:
-        InvalidDataError: not JSON, or an envelope of another format, game, kind or version.
-    """
-    return read_envelope(parse_json(text), game, versions)
-
-
-def read_envelope(document: object, game: str, versions: Mapping[str, int]) -> tuple[str, Field]:
-    """Check the envelope of a parsed document (see `read_document`), of the version
-    of ``versions`` only: the document's kind and its ``data`` field."""
-    kind, _, data = read_document(document, game, versions)
-    return kind, data
-
-
-def read_document(
+def read_envelope(
     document: object,
     game: str,
     versions: Mapping[str, int],
-    older: Mapping[str, frozenset[int]] | None = None,
-) -> tuple[str, int, Field]:
+) -> tuple[str, Field]:
     """Check the envelope of a parsed document.
 
     Args:
         document: the parsed JSON (from ``json.loads`` or a web framework), untrusted.
         game: the registry name the document must belong to.
-        versions: the format version this library writes, for each kind it accepts.
-        older: the older versions it still reads, for the kinds that have some.
+        versions: the format version of each kind it accepts: the one this library
+            writes, and the only one it reads.
 
     Returns:
-        The document's kind, its version and its ``data`` field.
+        The document's kind and its ``data`` field.
 
     Raises:
         InvalidDataError: not an envelope of this format and game, of a kind and version
@@ -134,11 +117,9 @@ def read_document(
         root.get("game").fail(f"must be {game!r}: this is the {game} reader")
     kind = root.get("kind").choice(versions)
     version = root.get("version").integer(1, None)
-    readable = {versions[kind], *(older or {}).get(kind, ())}
-    if version not in readable:
-        shown = " and ".join(str(v) for v in sorted(readable))
-        root.get("version").fail(f"{kind} format version {shown} is the one supported")
-    return kind, version, root.get("data")
+    if version != versions[kind]:
+        root.get("version").fail(f"{kind} format version {versions[kind]} is the one supported")
+    return kind, root.get("data")
 
 
 def _check_json_values(value: object, path: str) -> None:
@@ -792,7 +773,6 @@ class GameSchemas:
     game: str
     title: str
     versions: Mapping[str, int]
-    older: Mapping[str, frozenset[int]]
     hooks: SchemaHooks
     rules: type
     state: type
@@ -852,15 +832,9 @@ class GameSchemas:
                 "additionalProperties": False,
             }
 
-        versions = (self.versions[kind], *sorted(self.older.get(kind, ()), reverse=True))
         about = _ABOUT[kind].format(title=self.title)
-        if kind in self.older:
-            about += (
-                f" The library writes version {versions[0]} and still reads version"
-                f" {', '.join(str(v) for v in versions[1:])}, which this schema describes"
-                " only as far as the envelope."
-            )
-        return document_schema(self.game, self.title, kind, versions[:1], data, builder, about)
+        versions = (self.versions[kind],)
+        return document_schema(self.game, self.title, kind, versions, data, builder, about)
 
 
 _SEAT_FIELDS: tuple[str, ...] = (
