@@ -433,21 +433,21 @@ def test_the_engine_builds_states_equal_to_the_public_constructor(name: str) -> 
 def test_documents_beyond_the_size_limits_are_refused_before_they_are_read(
     name: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from seaview_rules import _json, _play
+    from seaview_rules import _envelope, _play
 
     game = GAMES[name]
     record = play(game, default_rules(game), random.Random(1), max_moves=40).record
     text = game.dumps(record)
     assert game.loads(text) == record
-    monkeypatch.setattr(_json, "MAX_DOCUMENT_SIZE", len(text) - 1)
+    monkeypatch.setattr(_envelope, "MAX_DOCUMENT_SIZE", len(text) - 1)
     with pytest.raises(InvalidDataError, match="a document is at most"):
         game.loads(text)
-    monkeypatch.setattr(_json, "MAX_DOCUMENT_SIZE", len(text))
+    monkeypatch.setattr(_envelope, "MAX_DOCUMENT_SIZE", len(text))
     assert game.loads(text) == record
-    monkeypatch.setattr(_json, "MAX_VALUES", 10)
+    monkeypatch.setattr(_envelope, "MAX_VALUES", 10)
     with pytest.raises(InvalidDataError, match="at most 10 values"):
         game.from_dict(game.to_dict(record))
-    monkeypatch.setattr(_json, "MAX_VALUES", 10**6)
+    monkeypatch.setattr(_envelope, "MAX_VALUES", 10**6)
     monkeypatch.setattr(_play, "DEFAULT_MAX_MOVES", len(record.moves) - 1)
     with pytest.raises(InvalidDataError, match=f"must have 0 to {len(record.moves) - 1} items"):
         game.loads(text)

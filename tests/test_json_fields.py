@@ -9,7 +9,8 @@ from attrs import field, frozen
 
 from seaview_rules import CHANCE, InvalidDataError, Player
 from seaview_rules._core import quote
-from seaview_rules._json import Field, SchemaBuilder, read, read_fields, write
+from seaview_rules._reader import Field, read, read_fields, write
+from seaview_rules._schemas import SchemaBuilder
 
 
 class Colour(enum.Enum):

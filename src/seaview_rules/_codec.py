@@ -21,25 +21,16 @@ from typing import Any, Generic, Protocol, TypeVar, overload
 from attrs import frozen
 
 from seaview_rules._core import Event, Outcome, Termination
-from seaview_rules._json import (
+from seaview_rules._envelope import (
     EVENT_VERSION,
     MOVES_VERSION,
     SEAT_RECORD_VERSION,
-    Field,
-    GameSchemas,
-    SchemaBuilder,
-    SchemaHooks,
-    Writers,
-    check_derived,
     dump_document,
     envelope,
     expect_kind,
     parse_json,
     read_envelope,
     read_moves,
-    without_derived,
-    write,
-    write_event,
 )
 from seaview_rules._play import (
     GameRecord,
@@ -49,6 +40,8 @@ from seaview_rules._play import (
     seat_record_from_data,
     seat_record_to_data,
 )
+from seaview_rules._reader import Field, Writers, check_derived, without_derived, write, write_event
+from seaview_rules._schemas import GameSchemas, SchemaBuilder, SchemaHooks
 
 __all__ = ["Codec"]
 

@@ -22,7 +22,7 @@ from seaview_rules._core import (
     quote,
 )
 from seaview_rules._game import Game
-from seaview_rules._json import Field
+from seaview_rules._reader import Field
 
 __all__ = [
     "DEFAULT_MAX_MOVES",

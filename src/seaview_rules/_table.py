@@ -28,9 +28,10 @@ from seaview_rules._core import (
     Viewer,
     Violation,
 )
+from seaview_rules._envelope import dump_document, envelope, parse_json, read_envelope
 from seaview_rules._game import Game
-from seaview_rules._json import Field, dump_document, envelope, parse_json, read_envelope
 from seaview_rules._play import DEFAULT_MAX_MOVES, GameRecord, SeatRecord, seat_record
+from seaview_rules._reader import Field
 
 __all__ = ["Change", "LogEntry", "Table", "TableUpdate", "Undone"]
 

@@ -26,8 +26,9 @@ import importlib
 from typing import Any
 
 from seaview_rules._codec import Codec
-from seaview_rules._json import FORMAT, SCHEMA_BASE, SCHEMA_DIALECT, GameSchemas
+from seaview_rules._envelope import FORMAT
 from seaview_rules._registry import GAMES
+from seaview_rules._schemas import SCHEMA_BASE, SCHEMA_DIALECT, GameSchemas
 
 __all__ = ["KINDS", "envelope_schema", "schema"]
 

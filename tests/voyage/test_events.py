@@ -274,10 +274,9 @@ def _agrees(before: State, move: voyage.Move, after: State, event: Event) -> boo
     if isinstance(event, MustDraw):
         return after.phase is Phase.DRAW and after.player == seat == before.player
     if isinstance(event, PileRebuilt):
-        return (
-            after.reshuffles == before.reshuffles + 1
-            and event.cards == len(before.discard_under) == len(after.draw_pile)
-        )
+        return after.reshuffles == before.reshuffles + 1 and event.cards == len(
+            before.discard_under
+        ) == len(after.draw_pile)
     if isinstance(event, Kept | Passed):
         return (
             seat == before.player

@@ -19,7 +19,7 @@ from collections import deque
 from functools import lru_cache
 
 from seaview_rules._core import CHANCE
-from seaview_rules._json import Field
+from seaview_rules._reader import Field
 from seaview_rules.leagues._model import Phase, State, build_state
 from seaview_rules.leagues._pieces import Square, SquareKind
 from seaview_rules.leagues._rules import _spin, last_spinner

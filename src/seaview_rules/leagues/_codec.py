@@ -2,7 +2,7 @@
 and lists of moves, and the JSON Schema of each kind of document: the game's `Codec`.
 
 A state or a view is written field by field, as the shared mechanism of
-``seaview_rules._json`` writes any attrs value; squares are written as ``[row,
+``seaview_rules._reader`` writes any attrs value; squares are written as ``[row,
 column]`` pairs counted from 1, and the rules carry the whole board and spinner in the
 format of `load_board` and `load_spinner`. `from_dict` (and `loads`, which parses the
 text first) trusts nothing: it reads every field strictly (the board and spinner are
@@ -34,18 +34,13 @@ import attrs
 
 from seaview_rules._codec import Codec, Dumps, FromDict, Loads, ToDict
 from seaview_rules._core import CHANCE, Event, InvalidDataError, Outcome, Player, Termination
-from seaview_rules._json import (
-    Field,
-    Readers,
+from seaview_rules._reader import Field, Readers, Writers, event_classes, read_event, read_fields
+from seaview_rules._schemas import (
     SchemaBuilder,
     SchemaHooks,
-    Writers,
     alternatives,
-    event_classes,
     integer,
     max_seat,
-    read_event,
-    read_fields,
     regex_escape,
     seat_schema,
 )

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, NewType
 from attrs import field, frozen
 
 from seaview_rules._core import InvalidDataError, quote
-from seaview_rules._json import Field
+from seaview_rules._reader import Field
 
 if TYPE_CHECKING:
     from collections.abc import Sequence

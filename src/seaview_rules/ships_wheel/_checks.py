@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from collections import Counter
 
+from seaview_rules._consistency import check_per_seat, check_turn, fail
 from seaview_rules._core import check_seat
-from seaview_rules._json import Field, check_per_seat, check_turn, fail
+from seaview_rules._reader import Field
 from seaview_rules.ships_wheel._model import Ending, HandResult, Phase, Scoring, State, View
 from seaview_rules.ships_wheel._pieces import CardId, Kind, wins
 from seaview_rules.ships_wheel._rules import current_player, legal_moves

@@ -39,8 +39,9 @@ the discard pile and the rounds imply.
 
 from __future__ import annotations
 
+from seaview_rules._consistency import check_per_seat, check_turn, fail
 from seaview_rules._core import check_seat
-from seaview_rules._json import Field, check_per_seat, check_turn, fail
+from seaview_rules._reader import Field
 from seaview_rules.voyage._model import Phase, Rules, State, View
 from seaview_rules.voyage._pieces import MATCHES, Card, CardSet
 from seaview_rules.voyage._rules import current_player, legal_moves

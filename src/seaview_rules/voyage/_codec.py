@@ -2,7 +2,7 @@
 lists of moves, and the JSON Schema of each kind of document: the game's `Codec`.
 
 The data of a state or a view is its fields, read and written by the shared mechanism
-of `seaview_rules._json` with hooks for cards and sets of cards. `from_dict` (and
+of `seaview_rules._reader` with hooks for cards and sets of cards. `from_dict` (and
 `loads`, which parses the text first) trusts nothing: it reads every field strictly,
 every card must be one of the deck, and the built state or view must pass
 `check_state` or `check_view` (every card of the deck accounted for exactly once, the
@@ -32,20 +32,16 @@ import attrs
 
 from seaview_rules._codec import Codec, Dumps, FromDict, Loads, ToDict
 from seaview_rules._core import CHANCE, Event, Outcome, Player, Termination
-from seaview_rules._json import (
+from seaview_rules._reader import (
     Field,
     Readers,
-    SchemaBuilder,
-    SchemaHooks,
     Writers,
-    alternatives,
     event_classes,
-    integer,
-    max_seat,
     read_event,
     read_fields,
     read_player,
 )
+from seaview_rules._schemas import SchemaBuilder, SchemaHooks, alternatives, integer, max_seat
 from seaview_rules.voyage import _events
 from seaview_rules.voyage._checks import check_state, check_view
 from seaview_rules.voyage._model import Phase, Rules, State, View
