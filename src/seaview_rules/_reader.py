@@ -301,7 +301,9 @@ def _field_type(cls: type, name: str) -> Any:
         annotation = inspect.get_annotations(base).get(name)
         if annotation is not None:
             if isinstance(annotation, str):  # postponed (``from __future__ import annotations``)
-                annotation = eval(annotation, vars(sys.modules[base.__module__]))
+                module = sys.modules[base.__module__]
+                one = types.SimpleNamespace(__annotations__={name: annotation})
+                annotation = typing.get_type_hints(one, vars(module))[name]
             return type(None) if annotation is None else annotation
     raise TypeError(f"{cls.__name__}.{name} has no annotation")
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 from collections.abc import Awaitable, Callable, Mapping
 from importlib import resources
@@ -69,6 +70,7 @@ def _guarded(handler: Handler) -> Handler:
     status, an `IllegalMoveError` as 409 with the rule and the reason (reasons of moves
     checked with the asker's seat, so they say nothing the asker may not see)."""
 
+    @functools.wraps(handler)
     async def guarded(request: Request) -> Response:
         try:
             return await handler(request)
@@ -77,8 +79,6 @@ def _guarded(handler: Handler) -> Handler:
         except IllegalMoveError as exc:
             return _error(409, "refused", exc.reason, exc.rule)
 
-    guarded.__name__ = handler.__name__
-    guarded.__doc__ = handler.__doc__
     return guarded
 
 
