@@ -25,11 +25,6 @@ def envelope(game: str, kind: str, version: int, data: object) -> dict[str, Any]
     return {"format": FORMAT, "game": game, "kind": kind, "version": version, "data": data}
 
 
-def dump_envelope(game: str, kind: str, version: int, data: object) -> str:
-    """Wrap ``data`` in the envelope and serialise it compactly."""
-    return dump_document(envelope(game, kind, version, data))
-
-
 def dump_document(document: Mapping[str, Any]) -> str:
     """A document as compact JSON text (what every ``dumps`` writes)."""
     return json.dumps(document, separators=(",", ":"))
