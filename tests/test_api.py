@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import importlib
 import pickle
 import random
 import re
@@ -11,7 +12,7 @@ from typing import Any
 import attrs
 import pytest
 
-import seaview_rules._construct
+import seaview_rules
 from seaview_rules import (
     CHANCE,
     GAMES,
@@ -23,7 +24,6 @@ from seaview_rules import (
     play,
     replay,
 )
-from seaview_rules._construct import direct_constructor
 from seaview_rules._game import API
 from seaview_rules.testing import ContractError, check_game, check_state
 
@@ -291,125 +291,21 @@ def test_a_view_is_for_a_seat_or_a_spectator_only(name: str) -> None:
             game.view(state, bad)
 
 
-@attrs.frozen(weakref_slot=False)
-class _Point:
-    x: int
-    ys: tuple[int, ...]
-
-
-def test_a_direct_constructor_builds_the_same_immutable_instance() -> None:
-    build = direct_constructor(_Point)
-    point, expected = build(1, (2, 3)), _Point(1, (2, 3))
-    assert type(point) is _Point
-    assert (point, hash(point), repr(point)) == (expected, hash(expected), repr(expected))
-    assert attrs.evolve(point, x=5) == _Point(5, (2, 3))
+@pytest.mark.parametrize("name", ALL_GAMES)
+def test_a_games_state_builder_is_its_constructor_by_keyword(name: str) -> None:
+    game = GAMES[name]
+    build_state = importlib.import_module(f"seaview_rules.{name}._model").build_state
+    state = game.new_game(default_rules(game))
+    fields = attrs.asdict(state, recurse=False)
+    built = build_state(**fields)
+    assert type(built) is game.state_type
+    assert (built, hash(built), repr(built)) == (state, hash(state), repr(state))
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
-        point.x = 2  # type: ignore[misc]
-
-
-def test_a_direct_constructor_is_the_class_itself_where_the_class_change_fails(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    class Unrelated:
-        pass
-
-    monkeypatch.setattr(seaview_rules._construct, "_new", lambda twin: Unrelated())
-    assert direct_constructor(_Point) is _Point
-
-
-@attrs.frozen(weakref_slot=False)
-class _NamedLikeItsInternals:
-    instance: int
-    new: int
-    cls: int
-    twin: int
-    build: int
-    state: int
-
-
-def test_a_direct_constructor_stores_fields_named_like_its_own_variables() -> None:
-    build = direct_constructor(_NamedLikeItsInternals)
-    assert build is not _NamedLikeItsInternals  # the fast path, not the fallback
-    assert build(1, 2, 3, 4, 5, 6) == _NamedLikeItsInternals(1, 2, 3, 4, 5, 6)
-    by_name = build(state=6, build=5, twin=4, cls=3, new=2, instance=1)
-    assert by_name == _NamedLikeItsInternals(1, 2, 3, 4, 5, 6)
-
-
-@attrs.frozen(weakref_slot=False)
-class _Private:
-    _hidden: int
-    shown: int
-
-
-def test_a_direct_constructor_takes_the_keywords_of_the_class() -> None:
-    build = direct_constructor(_Private)
-    assert build(hidden=1, shown=2) == _Private(hidden=1, shown=2)  # the alias, as attrs
+        built.player = 1
+    with pytest.raises(TypeError):  # by keyword only, every field named
+        build_state(*fields.values())
     with pytest.raises(TypeError):
-        build(_hidden=1, shown=2)  # type: ignore[call-arg]
-    with pytest.raises(TypeError):
-        build(1)  # type: ignore[call-arg]
-
-
-@attrs.frozen
-class _WithWeakref:
-    x: int
-
-
-@attrs.frozen(weakref_slot=False)
-class _Validated:
-    x: int = attrs.field(validator=attrs.validators.instance_of(int))
-
-
-@attrs.frozen(weakref_slot=False)
-class _Derived(_Point):
-    z: int
-
-
-@attrs.frozen(weakref_slot=False, slots=False)
-class _WithDict:
-    x: int
-
-
-@attrs.frozen(weakref_slot=False, cache_hash=True)
-class _CachedHash:
-    x: int
-
-
-@attrs.frozen(weakref_slot=False, kw_only=True)
-class _KeywordOnly:
-    x: int
-
-
-@attrs.frozen(weakref_slot=False)
-class _PreInit:
-    x: int
-
-    def __attrs_pre_init__(self) -> None:
-        pass
-
-
-@attrs.frozen(weakref_slot=False)
-class _OwnNew:
-    x: int
-
-    def __new__(cls, *args: object) -> _OwnNew:
-        return super().__new__(cls)
-
-
-class _NotAttrs:
-    __slots__ = ("x",)
-
-
-@pytest.mark.parametrize(
-    "cls",
-    [
-        _WithWeakref, _Validated, _Derived, _WithDict, _CachedHash, _KeywordOnly,
-        _PreInit, _OwnNew, _NotAttrs,
-    ],
-)  # fmt: skip
-def test_a_direct_constructor_refuses_a_class_it_cannot_build_faithfully(cls: type) -> None:
-    with pytest.raises(TypeError, match=r"direct constructor|not an attrs class"):
-        direct_constructor(cls)
+        build_state(**{k: v for k, v in fields.items() if k != "player"})
 
 
 @pytest.mark.parametrize("name", ALL_GAMES)

@@ -14,15 +14,12 @@ from seaview_rules._core import (
     OMNISCIENT,
     Chance,
     Event,
-    IllegalMoveError,
-    InvalidDataError,
     Omniscient,
     Outcome,
     Player,
     Termination,
     Trace,
     Viewer,
-    Violation,
 )
 from seaview_rules._game import Game
 from seaview_rules._play import (
@@ -39,6 +36,7 @@ from seaview_rules._play import (
 from seaview_rules._registry import GAMES
 from seaview_rules._simulate import GameSummary, SimulationReport, simulate
 from seaview_rules._table import Change, LogEntry, Table, TableUpdate, Undone
+from seaview_rules.errors import IllegalMoveError, InvalidDataError, Violation
 
 __all__ = [
     "CHANCE",

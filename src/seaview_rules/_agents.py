@@ -181,7 +181,7 @@ def rules_from_parameters(name: str, parameters: Mapping[str, object]) -> Any:
     5
 
     Raises:
-        seaview_rules.InvalidDataError: an option's value is refused by the rules.
+        seaview_rules.errors.InvalidDataError: an option's value is refused by the rules.
     """
     known = rules_parameters(name)
     options = {}
@@ -606,7 +606,7 @@ class AgentGame:
         """The position after the seat to decide takes ``action``.
 
         Raises:
-            seaview_rules.IllegalMoveError: no seat is to decide (API-OVER, API-TURN),
+            seaview_rules.errors.IllegalMoveError: no seat is to decide (API-OVER, API-TURN),
                 or the action is not legal: its ``rule`` names the rule it breaks
                 (API-MOVE for an id outside the action space).
         """
@@ -628,7 +628,7 @@ class AgentGame:
         """The position after the chance outcome ``outcome``.
 
         Raises:
-            seaview_rules.IllegalMoveError: chance is not to move, or the outcome is not
+            seaview_rules.errors.IllegalMoveError: chance is not to move, or the outcome is not
                 possible.
         """
         player = self.to_move(position)

@@ -10,6 +10,7 @@ from typing import ClassVar
 from attrs import frozen
 
 from seaview_rules._words import subject
+from seaview_rules.errors import IllegalMoveError, InvalidDataError, Violation
 
 __all__ = [
     "CHANCE",
@@ -77,63 +78,6 @@ cards included, for the server's own log (never for a player)."""
 
 Viewer = int | None | Omniscient
 """Who reads an event: a seat, ``None`` for a spectator, or `OMNISCIENT`."""
-
-
-@frozen
-class Violation:
-    """Why a move is illegal: the rule it breaks and a sentence a person understands.
-
-    Returned by each game's ``check_move`` and carried by `IllegalMoveError`.
-    """
-
-    rule: str
-    """The rule ID, as in the rule reference (for example ``"VOY-3"``)."""
-    reason: str
-    """What is wrong with the move, in plain words."""
-
-
-class IllegalMoveError(ValueError):
-    """A move that is not legal in the state it was applied to; the state is unchanged.
-
-    >>> err = IllegalMoveError(Violation("VOY-3", "B7 matches neither colour nor number of R2"))
-    >>> err.rule, str(err)
-    ('VOY-3', 'VOY-3: B7 matches neither colour nor number of R2')
-    """
-
-    def __init__(self, violation: Violation) -> None:
-        super().__init__(f"{violation.rule}: {violation.reason}")
-        self.violation = violation
-
-    @property
-    def rule(self) -> str:
-        """The ID of the rule the move breaks."""
-        return self.violation.rule
-
-    @property
-    def reason(self) -> str:
-        """Why the move breaks it."""
-        return self.violation.reason
-
-
-class InvalidDataError(ValueError):
-    """Data that does not describe a valid object: malformed or tampered JSON, a bad
-    board, deck or rules option.
-
-    ``where`` names the offending part (a JSON path such as ``data.hands[2]``, or a board
-    square), ``problem`` says what is wrong with it.
-
-    >>> str(InvalidDataError("data.scores[1]", "must be an integer"))
-    'data.scores[1]: must be an integer'
-    """
-
-    def __init__(self, where: str, problem: str) -> None:
-        super().__init__(f"{where}: {problem}" if where else problem)
-        self.where = where
-        self.problem = problem
-
-
-# Errors are caught by users as seaview_rules.X: show them under that name in tracebacks.
-IllegalMoveError.__module__ = InvalidDataError.__module__ = "seaview_rules"
 
 
 def seat_violation(to_move: Player | None, seat: object) -> Violation | None:
@@ -260,11 +204,11 @@ def check_seat(seat: object, players: int, where: str = "seat", *, spectator: bo
     >>> check_seat(2, 2)
     Traceback (most recent call last):
     ...
-    seaview_rules.InvalidDataError: seat: must be None or a seat from 0 to 1, not 2
+    seaview_rules.errors.InvalidDataError: seat: must be None or a seat from 0 to 1, not 2
     >>> check_seat(5, 2, "data.player", spectator=False)
     Traceback (most recent call last):
     ...
-    seaview_rules.InvalidDataError: data.player: must be at most 1, not 5
+    seaview_rules.errors.InvalidDataError: data.player: must be at most 1, not 5
     """
     if seat is None and spectator:
         return

@@ -46,11 +46,11 @@ def exactly(*types: type | None) -> Callable[[Any, attrs.Attribute[Any], Any], N
     >>> Size(True)
     Traceback (most recent call last):
     ...
-    seaview_rules.IllegalMoveError: API-MOVE: Size.cards must be an int, not bool
+    seaview_rules.errors.IllegalMoveError: API-MOVE: Size.cards must be an int, not bool
     >>> Size(2**70)
     Traceback (most recent call last):
     ...
-    seaview_rules.IllegalMoveError: API-MOVE: Size.cards is out of range
+    seaview_rules.errors.IllegalMoveError: API-MOVE: Size.cards is out of range
     """
     allowed = tuple(type(None) if t is None else t for t in types)
     names = " or ".join(_type_name(t) for t in allowed)

@@ -178,6 +178,10 @@ class Game(Generic[R, S, M, V]):
     """How a `seaview_rules.Table` of this game resolves chance unless told otherwise:
     ``"auto"`` at once (the card games), ``"step"`` one move per
     `seaview_rules.Table.step` call (leagues, where every move is a spin)."""
+    # ANCHOR-PICTURES
+    # ANCHOR-AGENTS
+    # ANCHOR-BOTS
+    # ANCHOR-TESTING
 
     def __reduce__(self) -> tuple[Callable[[str], Game[Any, Any, Any, Any]], tuple[str]]:
         """A game pickles as its registry name, for worker processes, which look it up

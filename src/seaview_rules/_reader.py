@@ -12,9 +12,9 @@ that are the sums of the results, ...) is checked on the built object, by the ga
 from __future__ import annotations
 
 import enum
+import importlib
 import inspect
 import json
-import sys
 import types
 import typing
 from collections.abc import Callable, Mapping
@@ -218,7 +218,7 @@ def read(kind: Any, field: Field, hooks: Readers) -> Any:
     >>> read(tuple[int, ...], Field([1, True], "data.scores"), {})
     Traceback (most recent call last):
     ...
-    seaview_rules.InvalidDataError: data.scores[1]: must be an integer, not a boolean
+    seaview_rules.errors.InvalidDataError: data.scores[1]: must be an integer, not a boolean
     """
     hook = hooks.get(kind)
     if hook is not None:
@@ -301,7 +301,7 @@ def _field_type(cls: type, name: str) -> Any:
         annotation = inspect.get_annotations(base).get(name)
         if annotation is not None:
             if isinstance(annotation, str):  # postponed (``from __future__ import annotations``)
-                module = sys.modules[base.__module__]
+                module = importlib.import_module(base.__module__)
                 one = types.SimpleNamespace(__annotations__={name: annotation})
                 annotation = typing.get_type_hints(one, vars(module))[name]
             return type(None) if annotation is None else annotation

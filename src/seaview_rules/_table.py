@@ -152,11 +152,11 @@ class Table(Generic[R, S, M, V]):
     >>> table.submit(1, move, version=12)  # the same request again
     Traceback (most recent call last):
     ...
-    seaview_rules.IllegalMoveError: API-VERSION: the table is at version 13, not 12
+    seaview_rules.errors.IllegalMoveError: API-VERSION: the table is at version 13, not 12
     >>> table.submit(1, move)
     Traceback (most recent call last):
     ...
-    seaview_rules.IllegalMoveError: API-SEAT: seat 0 is to move, not seat 1
+    seaview_rules.errors.IllegalMoveError: API-SEAT: seat 0 is to move, not seat 1
     """
 
     def __init__(

@@ -202,7 +202,7 @@ class SeaviewEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         terminated or truncated agent steps with ``None``, which takes it out.
 
         Raises:
-            seaview_rules.IllegalMoveError: the action is not legal (the unwrapped
+            seaview_rules.errors.IllegalMoveError: the action is not legal (the unwrapped
                 environment only: `env` ends the game instead).
         """
         agent = self.agent_selection

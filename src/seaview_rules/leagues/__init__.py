@@ -185,5 +185,9 @@ GAME: Game[Rules, State, Move, View] = Game(
     chance_seat=chance_seat,
     playout=playout,
     determinize=determinize,
+    # ANCHOR-PICTURES
+    # ANCHOR-AGENTS
+    # ANCHOR-BOTS
+    # ANCHOR-TESTING
 )
 """The 20,000 Leagues board game's entry in `seaview_rules.GAMES`."""

@@ -53,7 +53,7 @@ def check_state(state: State) -> None:
     >>> check_state(attrs.evolve(new_game(Rules(players=2)), order_spins=1))
     Traceback (most recent call last):
     ...
-    seaview_rules.InvalidDataError: data.last_spin: a spin is recorded exactly when one was made
+    seaview_rules.errors.InvalidDataError: data.last_spin: a spin is recorded exactly when one was made
     """
     _check_match(state)
 

@@ -10,7 +10,6 @@ import enum
 from attrs import field, frozen
 from attrs.validators import instance_of
 
-from seaview_rules._construct import direct_constructor
 from seaview_rules._core import InvalidDataError
 from seaview_rules._options import boolean, in_range
 from seaview_rules.leagues._moves import Spin
@@ -34,7 +33,7 @@ class Rules:
     >>> Rules(players=5)
     Traceback (most recent call last):
     ...
-    seaview_rules.InvalidDataError: players: must be 2 to 4, not 5
+    seaview_rules.errors.InvalidDataError: players: must be 2 to 4, not 5
     """
 
     players: int = field(default=4, validator=in_range(2, 4))
@@ -92,7 +91,10 @@ class Phase(enum.Enum):
     """`State.player` reached the red arrow and won (LEA-1)."""
 
 
-@frozen(weakref_slot=False)  # no weak references: see direct_constructor
+_new = object.__new__
+
+
+@frozen
 class State:
     """A moment of a game. Build one with `new_game`; change it with `apply_move`.
 
@@ -131,6 +133,54 @@ class State:
     """The last move, or ``None`` at the start: where the spinner's arrow rests."""
 
 
-build_state = direct_constructor(State)
-"""`State` built without attrs' frozen ``__init__``, which stores each field through
-``object.__setattr__``: every state of the game is built with it, by keyword."""
+_SLOTS = vars(State)
+_set_rules = _SLOTS["rules"].__set__
+_set_phase = _SLOTS["phase"].__set__
+_set_player = _SLOTS["player"].__set__
+_set_extra_spin = _SLOTS["extra_spin"].__set__
+_set_positions = _SLOTS["positions"].__set__
+_set_placed = _SLOTS["placed"].__set__
+_set_order = _SLOTS["order"].__set__
+_set_groups = _SLOTS["groups"].__set__
+_set_spun = _SLOTS["spun"].__set__
+_set_spins = _SLOTS["spins"].__set__
+_set_turns = _SLOTS["turns"].__set__
+_set_order_spins = _SLOTS["order_spins"].__set__
+_set_last_spin = _SLOTS["last_spin"].__set__
+
+
+def build_state(
+    *,
+    rules: Rules,
+    phase: Phase,
+    player: int,
+    extra_spin: bool,
+    positions: tuple[Square, ...],
+    placed: tuple[bool, ...],
+    order: tuple[int, ...],
+    groups: tuple[tuple[int, ...], ...],
+    spun: tuple[int, ...],
+    spins: int,
+    turns: int,
+    order_spins: int,
+    last_spin: Spin | None,
+) -> State:
+    """`State(...)` by keyword, with the slots filled by their own setters: attrs'
+    frozen ``__init__`` stores each field through ``object.__setattr__``, which looks
+    the name up again. Every state of the game is built with it; what it saves is
+    measured on the performance page."""
+    state = _new(State)
+    _set_rules(state, rules)
+    _set_phase(state, phase)
+    _set_player(state, player)
+    _set_extra_spin(state, extra_spin)
+    _set_positions(state, positions)
+    _set_placed(state, placed)
+    _set_order(state, order)
+    _set_groups(state, groups)
+    _set_spun(state, spun)
+    _set_spins(state, spins)
+    _set_turns(state, turns)
+    _set_order_spins(state, order_spins)
+    _set_last_spin(state, last_spin)
+    return state

@@ -108,7 +108,7 @@ class Board:
     >>> Board.from_rows(["S..v", "...@", "..X."])
     Traceback (most recent call last):
     ...
-    seaview_rules.InvalidDataError: square (1, 4): the arrow sends divers to (2, 4), which must be a yellow square, not an octopus
+    seaview_rules.errors.InvalidDataError: square (1, 4): the arrow sends divers to (2, 4), which must be a yellow square, not an octopus
     """
 
     rows: int
@@ -314,7 +314,7 @@ class Spinner:
     >>> Spinner(())
     Traceback (most recent call last):
     ...
-    seaview_rules.InvalidDataError: spinner: has no segment
+    seaview_rules.errors.InvalidDataError: spinner: has no segment
     """
 
     segments: tuple[Segment, ...]

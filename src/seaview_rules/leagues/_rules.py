@@ -584,7 +584,7 @@ def apply_move(state: State, move: Move, *, seat: int | None = None) -> State:
     >>> apply_move(state, parse_move("3L"), seat=0)
     Traceback (most recent call last):
     ...
-    seaview_rules.IllegalMoveError: API-SEAT: the next move is a chance outcome, not seat 0's
+    seaview_rules.errors.IllegalMoveError: API-SEAT: the next move is a chance outcome, not seat 0's
     """
     refused = check_move(state, move, seat=seat)
     if refused is not None:

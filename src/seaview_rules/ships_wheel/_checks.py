@@ -38,7 +38,7 @@ def check_state(state: State) -> None:
     >>> check_state(attrs.evolve(sw.new_game(sw.Rules(players=2)), deck=()))
     Traceback (most recent call last):
     ...
-    seaview_rules.InvalidDataError: data: red-circle is there 0 times, not 1: cards are conserved (SW-1, SW-R1)
+    seaview_rules.errors.InvalidDataError: data: red-circle is there 0 times, not 1: cards are conserved (SW-1, SW-R1)
 
     Raises:
         InvalidDataError: the first inconsistency found.
@@ -121,7 +121,7 @@ def check_view(view: View) -> None:
     >>> check_view(attrs.evolve(seen, to_move=1))
     Traceback (most recent call last):
     ...
-    seaview_rules.InvalidDataError: data.to_move: must be 0 in phase size with seat 0 to act
+    seaview_rules.errors.InvalidDataError: data.to_move: must be 0 in phase size with seat 0 to act
 
     Raises:
         InvalidDataError: the first inconsistency found.

@@ -9,7 +9,6 @@ from typing import Any
 
 from attrs import Attribute, Factory, field, frozen
 
-from seaview_rules._construct import direct_constructor
 from seaview_rules._core import InvalidDataError, Player
 from seaview_rules._options import boolean, in_range
 from seaview_rules.ships_wheel._moves import Move
@@ -89,7 +88,7 @@ class Rules:
     >>> Rules(players=6, deck=DeckSpec(shapes=["a", "b", "c"], colours=["x", "y", "z"], lighthouses=["x"]))
     Traceback (most recent call last):
     ...
-    seaview_rules.InvalidDataError: deck: 6 hands of 3 cards and 2 to draw need more than the 18 cards of the deck (SW-R2)
+    seaview_rules.errors.InvalidDataError: deck: 6 hands of 3 cards and 2 to draw need more than the 18 cards of the deck (SW-R2)
     """
 
     players: int = field(default=4, validator=in_range(2, 6))
@@ -214,7 +213,10 @@ class HandResult:
         return self.winners[0] if len(self.winners) == 1 else None
 
 
-@frozen(weakref_slot=False)  # no weak references: see direct_constructor
+_new = object.__new__
+
+
+@frozen
 class State:
     """A moment of a Ship's Wheel match. Build one with `new_game`; change it with
     `apply_move`.
@@ -255,9 +257,54 @@ class State:
         return tuple(cards[i] for i in ids)
 
 
-build_state = direct_constructor(State)
-"""`State` built without attrs' frozen ``__init__``, which stores each field through
-``object.__setattr__``: every state of the game is built with it, by keyword."""
+_SLOTS = vars(State)
+_set_rules = _SLOTS["rules"].__set__
+_set_phase = _SLOTS["phase"].__set__
+_set_player = _SLOTS["player"].__set__
+_set_dealer = _SLOTS["dealer"].__set__
+_set_hand_size = _SLOTS["hand_size"].__set__
+_set_hands = _SLOTS["hands"].__set__
+_set_deck = _SLOTS["deck"].__set__
+_set_piles = _SLOTS["piles"].__set__
+_set_passing = _SLOTS["passing"].__set__
+_set_scores = _SLOTS["scores"].__set__
+_set_results = _SLOTS["results"].__set__
+_set_reshuffles = _SLOTS["reshuffles"].__set__
+
+
+def build_state(
+    *,
+    rules: Rules,
+    phase: Phase,
+    player: int,
+    dealer: int,
+    hand_size: int,
+    hands: tuple[tuple[CardId, ...], ...],
+    deck: tuple[CardId, ...],
+    piles: tuple[tuple[CardId, ...], ...],
+    passing: tuple[CardId | None, ...],
+    scores: tuple[int, ...],
+    results: tuple[HandResult, ...],
+    reshuffles: int,
+) -> State:
+    """`State(...)` by keyword, with the slots filled by their own setters: attrs'
+    frozen ``__init__`` stores each field through ``object.__setattr__``, which looks
+    the name up again. Every state of the game is built with it; what it saves is
+    measured on the performance page."""
+    state = _new(State)
+    _set_rules(state, rules)
+    _set_phase(state, phase)
+    _set_player(state, player)
+    _set_dealer(state, dealer)
+    _set_hand_size(state, hand_size)
+    _set_hands(state, hands)
+    _set_deck(state, deck)
+    _set_piles(state, piles)
+    _set_passing(state, passing)
+    _set_scores(state, scores)
+    _set_results(state, results)
+    _set_reshuffles(state, reshuffles)
+    return state
 
 
 @frozen

@@ -186,11 +186,11 @@ class DeckSpec:
     >>> DeckSpec(shapes=["star", "moon"], colours=["red"], plain=["red-star", "red-sun"], lighthouses=[])
     Traceback (most recent call last):
     ...
-    seaview_rules.InvalidDataError: plain[1]: red-sun: 'sun' is not one of the shapes ['star', 'moon']
+    seaview_rules.errors.InvalidDataError: plain[1]: red-sun: 'sun' is not one of the shapes ['star', 'moon']
     >>> DeckSpec(shapes=[], colours=["red"])
     Traceback (most recent call last):
     ...
-    seaview_rules.InvalidDataError: shapes: a deck needs plain cards: at least one shape
+    seaview_rules.errors.InvalidDataError: shapes: a deck needs plain cards: at least one shape
     """
 
     shapes: tuple[str, ...] = field(default=SHAPES, converter=_shapes)

@@ -812,7 +812,7 @@ def apply_move(state: State, move: Move, *, seat: int | None = None) -> State:
     >>> apply_move(dealing, parse_move("deal red-star"), seat=1)
     Traceback (most recent call last):
     ...
-    seaview_rules.IllegalMoveError: API-SEAT: the next move is a chance outcome, not seat 1's
+    seaview_rules.errors.IllegalMoveError: API-SEAT: the next move is a chance outcome, not seat 1's
     """
     refused = check_move(state, move, seat=seat)
     if refused is not None:

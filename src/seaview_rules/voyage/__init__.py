@@ -149,5 +149,9 @@ GAME: Game[Rules, State, Move, View] = Game(
     chance_seat=chance_seat,
     playout=playout,
     determinize=determinize,
+    # ANCHOR-PICTURES
+    # ANCHOR-AGENTS
+    # ANCHOR-BOTS
+    # ANCHOR-TESTING
 )
 """The Voyage card game's entry in `seaview_rules.GAMES`."""

@@ -60,7 +60,7 @@ def check_state(state: State) -> None:
     >>> check_state(attrs.evolve(voyage.new_game(voyage.Rules(players=2)), draw_pile=voyage.CardSet(0)))
     Traceback (most recent call last):
     ...
-    seaview_rules.InvalidDataError: data: R1 is missing: every card must be somewhere (VOY-R1)
+    seaview_rules.errors.InvalidDataError: data: R1 is missing: every card must be somewhere (VOY-R1)
 
     Raises:
         InvalidDataError: the first inconsistency found.
@@ -122,7 +122,7 @@ def check_view(view: View) -> None:
     >>> check_view(attrs.evolve(seen, to_move=1))
     Traceback (most recent call last):
     ...
-    seaview_rules.InvalidDataError: data.to_move: must be 'chance' in phase deal with seat 1 to act
+    seaview_rules.errors.InvalidDataError: data.to_move: must be 'chance' in phase deal with seat 1 to act
 
     Raises:
         InvalidDataError: the first inconsistency found.

@@ -7,7 +7,6 @@ import enum
 
 from attrs import field, frozen
 
-from seaview_rules._construct import direct_constructor
 from seaview_rules._core import InvalidDataError, Player
 from seaview_rules._options import boolean, in_range
 from seaview_rules.voyage._moves import Move
@@ -23,7 +22,7 @@ class Rules:
     >>> Rules(players=7)
     Traceback (most recent call last):
     ...
-    seaview_rules.InvalidDataError: players: must be 2 to 6, not 7
+    seaview_rules.errors.InvalidDataError: players: must be 2 to 6, not 7
     """
 
     players: int = field(default=4, validator=in_range(2, 6))
@@ -96,7 +95,10 @@ class RoundResult:
     """How often the draw pile was rebuilt during the round (VOY-6)."""
 
 
-@frozen(weakref_slot=False)  # no weak references: see direct_constructor
+_new = object.__new__
+
+
+@frozen
 class State:
     """A moment of a Voyage match. Build one with `new_game`; change it with `apply_move`.
 
@@ -133,9 +135,54 @@ class State:
         return len(self.results) + (self.phase is not Phase.OVER)
 
 
-build_state = direct_constructor(State)
-"""`State` built without attrs' frozen ``__init__``, which stores each field through
-``object.__setattr__``: every state of the game is built with it, by keyword."""
+_SLOTS = vars(State)
+_set_rules = _SLOTS["rules"].__set__
+_set_phase = _SLOTS["phase"].__set__
+_set_player = _SLOTS["player"].__set__
+_set_dealer = _SLOTS["dealer"].__set__
+_set_hands = _SLOTS["hands"].__set__
+_set_draw_pile = _SLOTS["draw_pile"].__set__
+_set_discard_top = _SLOTS["discard_top"].__set__
+_set_discard_under = _SLOTS["discard_under"].__set__
+_set_drawn = _SLOTS["drawn"].__set__
+_set_scores = _SLOTS["scores"].__set__
+_set_results = _SLOTS["results"].__set__
+_set_reshuffles = _SLOTS["reshuffles"].__set__
+
+
+def build_state(
+    *,
+    rules: Rules,
+    phase: Phase,
+    player: int,
+    dealer: int,
+    hands: tuple[CardSet, ...],
+    draw_pile: CardSet,
+    discard_top: Card | None,
+    discard_under: tuple[Card, ...],
+    drawn: Card | None,
+    scores: tuple[int, ...],
+    results: tuple[RoundResult, ...],
+    reshuffles: int,
+) -> State:
+    """`State(...)` by keyword, with the slots filled by their own setters: attrs'
+    frozen ``__init__`` stores each field through ``object.__setattr__``, which looks
+    the name up again. Every state of the game is built with it; what it saves is
+    measured on the performance page."""
+    state = _new(State)
+    _set_rules(state, rules)
+    _set_phase(state, phase)
+    _set_player(state, player)
+    _set_dealer(state, dealer)
+    _set_hands(state, hands)
+    _set_draw_pile(state, draw_pile)
+    _set_discard_top(state, discard_top)
+    _set_discard_under(state, discard_under)
+    _set_drawn(state, drawn)
+    _set_scores(state, scores)
+    _set_results(state, results)
+    _set_reshuffles(state, reshuffles)
+    return state
 
 
 @frozen
