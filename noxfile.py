@@ -6,7 +6,8 @@
 protocol, load, fault and browser tests); postgres (several server processes on one
 PostgreSQL); rl (the PettingZoo and OpenSpiel adapters against those projects' own
 checks); rl_bench (their speed beside PettingZoo's card games, and OpenSpiel's IS-MCTS
-against ours); dask (optional, never by default: simulate on a local Dask cluster)."""
+against ours); dask (optional, never by default: simulate on a local Dask cluster); example (the game of
+"Adding a game", examples/seaview-cups, installed next to the library)."""
 
 from __future__ import annotations
 
@@ -344,6 +345,25 @@ def postgres(session: nox.Session) -> None:
     )
     tables = session.posargs[0] if session.posargs else "50"
     session.run("python", "benchmarks/server_load.py", "--tables", tables, "--postgres")
+
+
+EXAMPLE = Path("examples", "seaview-cups")
+"""The example game of the page "Adding a game": a distribution of its own."""
+
+
+@nox.session
+def example(session: nox.Session) -> None:
+    """The example game (`EXAMPLE`, Dice under Cups) installed next to the library, as a
+    game of another distribution: its own tests (its rules by ID; the shared contract
+    check `seaview_rules.testing.check_game` with view noninterference; what each seat
+    is told; its JSON), which also run it through the library: ``seaview demo``,
+    ``seaview match`` of random bots, the agents' adapters (their own checks if the game
+    gives an encoding, else their refusal) and a whole game through ``seaview serve``
+    over HTTP; then a longer match of random bots."""
+    session.install("-e", ".[test,rl]", "-e", f"{EXAMPLE}[test]")
+    with session.chdir(EXAMPLE):
+        session.run("pytest", "-q", "-rs", "-p", "no:cacheprovider")
+    session.run("seaview", "match", "cups", "--bots", "random,random,random", "--games", "300")
 
 
 @nox.session

@@ -60,7 +60,12 @@ nitpick_ignore_regex = [
         r"py:.*",
         r"(int|str|bool|float|bytes|bytearray|tuple|list|dict|set|frozenset|object|type|None|ValueError|AssertionError|Exception)",
     ),
-    (r"py:.*", r"(seaview_rules\.)?(_\w+\.)*[RSMV](_contra)?"),  # type variables
+    (r"py:.*", r"(seaview_rules\.)?(\w+\.)*[RSMV](_contra|_in|_out)?"),  # type variables
+    # the call protocols and aliases of Game's fields (private modules), as autodoc names them
+    (
+        r"py:.*",
+        r"(ApplyMove|CheckMove|Events|FromDict|GameSchemas|Narrate|Player|Playout|RulesFromData|Twin)",
+    ),
     (r"py:.*", r"seaview_rules\.(\w+\.)*_\w+.*"),  # private modules behind public re-exports
     (r"py:.*", r"(numpy|npt|gymnasium|pettingzoo|pyspiel|open_spiel)\b.*"),  # the rl extra
     (r"py:.*", r"(AgentGame|Position|Press|Reward|AECEnv|Space)"),  # its stand-ins and _agents

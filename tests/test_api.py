@@ -218,13 +218,13 @@ def every_move_of(moves: tuple[Any, ...], state: Any) -> tuple[Any, ...]:
 
 
 def _voyage_twin(state: Any, seat: int, rng: random.Random) -> Any:
-    from seaview_rules.testing.voyage import hidden_twin
+    from seaview_rules.voyage.testing import hidden_twin
 
     return hidden_twin(state, seat, rng)
 
 
 def _ships_wheel_twin(state: Any, seat: int, rng: random.Random) -> Any:
-    from seaview_rules.testing.ships_wheel import hidden_twin
+    from seaview_rules.ships_wheel.testing import hidden_twin
 
     return hidden_twin(state, seat, rng)
 

@@ -1,5 +1,7 @@
 """The bots: the search bot is deterministic for a seed and sees only its view, the
-heuristic bots follow their rules of thumb, and tournaments are seeded and fair."""
+heuristic bots follow their rules of thumb, tournaments are seeded and fair, and what a
+game does not declare (a search, a heuristic bot, rounds) is refused by name or left
+out."""
 
 from __future__ import annotations
 
@@ -10,23 +12,18 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+import attrs
 import pytest
 
-from seaview_rules import CHANCE, GAMES, Game, RandomBot, ships_wheel, voyage
-from seaview_rules.bots import (
-    ISMCTSBot,
-    ShipsWheelHeuristicBot,
-    VoyageHeuristicBot,
-    make_bot,
-    match,
-    wilson_interval,
-)
+from seaview_rules import CHANCE, GAMES, Game, RandomBot, play, ships_wheel, voyage
+from seaview_rules.bots import ISMCTSBot, make_bot, match, wilson_interval
 from seaview_rules.cli import main
-from seaview_rules.testing.ships_wheel import hidden_twin as ships_wheel_twin
-from seaview_rules.testing.voyage import hidden_twin as voyage_twin
+from seaview_rules.search import Search
+from seaview_rules.ships_wheel import ShipsWheelHeuristicBot
+from seaview_rules.testing import twin_of
+from seaview_rules.voyage import VoyageHeuristicBot
 
 CARD_GAMES = ["voyage", "ships_wheel"]
-TWINS: dict[str, Any] = {"voyage": voyage_twin, "ships_wheel": ships_wheel_twin}
 
 
 def choices(game: Game[Any, Any, Any, Any], count: int, seed: int = 0) -> Iterator[Any]:
@@ -79,7 +76,7 @@ def test_a_bot_chooses_alike_in_states_that_look_alike_to_its_seat(name: str) ->
     ]
     for state in choices(game, 6, seed=1):
         seat = seat_to_move(game, state)
-        twin = TWINS[name](state, seat, rng)
+        twin = twin_of(game)(state, seat, rng)
         assert game.view(twin, seat) == game.view(state, seat)
         for fresh in bots:
             assert decide(fresh(), game, twin) == decide(fresh(), game, state)
@@ -263,3 +260,77 @@ def test_the_match_command_names_a_bad_bot(capsys: pytest.CaptureFixture[str]) -
 
 def test_random_bots_are_bots_too() -> None:
     assert isinstance(make_bot("random", "voyage"), RandomBot)
+
+
+def test_the_games_that_choose_declare_their_bots_and_leagues_declares_none() -> None:
+    assert GAMES["voyage"].heuristic_bot is VoyageHeuristicBot
+    assert GAMES["ships_wheel"].heuristic_bot is ShipsWheelHeuristicBot
+    ours = ("voyage", "leagues", "ships_wheel")
+    assert [name for name in ours if GAMES[name].search is not None] == CARD_GAMES
+    names = [periods.name for name in CARD_GAMES if (periods := GAMES[name].periods) is not None]
+    assert names == ["rounds", "hands"]
+    leagues = GAMES["leagues"]
+    assert (leagues.heuristic_bot, leagues.search, leagues.periods) == (None, None, None)
+
+
+@pytest.mark.parametrize("name", CARD_GAMES)
+def test_the_periods_of_a_game_are_the_rounds_its_statistics_count(name: str) -> None:
+    game = GAMES[name]
+    periods = game.periods
+    assert periods is not None
+    final = game.playout(game.new_game(game.rules_type()), random.Random(1))
+    outcome = game.outcome(final)
+    assert outcome is not None
+    assert len(periods.winners(final)) == game.statistics(final)[periods.name] > 1
+    assert outcome.winner in periods.winners(final)
+
+
+def games_with(name: str, **changes: Any) -> dict[str, Game[Any, Any, Any, Any]]:
+    """The registry with the game ``name`` changed as in `attrs.evolve`."""
+    return {**GAMES, name: attrs.evolve(GAMES[name], **changes)}
+
+
+def test_a_game_without_a_search_is_refused_by_name_when_the_search_bot_must_choose(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("seaview_rules.bots._ismcts.GAMES", games_with("voyage", search=None))
+    state = next(choices(GAMES["voyage"], 1))
+    with pytest.raises(ValueError, match=r"^voyage has no search for ISMCTSBot"):
+        decide(ISMCTSBot(seed=1, iterations=5), GAMES["voyage"], state)
+    assert ISMCTSBot().choose(object(), ("only",), random.Random(0)) == "only"  # no search
+
+
+def test_the_search_bot_refuses_a_view_of_no_registered_game() -> None:
+    with pytest.raises(ValueError, match="no game in GAMES has views of type object"):
+        ISMCTSBot().choose(object(), ("a", "b"), random.Random(0))
+
+
+def test_a_game_without_a_heuristic_bot_is_refused_by_name(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    registry = games_with("ships_wheel", heuristic_bot=None)
+    monkeypatch.setattr("seaview_rules.bots._match.GAMES", registry)
+    with pytest.raises(ValueError, match=r"^ships_wheel has no heuristic bot$"):
+        make_bot("heuristic", "ships_wheel")
+    assert isinstance(make_bot("ismcts", "ships_wheel"), ISMCTSBot)
+
+
+def test_a_search_without_a_start_and_a_winner_plays_for_the_winner_of_the_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    plain: Search[voyage.State] = Search(iterations=8, horizon=5_000)
+    monkeypatch.setattr("seaview_rules.bots._ismcts.GAMES", games_with("voyage", search=plain))
+    rules = voyage.Rules(players=2, target=3)
+    result = play(GAMES["voyage"], rules, random.Random(2), [ISMCTSBot(seed=3), RandomBot()])
+    assert result.finished
+
+
+def test_a_match_of_a_game_without_periods_has_no_rounds_and_no_columns_for_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    registry = games_with("voyage", periods=None)
+    monkeypatch.setattr("seaview_rules.bots._match.GAMES", registry)
+    report = match(registry["voyage"], ["heuristic", "random"], 3, seed=2)
+    assert [seat.rounds for seat in report.seats] == [0, 0]
+    assert "rounds won" not in report.table()
+    assert sum(seat.wins for seat in report.seats) == 3

@@ -22,6 +22,32 @@ def test_the_demo_plays_a_whole_seeded_game_and_names_the_winner(
     assert capsys.readouterr().out == first  # the same seed, the same log
 
 
+def test_the_demo_without_a_game_plays_the_first_game_of_the_registry(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["demo", "--seed", "2", "--quiet"]) == 0
+    default = capsys.readouterr().out
+    main(["demo", next(iter(GAMES)), "--seed", "2", "--quiet"])
+    assert capsys.readouterr().out == default
+    assert default.startswith(next(iter(GAMES.values())).title)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_the_demo_heads_each_round_of_a_game_with_rounds(
+    name: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    main(["demo", name, "--seed", "3"])
+    lines = capsys.readouterr().out.splitlines()
+    periods = GAMES[name].periods
+    if periods is None:
+        assert not any(line.startswith(("Round ", "Hand ")) for line in lines)
+        return
+    header = periods.name[:-1].capitalize()
+    numbers = [int(line.split()[1]) for line in lines if line.startswith(f"{header} ")]
+    assert numbers == list(range(1, len(numbers) + 1))
+    assert len(numbers) > 1
+
+
 def test_the_demo_of_a_game_cut_off_by_the_cap_says_it_is_unfinished() -> None:
     out = io.StringIO()
     demo(GAMES["voyage"], 2, 3, out, max_moves=40)

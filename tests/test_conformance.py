@@ -8,11 +8,12 @@ import re
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
-from seaview_rules import GAMES
+from seaview_rules import GAMES, voyage
 from seaview_rules.cli import main
-from seaview_rules.conformance import FORMAT, SCHEMA, build_vectors, check_vectors
+from seaview_rules.conformance import FORMAT, SCHEMA, build_vectors, check_vectors, variants
 
 PREFIXES = {"voyage": "VOY", "leagues": "LEA", "ships_wheel": "SW"}
 DOCUMENTED = {
@@ -98,3 +99,9 @@ def test_the_command_exports_the_same_vectors_every_time(
     assert json.loads((tmp_path / "a" / "schema.json").read_text()) == SCHEMA
     with pytest.raises(SystemExit):
         main(["conformance", "export", str(tmp_path / "c"), "chess"])
+
+
+def test_a_game_without_conformance_rules_takes_its_vectors_from_its_default_rules() -> None:
+    plain = attrs.evolve(GAMES["voyage"], conformance_rules=())
+    assert variants(plain) == (voyage.Rules(),)
+    check_vectors(plain, build_vectors(plain, per_rule=1, games=1))

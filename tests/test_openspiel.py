@@ -8,6 +8,7 @@ import random
 from fractions import Fraction
 from typing import Any
 
+import attrs
 import numpy as np
 import pyspiel
 import pytest
@@ -17,8 +18,8 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 from seaview_rules import CHANCE, GAMES, leagues, ships_wheel, voyage
 from seaview_rules.openspiel import NAMES, SeaviewGame, SeaviewState, load_game, resampler
-from seaview_rules.testing import ships_wheel as sw_kit
-from seaview_rules.testing import voyage as voyage_kit
+from seaview_rules.ships_wheel import testing as sw_kit
+from seaview_rules.voyage import testing as voyage_kit
 
 pytestmark = pytest.mark.rl
 
@@ -325,3 +326,64 @@ def test_state_at_refuses_another_games_state_or_rules() -> None:
         game.state_at(voyage.new_game(voyage.Rules(players=3)))
     assert game.state_at(voyage.new_game(voyage.Rules(players=2))).is_chance_node()
     assert CHANCE is voyage.current_player(voyage.new_game())
+
+
+def test_every_game_with_an_encoding_is_registered_under_its_own_name() -> None:
+    encoded = {name for name, game in GAMES.items() if game.encoding is not None}
+    assert {name: f"seaview_{name}" for name in encoded} == NAMES
+    assert set(NAMES.values()) <= set(pyspiel.registered_names())
+    for name in encoded:
+        assert pyspiel.load_game(NAMES[name]).agents.game is GAMES[name]
+
+
+@pytest.mark.parametrize("name", list(NAMES))
+def test_a_game_without_an_encoding_is_refused_naming_it(name: str) -> None:
+    bare = attrs.evolve(GAMES[name], encoding=None)
+    with pytest.raises(ValueError, match=rf"the game '{name}' has no encoding") as refused:
+        load_game(bare)
+    assert "encoding=" in str(refused.value)
+    with pytest.raises(ValueError, match=rf"the game '{name}' has no encoding"):
+        SeaviewGame(bare, {})
+    with pytest.raises(ValueError, match="unknown game 'chess'"):
+        load_game("chess")
+
+
+@pytest.mark.parametrize("name", list(NAMES))
+def test_a_game_given_as_its_entry_is_the_game_of_its_name(name: str) -> None:
+    by_entry, by_name = load_game(GAMES[name]), pyspiel.load_game(NAMES[name])
+    assert str(by_entry) == str(by_name)
+    first, second = by_entry.new_initial_state(), by_name.new_initial_state()
+    rng = random.Random(4)
+    for _ in range(30):
+        if first.is_terminal():
+            break
+        if first.is_chance_node():
+            assert first.chance_outcomes() == second.chance_outcomes()
+            action = first.chance_outcomes()[0][0]
+        else:
+            seat = first.current_player()
+            assert first.observation_tensor(seat) == second.observation_tensor(seat)
+            action = rng.choice(first.legal_actions())
+        first.apply_action(action)
+        second.apply_action(action)
+
+
+def test_resampling_draws_with_the_games_own_determinize() -> None:
+    """`resample_from_infostate` asks the game's entry (`Game.determinize`), whatever
+    the game."""
+    drawn = []
+
+    def determinize(view: Any, rng: random.Random) -> Any:
+        drawn.append(view.seat)
+        return voyage.determinize(view, rng)
+
+    game = load_game(
+        attrs.evolve(GAMES["voyage"], determinize=determinize), voyage.Rules(players=2)
+    )
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    player = state.current_player()
+    other = resampler(1)(state, player)
+    assert drawn == [player]
+    assert other.information_state_string(player) == state.information_state_string(player)

@@ -8,6 +8,7 @@ import warnings
 from collections.abc import Callable
 from typing import Any
 
+import attrs
 import numpy as np
 import pytest
 from gymnasium.spaces import Discrete
@@ -17,8 +18,8 @@ from pettingzoo.test import api_test, seed_test
 
 from seaview_rules import CHANCE, GAMES, IllegalMoveError, ships_wheel, voyage
 from seaview_rules.pettingzoo import SeaviewEnv, env, raw_env
-from seaview_rules.testing import ships_wheel as sw_kit
-from seaview_rules.testing import voyage as voyage_kit
+from seaview_rules.ships_wheel import testing as sw_kit
+from seaview_rules.voyage import testing as voyage_kit
 
 pytestmark = pytest.mark.rl
 
@@ -314,3 +315,55 @@ def test_the_raw_environment_refuses_an_id_outside_the_space_and_any_action_afte
         game.apply_action(position, 0)
     assert over.value.rule == "API-OVER"
     assert "cut off" in over.value.reason
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_game_without_an_encoding_is_refused_naming_it(name: str) -> None:
+    bare = attrs.evolve(GAMES[name], encoding=None)
+    for make_env in (env, raw_env):
+        with pytest.raises(ValueError, match=rf"the game '{name}' has no encoding") as refused:
+            make_env(bare)
+        assert "encoding=" in str(refused.value)
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGURATIONS[:1] + CONFIGURATIONS[3:4])
+def test_a_game_given_as_its_entry_is_the_game_of_its_name(
+    name: str, options: dict[str, Any]
+) -> None:
+    rules = GAMES[name].rules_type(**options)
+    by_entry, by_name = raw_env(GAMES[name], rules=rules), raw_env(name, rules=rules)
+    assert by_entry.metadata == by_name.metadata
+    by_entry.reset(seed=3)
+    by_name.reset(seed=3)
+    for _ in range(40):
+        agent = by_entry.agent_selection
+        assert agent == by_name.agent_selection
+        seen, seen_too = by_entry.observe(agent), by_name.observe(agent)
+        assert np.array_equal(seen["observation"], seen_too["observation"])
+        assert np.array_equal(seen["action_mask"], seen_too["action_mask"])
+        if by_entry.terminations[agent] or by_entry.truncations[agent]:
+            break
+        action = int(np.flatnonzero(seen["action_mask"])[-1])
+        by_entry.step(action)
+        by_name.step(action)
+
+
+@pytest.mark.parametrize("name", [name for name, game in GAMES.items() if game.encoding])
+def test_the_encoding_writes_into_a_plain_list_what_the_environment_observes(name: str) -> None:
+    """A game's `Encoding` needs no numpy: written into a list of floats, a view gives
+    the numbers of the environment's observation, each in [0, 1]."""
+    table = raw_env(name, rules=GAMES[name].rules_type(players=3))
+    table.reset(seed=6)
+    encoding, rules = table.game.encoding, table.game.rules
+    at = {segment.name: segment.start for segment in encoding.layout(rules)}
+    for _ in range(30):
+        agent = table.agent_selection
+        if table.terminations[agent] or table.truncations[agent]:
+            break
+        for other in table.possible_agents:
+            numbers = [0.0] * encoding.size(rules)
+            encoding.write(table.view(other), rules, numbers, at)
+            observation = table.observe(other)["observation"]
+            assert np.array_equal(np.array(numbers, np.float32), observation)
+            assert all(0 <= x <= 1 for x in numbers)
+        table.step(int(np.flatnonzero(table.observe(agent)["action_mask"])[0]))

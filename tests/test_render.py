@@ -9,9 +9,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from seaview_rules import leagues, ships_wheel, voyage
-from seaview_rules.testing import leagues as lst
-from seaview_rules.testing import ships_wheel as sst
-from seaview_rules.testing import voyage as vst
+from seaview_rules.leagues import testing as lst
+from seaview_rules.ships_wheel import testing as sst
+from seaview_rules.voyage import testing as vst
 
 
 @given(sst.states(), st.integers(0, 2**32))

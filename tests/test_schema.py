@@ -11,10 +11,12 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 from jsonschema import Draft202012Validator
 
 from seaview_rules import GAMES, OMNISCIENT, InvalidDataError, play, seat_record
+from seaview_rules import schema as schema_module
 from seaview_rules.cli import main
 from seaview_rules.schema import KINDS, envelope_schema, schema
 
@@ -151,3 +153,10 @@ def test_the_command_prints_a_schema_or_lists_the_kinds(
     with pytest.raises(SystemExit):
         main(["schema", "leagues", "board"])
     assert "unknown kind 'board'" in capsys.readouterr().err
+
+
+def test_a_game_without_schemas_is_refused_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    plain = attrs.evolve(GAMES["voyage"], name="plain", schemas=None)
+    monkeypatch.setattr(schema_module, "GAMES", {**GAMES, "plain": plain})
+    with pytest.raises(ValueError, match="'plain' publishes no JSON Schemas"):
+        schema("plain", "state")

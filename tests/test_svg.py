@@ -1,6 +1,7 @@
-"""`seaview_rules.svg`: every picture is an SVG 1.1 document with titles, the same bytes
-for the same input; a picture of a view shows nothing the view hides, a picture of a
-state everything; links go to exactly the legal moves; the golden pictures have not
+"""`seaview_rules.svg` and each game's ``svg`` module: every picture is an SVG 1.1
+document with titles, the same bytes for the same input; a picture of a view shows
+nothing the view hides, a picture of a state everything; links go to exactly the legal
+moves; a game without a picture is drawn as its text; the golden pictures have not
 changed unless regenerated on purpose."""
 
 from __future__ import annotations
@@ -15,14 +16,15 @@ from types import ModuleType
 from typing import Any
 from urllib.parse import unquote
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from seaview_rules import GAMES, leagues, ships_wheel, svg, voyage
-from seaview_rules.testing import leagues as lst
-from seaview_rules.testing import ships_wheel as sst
-from seaview_rules.testing import voyage as vst
+from seaview_rules.leagues import testing as lst
+from seaview_rules.ships_wheel import testing as sst
+from seaview_rules.voyage import testing as vst
 
 GOLDEN = Path(__file__).parent / "golden" / "svg"
 SVG = "{http://www.w3.org/2000/svg}"
@@ -117,26 +119,65 @@ def test_every_picture_of_a_state_or_view_is_svg_with_titles_and_the_same_each_t
 
 def test_the_pieces_are_svg_with_titles() -> None:
     for picture in (
-        svg.board(leagues.default_board()),
-        svg.spinner(leagues.default_spinner()),
-        svg.card(voyage.Card.parse("G13")),
-        svg.card(ships_wheel.Card.parse("white-starfish")),
-        svg.hand([]),
-        svg.deck(voyage.Rules(players=2, colours=1, numbers=3, hand_size=1)),
-        svg.deck(ships_wheel.Rules(decks=2)),
+        leagues.svg.board(leagues.default_board()),
+        leagues.svg.spinner(leagues.default_spinner()),
+        voyage.svg.card(voyage.Card.parse("G13")),
+        ships_wheel.svg.card(ships_wheel.Card.parse("white-starfish")),
+        voyage.svg.hand([]),
+        ships_wheel.svg.hand([]),
+        voyage.svg.deck(voyage.Rules(players=2, colours=1, numbers=3, hand_size=1)),
+        ships_wheel.svg.deck(ships_wheel.Rules(decks=2)),
     ):
         parse(picture)
 
 
 def test_render_refuses_what_is_no_state_or_view_and_options_of_another_game() -> None:
-    with pytest.raises(TypeError, match="board, spinner, card, hand and deck"):
+    with pytest.raises(TypeError, match="not Board; a single piece is drawn by its game"):
         svg.render(leagues.default_board())
-    with pytest.raises(TypeError, match="moves"):
+    with pytest.raises(TypeError, match="takes the options before, effects, legend, not moves"):
         svg.render(leagues.new_game(leagues.Rules(players=2)), moves=True)
-    with pytest.raises(TypeError, match="before"):
+    with pytest.raises(TypeError, match="a voyage picture takes the options moves, not before"):
         svg.render(voyage.new_game(voyage.Rules(players=2)), before=None)
-    with pytest.raises(TypeError, match="not a card"):
-        svg.hand([voyage.Card.parse("R1"), "R2"])  # type: ignore[list-item]
+    with pytest.raises(TypeError, match="not a Voyage card"):
+        voyage.svg.hand([voyage.Card.parse("R1"), "R2"])  # type: ignore[list-item]
+    with pytest.raises(TypeError, match="not a Ship's Wheel card"):
+        ships_wheel.svg.hand([voyage.Card.parse("R1")])  # type: ignore[list-item]
+    with pytest.raises(TypeError, match="a leagues picture draws a state or a view"):
+        svg.draw(GAMES["leagues"], voyage.new_game(voyage.Rules(players=2)))
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_game_declares_its_picture_and_render_asks_it(name: str) -> None:
+    game = GAMES[name]
+    assert game.picture is not None
+    state = game.new_game(game.rules_type())
+    for obj in (state, game.view(state, None)):
+        assert svg.render(obj) == game.picture(obj) == svg.draw(game, obj)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_game_without_a_picture_is_drawn_as_its_text_and_takes_no_options(name: str) -> None:
+    game = attrs.evolve(GAMES[name], picture=None)
+    rng = random.Random(3)
+    state = game.new_game(game.rules_type())
+    for _ in range(12):
+        if game.is_terminal(state):
+            break
+        player = game.current_player(state)
+        legal = game.legal_moves(state)
+        move = rng.choice(legal) if isinstance(player, int) else game.sample_chance(state, rng)
+        state = game.apply_move(state, move)
+    for obj in (state, game.view(state, 0), game.view(state, None)):
+        picture = svg.draw(game, obj)
+        root = parse(picture)
+        assert titles(root) == [f"{game.title}, as text"]
+        lines = [t.text or "" for t in root.iter(f"{SVG}text")]
+        assert lines == [
+            line.replace(" ", "\N{NO-BREAK SPACE}") for line in game.render(obj).splitlines()
+        ]
+        assert svg.draw(game, obj) == picture
+    with pytest.raises(TypeError, match=f"a {name} picture takes no options, not legend, moves"):
+        svg.draw(game, state, moves=True, legend=False)
 
 
 # --- what a picture shows ----------------------------------------------------------
@@ -253,7 +294,7 @@ def test_a_state_picture_links_the_moves_of_the_seat_to_move() -> None:
 
 def test_the_board_names_where_every_effect_sends_a_diver() -> None:
     board = leagues.default_board()
-    names = titles(parse(svg.board(board)))
+    names = titles(parse(leagues.svg.board(board)))
     arrows = [t for t in names if " arrow: down to " in t]
     assert len(arrows) == board.squares.count(leagues.SquareKind.ARROW)
     assert "(1, 2) arrow: down to (2, 2), spin again" in names
@@ -264,7 +305,7 @@ def test_the_board_names_where_every_effect_sends_a_diver() -> None:
         leagues.SquareKind.OCTOPUS
     )
     assert "where each arrow, starfish and octopus sends a diver" in names
-    assert "where each arrow" not in svg.board(board, effects=False)
+    assert "where each arrow" not in leagues.svg.board(board, effects=False)
 
 
 def test_a_leagues_view_is_drawn_as_its_state_and_the_last_spin_as_a_path() -> None:
@@ -285,20 +326,20 @@ def test_a_leagues_view_is_drawn_as_its_state_and_the_last_spin_as_a_path() -> N
 
 def test_the_spinner_gives_each_segment_its_chance_and_marks_the_spin() -> None:
     spinner = leagues.Spinner.parse("1R 2L*3")
-    names = titles(parse(svg.spinner(spinner, spun=leagues.parse_move("2L"))))
+    names = titles(parse(leagues.svg.spinner(spinner, spun=leagues.parse_move("2L"))))
     assert "1R: 1 in 4" in names
     assert "2L: 3 in 4" in names
     assert "the needle on 2L" in names
     with pytest.raises(ValueError, match="cannot show 3R"):
-        svg.spinner(spinner, spun=leagues.parse_move("3R"))
+        leagues.svg.spinner(spinner, spun=leagues.parse_move("3R"))
 
 
 def test_a_deck_shows_each_kind_of_card_once_with_its_copies() -> None:
-    names = titles(parse(svg.deck(ships_wheel.Rules(decks=2))))
+    names = titles(parse(ships_wheel.svg.deck(ships_wheel.Rules(decks=2))))
     assert names[0] == "the Ship's Wheel deck, 152 cards"
     assert names.count("anchor") == 1
-    assert svg.deck(ships_wheel.Rules(decks=2)).count(">6 copies<") == 2  # the Starfish
-    assert titles(parse(svg.deck(voyage.Rules())))[0] == "the Voyage deck, 39 cards"
+    assert ships_wheel.svg.deck(ships_wheel.Rules(decks=2)).count(">6 copies<") == 2  # the Starfish
+    assert titles(parse(voyage.svg.deck(voyage.Rules())))[0] == "the Voyage deck, 39 cards"
 
 
 # --- golden pictures ---------------------------------------------------------------

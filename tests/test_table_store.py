@@ -25,9 +25,9 @@ from seaview_rules import (
     ships_wheel,
     voyage,
 )
-from seaview_rules.testing import leagues as leagues_kit
-from seaview_rules.testing import ships_wheel as ships_wheel_kit
-from seaview_rules.testing import voyage as voyage_kit
+from seaview_rules.leagues import testing as leagues_kit
+from seaview_rules.ships_wheel import testing as ships_wheel_kit
+from seaview_rules.voyage import testing as voyage_kit
 
 AnyTable = Table[Any, Any, Any, Any]
 

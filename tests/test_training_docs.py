@@ -9,7 +9,7 @@ from types import ModuleType
 
 import pytest
 
-from seaview_rules._agents import AgentGame, default_max_game_length
+from seaview_rules._agents import AgentGame
 from seaview_rules.pettingzoo import RENDER_MODES
 
 pytestmark = pytest.mark.rl
@@ -70,7 +70,7 @@ def test_the_stated_sizes_and_bounds_are_the_codes(name: str) -> None:
     actions = len(game.actions)
     assert f"{actions} player action{'s' * (actions != 1)}" in page
     assert f"{len(game.outcomes)} chance outcomes" in page
-    assert f"{default_max_game_length(name, game.rules):,} decisions" in page
+    assert f"{game.encoding.max_game_length(game.rules):,} decisions" in page
 
 
 def test_the_render_modes_are_documented() -> None:

@@ -1,17 +1,17 @@
 """Pictures drawn by the library itself when the docs are built: ``.. picture::``.
 
 The directive's content is Python whose last line is an expression giving an SVG
-document, most often a call of `seaview_rules.svg`. The picture is put into the HTML
-page as it is (inline SVG keeps the titles a screen reader reads), so a picture in the
-docs is always what the engine draws. The pictures of one page run in one namespace,
-from the top of the page down, like a doctest group::
+document, most often a call of `seaview_rules.svg` or of a game's ``svg`` module. The
+picture is put into the HTML page as it is (inline SVG keeps the titles a screen reader
+reads), so a picture in the docs is always what the engine draws. The pictures of one
+page run in one namespace, from the top of the page down, like a doctest group::
 
     .. picture::
        :caption: The default board.
        :width: 30em
 
-       from seaview_rules import leagues, svg
-       svg.board(leagues.default_board())
+       from seaview_rules import leagues
+       leagues.svg.board(leagues.default_board())
 
 A change of the library changes the pictures without changing a page, so every page
 with a picture is read again on every build. Code that fails, or gives something that

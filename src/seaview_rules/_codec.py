@@ -174,6 +174,10 @@ class Codec(Generic[R, S, M, V]):
     """The schemas of what `writers` and the readers handle."""
     view_derived_schemas: Callable[[SchemaBuilder], dict[str, dict[str, Any]]]
     """The schemas of the derived keys before ``outcome``, by key."""
+    seat_fields: tuple[str, ...] = ()
+    """The names of the game's fields whose integers are seats (a seat's pile, the
+    dealer), which its schemas bound by the number of seats, besides those of the
+    shared classes (`seaview_rules._schemas.SEAT_FIELDS`)."""
 
     @property
     def _derived(self) -> dict[str, tuple[Any, Callable[[V], object]]]:
@@ -203,6 +207,7 @@ class Codec(Generic[R, S, M, V]):
                 "outcome": {"anyOf": [b.of(Outcome), {"type": "null"}]},
             },
             view_first=self.view_first,
+            seat_fields=self.seat_fields,
         )
 
     def rules_data(self, rules: R) -> object:

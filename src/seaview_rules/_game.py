@@ -7,12 +7,19 @@ import importlib
 import random
 from collections.abc import Callable, Mapping
 from fractions import Fraction
-from typing import Any, Generic, Literal, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeVar
 
 import attrs
 from attrs import field, frozen
 
 from seaview_rules._core import Event, Outcome, Player, Viewer, Violation
+from seaview_rules._schemas import GameSchemas
+from seaview_rules._testkit import Kit
+from seaview_rules.encoding import Encoding
+from seaview_rules.search import Periods, Search
+
+if TYPE_CHECKING:  # annotations only: `Bot` belongs to _play, which sits above this module
+    from seaview_rules._play import Bot
 
 __all__ = ["API", "Game"]
 
@@ -178,10 +185,56 @@ class Game(Generic[R, S, M, V]):
     """How a `seaview_rules.Table` of this game resolves chance unless told otherwise:
     ``"auto"`` at once (the card games), ``"step"`` one move per
     `seaview_rules.Table.step` call (leagues, where every move is a spin)."""
-    # ANCHOR-PICTURES
-    # ANCHOR-AGENTS
-    # ANCHOR-BOTS
-    # ANCHOR-TESTING
+    picture: Callable[..., str] | None = field(default=None, repr=False)
+    """The SVG picture of a state (everything, hidden parts included) or of a view (what
+    its seat sees), as a standalone SVG 1.1 document, the same bytes for the same input:
+    called with the state or view, then keyword options named in `picture_options`
+    (`seaview_rules.svg.render` checks them first). Without it (``None``, the default)
+    `seaview_rules.svg.render` draws the game's text rendering (`render`) as lines of
+    monospace text, which takes no options."""
+    picture_options: tuple[str, ...] = field(default=(), repr=False)
+    """The keyword options `picture` takes, for example ``("moves",)``. An option named
+    ``moves`` (outline every legal move and link it to ``#move=`` and its notation) is
+    asked for by the table server's page. Without them (``()``, the default) the picture
+    takes no options."""
+    encoding: Encoding[R, S, M, V] | None = field(default=None, repr=False)
+    """What the agents' adapters (`seaview_rules.pettingzoo`, `seaview_rules.openspiel`)
+    need beyond the API: which moves are chance's, the encoding of a seat's view, the
+    bounds of a game and of its scores. Without it (``None``, the default) the adapters
+    refuse the game with a `ValueError` naming it, and `seaview_rules.openspiel` does
+    not register it; everything else of the library plays it as usual."""
+    heuristic_bot: Callable[[], Bot[V, M]] | None = field(default=None, repr=False)
+    """A new rule-of-thumb bot of the game (its class), the ``"heuristic"`` of
+    `seaview_rules.bots.make_bot` and ``seaview match``. Without it (``None``, the
+    default) they refuse ``"heuristic"`` for the game with a `ValueError` naming it."""
+    search: Search[S] | None = field(default=None, repr=False)
+    """How `seaview_rules.bots.ISMCTSBot` searches the game (`seaview_rules.search.Search`).
+    Without it (``None``, the default) the bot refuses to choose a move of the game with a
+    `ValueError` naming it, and a ``bot:ismcts`` seat of the table server plays at random
+    (as in leagues, where no seat ever chooses)."""
+    periods: Periods[S] | None = field(default=None, repr=False)
+    """The rounds (hands, ...) a match is played in (`seaview_rules.search.Periods`), for
+    the columns of `seaview_rules.bots.match` and the headers of ``seaview demo``.
+    Without it (``None``, the default) the game has no rounds, and they have neither."""
+    test_kit: Callable[[], Kit[R, S, V]] | None = field(default=None, repr=False)
+    """The function that returns the game's test kit (`seaview_rules.testing.Kit`): the
+    strategies and the hidden-twin generator the shared properties of
+    `seaview_rules.testing` draw from; a function, since the kit imports Hypothesis (the
+    ``testing`` extra) and the game must not. Without it (``None``, the default),
+    `seaview_rules.testing.check_game` and the conformance vectors work as for any game,
+    and `seaview_rules.testing.kit_of` (so `seaview_rules.testing.check_properties` and
+    ``st.from_type`` of the game's types) refuses the game with a `LookupError` naming
+    it."""
+    conformance_rules: tuple[R, ...] = field(default=(), repr=False)
+    """The rules of the seeded games that `seaview_rules.conformance.build_vectors` takes
+    the game's vectors from (variants that reach every rule and ruling). Without them
+    (``()``, the default) the vectors come from games under the default rules
+    (``rules_type()``)."""
+    schemas: GameSchemas | None = field(default=None, repr=False)
+    """The makings of the JSON Schemas of the game's documents (`seaview_rules.schema`),
+    as the game's codec gives them (``Codec.schemas``). Without it (``None``, the default)
+    `seaview_rules.schema.schema` refuses the game with a `ValueError` naming it; the
+    envelope schema still lists the game."""
 
     def __reduce__(self) -> tuple[Callable[[str], Game[Any, Any, Any, Any]], tuple[str]]:
         """A game pickles as its registry name, for worker processes, which look it up

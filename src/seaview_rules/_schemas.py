@@ -244,6 +244,8 @@ class GameSchemas:
     """The schemas of the keys a view document ends with, by key."""
     view_first: tuple[str, ...] = ()
     """Fields that a view document writes first (the leagues view's seat)."""
+    seat_fields: tuple[str, ...] = ()
+    """The game's fields whose integers are seats, besides `SEAT_FIELDS`."""
 
     def schema(self, kind: str) -> dict[str, Any]:
         """The JSON Schema of documents of ``kind``.
@@ -254,7 +256,9 @@ class GameSchemas:
         if kind not in self.versions:
             raise ValueError(f"no {kind!r} documents; the kinds are {list(self.versions)}")
         seats = max_seat(self.rules)
-        bounds: dict[str, tuple[int, int | None]] = dict.fromkeys(_SEAT_FIELDS, (0, seats))
+        bounds: dict[str, tuple[int, int | None]] = dict.fromkeys(
+            (*SEAT_FIELDS, *self.seat_fields), (0, seats)
+        )
         builder = SchemaBuilder(self.hooks, bounds)
         events = self.events
 
@@ -298,12 +302,10 @@ class GameSchemas:
         return document_schema(self.game, self.title, kind, versions, data, builder, about)
 
 
-_SEAT_FIELDS: tuple[str, ...] = (
-    *("seat", "seats", "player", "dealer", "winner", "winners", "giver", "pile"),
-    *("anchor", "order", "groups", "first_dealer"),
-)
-"""Fields whose integers are seats (a pile is a seat's pile), bounded by the number of
-seats the game allows."""
+SEAT_FIELDS: tuple[str, ...] = ("seat", "winner")
+"""The fields of the shared classes whose integers are seats (every event's ``seat``,
+`Outcome.winner`), bounded by the number of seats the game allows; each game adds its
+own (`GameSchemas.seat_fields`)."""
 
 _ABOUT = {
     "state": "A whole {title} game state, hidden cards included: for the server, never "

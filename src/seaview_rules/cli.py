@@ -44,22 +44,24 @@ def demo(
     rules = _rules(game, players)
     out.write(f"{game.title}: {game.players(rules)} random bots, seed {seed}\n\n")
 
+    periods = game.periods
+    header = None if periods is None else periods.name[:-1].capitalize()  # "rounds": "Round"
+
     def log(before: Any, move: Any, after: Any) -> None:
-        counted = [game.statistics(s) for s in (before, after)]
         text = game.narrate(before, move, after, seat=OMNISCIENT)
         if text:
             out.write(f"  {text}\n")
-        for period in _PERIODS:
-            done = counted[1].get(period)
-            if done is not None and done != counted[0].get(period) and not game.is_terminal(after):
-                # The engine starts the next round at once: show the table as it stood
-                # before the move that ended this one.
-                out.write("\n" + game.render(before) + "\n")
-                out.write(f"\n{period[:-1].capitalize()} {done + 1}\n")
+        if periods is None:
+            return
+        done = len(periods.winners(after))
+        if done != len(periods.winners(before)) and not game.is_terminal(after):
+            # The engine starts the next round at once: show the table as it stood
+            # before the move that ended this one.
+            out.write("\n" + game.render(before) + "\n")
+            out.write(f"\n{header} {done + 1}\n")
 
-    for period in _PERIODS:
-        if period in game.statistics(game.new_game(rules)) and not quiet:
-            out.write(f"{period[:-1].capitalize()} 1\n")
+    if header is not None and not quiet:
+        out.write(f"{header} 1\n")
     result = play(
         game, rules, random.Random(seed), max_moves=max_moves, on_move=None if quiet else log
     )
@@ -82,10 +84,6 @@ _ENDINGS = {
     Termination.TARGET_SCORE: "the match total reached the target",
     Termination.TREASURE: "the diver reached the red arrow and the treasure chest",
 }
-
-
-_PERIODS = ("rounds", "hands")
-"""Counters whose change the demo marks with a picture of the state."""
 
 
 def format_report(report: SimulationReport, seconds: float) -> str:
@@ -156,7 +154,13 @@ def _main(argv: Sequence[str] | None) -> int:
     demo_parser = commands.add_parser(
         "demo", help="play one seeded game between random bots", formatter_class=defaults
     )
-    demo_parser.add_argument("game", nargs="?", default="voyage", choices=sorted(GAMES))
+    demo_parser.add_argument(
+        "game",
+        nargs="?",
+        default=next(iter(GAMES)),
+        choices=sorted(GAMES),
+        help="the game (default: the first of the registry, %(default)s)",
+    )
     demo_parser.add_argument("--players", type=int, help="seats (default: the game's own)")
     demo_parser.add_argument("--seed", type=int, default=1, help="the game's seed")
     demo_parser.add_argument("--quiet", action="store_true", help="print the result only")

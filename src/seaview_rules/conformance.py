@@ -4,7 +4,8 @@ rule forbids it), and the resulting state and views, for every rule and ruling.
 Frontends written in another language (for example JavaScript code that highlights the
 legal cards) check their own rules code against these files. ``seaview conformance
 export DIR`` writes one file per game; the vectors are chosen deterministically from
-seeded random games under several `Rules` variants, so an export is the same on every
+seeded random games under several `Rules` variants of each game
+(`seaview_rules.Game.conformance_rules`), so an export is the same on every
 machine for the same library version.
 
 A vector file is a JSON object (its JSON Schema is `SCHEMA`)::
@@ -38,61 +39,19 @@ import json
 import random
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from seaview_rules import __version__
 from seaview_rules._core import CHANCE
 from seaview_rules._game import Game
 from seaview_rules._registry import GAMES
-from seaview_rules.leagues import Board as LeaguesBoard
 
-__all__ = ["FORMAT", "SCHEMA", "VARIANTS", "build_vectors", "check_vectors", "export"]
+__all__ = ["FORMAT", "SCHEMA", "build_vectors", "check_vectors", "export", "variants"]
+
+R = TypeVar("R")
 
 FORMAT = "seaview_rules-conformance"
 VERSION = 1
-
-VARIANTS: dict[str, tuple[dict[str, Any], ...]] = {
-    "voyage": (
-        {"players": 4, "target": 8},
-        {"players": 2, "colours": 2, "numbers": 3, "hand_size": 2, "target": 3},
-        {"players": 3, "must_play": False, "first_dealer": 1, "target": 6},
-        {"players": 2, "colours": 1, "numbers": 4, "hand_size": 2, "target": 2},
-    ),
-    "leagues": (
-        {"players": 4},
-        {"players": 2, "spin_off": False},
-        {"players": 3, "extra_spin_after_rise": True},
-        {
-            # A small crowded board with the start in the middle of row 1, and the
-            # other reading of every leagues ruling that has an option.
-            "players": 3,
-            "board": LeaguesBoard.from_rows(
-                [
-                    ". v S . * .",
-                    "v . . * . .",
-                    ". . v . . *",
-                    "* @ . . v .",
-                    ". . * v . .",
-                    ". v . . @ *",
-                    "v . . . . v",
-                    ". . . X . .",
-                ],
-                name="conformance",
-            ),
-            "starfish_rise_above_taken": True,
-            "blocked_when_placed": False,
-            "start_always_right": False,
-        },
-    ),
-    "ships_wheel": (
-        {"players": 4, "target": 5},
-        {"players": 2, "scoring": "hands", "target": 1},
-        {"players": 3, "decks": 2, "target": 4, "first_dealer": 2, "tie_keeps_size": False},
-        {"players": 6, "max_reshuffles": 0, "target": 3},
-    ),
-}
-"""The `Rules` options of the games the vectors are taken from, per game (a game not
-listed uses its default rules)."""
 
 SCHEMA: dict[str, Any] = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -141,6 +100,18 @@ SCHEMA: dict[str, Any] = {
 """The JSON Schema of a vector file."""
 
 
+def variants(game: Game[R, Any, Any, Any]) -> tuple[R, ...]:
+    """The rules of the seeded games the vectors of ``game`` are taken from: its
+    `Game.conformance_rules`, or its default rules (``rules_type()``) for a game that
+    declares none.
+
+    >>> from seaview_rules import GAMES
+    >>> [rules.players for rules in variants(GAMES["voyage"])]
+    [4, 2, 3, 2]
+    """
+    return game.conformance_rules or (game.rules_type(),)
+
+
 def _document(game: Game[Any, Any, Any, Any], obj: object) -> Any:
     return json.loads(game.dumps(obj))
 
@@ -177,11 +148,10 @@ def build_vectors(
 ) -> list[dict[str, Any]]:
     """Vectors for ``game``: up to ``per_rule`` for each rule ID that a legal move
     exercises (`Game.rules_applied`) or an illegal one breaks, taken from ``games``
-    seeded random games of each variant in `VARIANTS`."""
+    seeded random games under each of the game's `variants`."""
     counts: Counter[str] = Counter()
     found: list[dict[str, Any]] = []
-    for number, options in enumerate(VARIANTS.get(game.name, ({},))):
-        rules = game.rules_type(**options)
+    for number, rules in enumerate(variants(game)):
         candidates = game.every_move(rules)
         for index in range(games):
             rng = random.Random(f"{seed}/{number}/{index}")

@@ -1,9 +1,12 @@
 """OpenSpiel games for every game (needs the ``rl`` extra).
 
-Importing this module registers ``seaview_voyage``, ``seaview_leagues`` and
-``seaview_ships_wheel`` as OpenSpiel Python games, so that ``pyspiel.load_game`` and
-every OpenSpiel algorithm that runs on a registered game (MCTS, IS-MCTS, CFR on small
-configurations, ...) take them:
+Importing this module registers every game of `seaview_rules.GAMES` that gives an
+encoding (`seaview_rules.Game.encoding`) as an OpenSpiel Python game named
+``seaview_<name>`` (``seaview_voyage``, ``seaview_leagues``, ``seaview_ships_wheel``,
+...), so that ``pyspiel.load_game`` and every OpenSpiel algorithm that runs on a
+registered game (MCTS, IS-MCTS, CFR on small configurations, ...) take them. A game
+without an encoding is not registered, and `load_game` refuses it with a `ValueError`
+naming it. The games are:
 
 - explicit stochastic chance, each outcome with the game's exact probability (as a
   float);
@@ -37,40 +40,44 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 import numpy as np
 import pyspiel
 from attrs import frozen
 
-from seaview_rules import CHANCE, GAMES, leagues, ships_wheel, voyage
+from seaview_rules import CHANCE, GAMES, Game
 from seaview_rules._agents import (
     AgentGame,
     Position,
     Press,
     Reward,
+    encoded,
     rules_from_parameters,
     rules_parameters,
 )
 
-__all__ = ["NAMES", "SeaviewGame", "SeaviewState", "load_game", "resampler"]
-
-NAMES = {name: f"seaview_{name}" for name in ("voyage", "leagues", "ships_wheel")}
-"""The OpenSpiel name of each game, by its key in `seaview_rules.GAMES`."""
-
-_DETERMINIZE: dict[str, Callable[[Any, random.Random], Any]] = {
-    "voyage": voyage.determinize,
-    "leagues": leagues.determinize,
-    "ships_wheel": ships_wheel.determinize,
-}
-"""Each game's draw of a state behind a view, for `SeaviewState.resample_from_infostate`."""
+__all__ = ["NAMES", "SeaviewGame", "SeaviewState", "load_game", "openspiel_name", "resampler"]
 
 
-def _game_type(name: str, reward: Reward) -> pyspiel.GameType:
-    game = GAMES[name]
+def openspiel_name(game: Game[Any, Any, Any, Any]) -> str:
+    """The name OpenSpiel knows ``game`` by: ``seaview_`` and its registry name.
+
+    >>> openspiel_name(GAMES["ships_wheel"])
+    'seaview_ships_wheel'
+    """
+    return f"seaview_{game.name}"
+
+
+NAMES = {name: openspiel_name(game) for name, game in GAMES.items() if game.encoding is not None}
+"""The OpenSpiel name of each game this module registers (those that give an
+encoding), by its key in `seaview_rules.GAMES`."""
+
+
+def _game_type(game: Game[Any, Any, Any, Any], reward: Reward) -> pyspiel.GameType:
     parameters: dict[str, Any] = {
-        **rules_parameters(name),
+        **rules_parameters(game),
         "reward": "win",
         "max_game_length": 0,
     }
@@ -85,7 +92,7 @@ def _game_type(name: str, reward: Reward) -> pyspiel.GameType:
         else pyspiel.GameType.Utility.GENERAL_SUM
     )
     return pyspiel.GameType(
-        short_name=NAMES[name],
+        short_name=openspiel_name(game),
         long_name=f"seaview_rules {game.title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
@@ -107,36 +114,46 @@ class SeaviewGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type in
     ``pyspiel.load_game`` (by parameters) or `load_game` (by ``Rules``).
 
     Args:
-        name: the game's key in `seaview_rules.GAMES`.
+        game: the game, by its key in `seaview_rules.GAMES` or as a
+            `seaview_rules.Game` (which must give an encoding).
         params: OpenSpiel parameters (see the module's docstring).
         rules: the ``Rules``, instead of the options among ``params``.
+
+    Raises:
+        ValueError: an unknown game, or one without an encoding.
     """
 
     def __init__(
-        self, name: str, params: Mapping[str, Any] | None = None, *, rules: Any = None
+        self,
+        game: str | Game[Any, Any, Any, Any],
+        params: Mapping[str, Any] | None = None,
+        *,
+        rules: Any = None,
     ) -> None:
+        entry, _ = encoded(game)
         params = dict(params or {})
         reward = params.get("reward", "win")
         bound = params.get("max_game_length", 0)
         if rules is None:
-            rules = rules_from_parameters(name, params)
-        self.agents = AgentGame(name, rules, reward=reward, max_game_length=bound or None)
+            rules = rules_from_parameters(entry, params)
+        self.agents = AgentGame(entry, rules, reward=reward, max_game_length=bound or None)
         """The game as both adapters see it (see "Training agents" in the docs)."""
-        game = self.agents
-        given = {**rules_parameters(name), "reward": reward, "max_game_length": bound}
-        for key in rules_parameters(name):
+        agents = self.agents
+        known = rules_parameters(entry)
+        given = {**known, "reward": reward, "max_game_length": bound}
+        for key in known:
             value = getattr(rules, key)
             given[key] = value.value if hasattr(value, "value") else value
         info = pyspiel.GameInfo(
-            num_distinct_actions=len(game.actions),
-            max_chance_outcomes=len(game.outcomes),
-            num_players=game.players,
-            min_utility=game.min_utility,
-            max_utility=game.max_utility,
+            num_distinct_actions=len(agents.actions),
+            max_chance_outcomes=len(agents.outcomes),
+            num_players=agents.players,
+            min_utility=agents.min_utility,
+            max_utility=agents.max_utility,
             utility_sum=0.0 if reward == "win" else None,
-            max_game_length=game.max_game_length,
+            max_game_length=agents.max_game_length,
         )
-        super().__init__(_game_type(name, reward), info, given)
+        super().__init__(_game_type(entry, reward), info, given)
 
     def new_initial_state(self) -> SeaviewState:
         """The start of a game: chance deals (or, in leagues, the first seat spins)."""
@@ -372,7 +389,7 @@ class SeaviewState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type 
         game = self._game.agents
         node = self._node
         position = attrs.evolve(
-            node.position, state=_DETERMINIZE[game.name](game.view(node.position, seat), rng)
+            node.position, state=game.game.determinize(game.view(node.position, seat), rng)
         )
         kept = None if node.imagined is None else node.imagined[seat]
         imagined = tuple(
@@ -432,13 +449,19 @@ class _Observer:
 
 
 def load_game(
-    name: str, rules: Any = None, *, reward: Reward = "win", max_game_length: int | None = None
+    game: str | Game[Any, Any, Any, Any],
+    rules: Any = None,
+    *,
+    reward: Reward = "win",
+    max_game_length: int | None = None,
 ) -> SeaviewGame:
-    """The OpenSpiel game of ``name`` under ``rules`` (any ``Rules`` value, custom
-    boards and decks included). Its parameters name the plain options of the rules; a
-    board, spinner or deck is not among them, so ``pyspiel.load_game(str(game))`` makes
-    the game with the default ones.
+    """The OpenSpiel game of ``game`` (its key in `seaview_rules.GAMES`, or a
+    `seaview_rules.Game` that gives an encoding) under ``rules`` (any ``Rules`` value,
+    custom boards and decks included). Its parameters name the plain options of the
+    rules; a board, spinner or deck is not among them, so
+    ``pyspiel.load_game(str(game))`` makes the game with the default ones.
 
+    >>> from seaview_rules import leagues
     >>> game = load_game("leagues", leagues.Rules(players=2))
     >>> game.get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION
     True
@@ -446,13 +469,21 @@ def load_game(
     >>> state.current_player(), state.legal_actions(), state.action_to_string(0, 0)
     (0, [0], 'spin')
 
+    A game without an encoding is refused:
+
+    >>> import attrs
+    >>> load_game(attrs.evolve(GAMES["voyage"], encoding=None))
+    Traceback (most recent call last):
+    ...
+    ValueError: the game 'voyage' has no encoding for learning agents: its Game gives no encoding= (a seaview_rules.encoding.Encoding), which the PettingZoo and OpenSpiel adapters need
+
     Raises:
-        ValueError: an unknown game or reward, or a bound below 1.
+        ValueError: an unknown game, a game without an encoding, an unknown reward, or a
+            bound below 1.
     """
-    if name not in NAMES:
-        raise ValueError(f"unknown game {name!r}; choose from {', '.join(NAMES)}")
+    entry, _ = encoded(game)
     params: dict[str, Any] = {"reward": reward, "max_game_length": max_game_length or 0}
-    return SeaviewGame(name, params, rules=GAMES[name].rules_type() if rules is None else rules)
+    return SeaviewGame(entry, params, rules=entry.rules_type() if rules is None else rules)
 
 
 def resampler(seed: int) -> Callable[[SeaviewState, int], SeaviewState]:
@@ -479,9 +510,20 @@ def resampler(seed: int) -> Callable[[SeaviewState, int], SeaviewState]:
     return resample
 
 
+class _RegisteredGame(SeaviewGame):
+    """The class OpenSpiel makes a registered game with, from its parameters alone: a
+    subclass of its own per game names the game (`registry_name`)."""
+
+    registry_name: ClassVar[str]
+    """The game's key in `seaview_rules.GAMES`."""
+
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        super().__init__(self.registry_name, params)
+
+
 def _register() -> None:
-    """Register the three games with OpenSpiel, each under its default, zero-sum type
-    (a game loaded with ``reward=score`` reports its general-sum type itself).
+    """Register every game of `NAMES` with OpenSpiel, each under its default, zero-sum
+    type (a game loaded with ``reward=score`` reports its general-sum type itself).
 
     Each is registered as a class of its own, as OpenSpiel's Python games are: OpenSpiel
     keeps what it is given until the process exits, after Python has shut down, and a
@@ -490,15 +532,9 @@ def _register() -> None:
     registered = set(pyspiel.registered_names())
     for name, short_name in NAMES.items():
         if short_name not in registered:
-            pyspiel.register_game(_game_type(name, "win"), _game_class(name))
-
-
-def _game_class(name: str) -> type[SeaviewGame]:
-    def __init__(self: SeaviewGame, params: Mapping[str, Any] | None = None) -> None:
-        SeaviewGame.__init__(self, name, params)
-
-    title = "".join(part.title() for part in name.split("_"))
-    return type(f"{title}Game", (SeaviewGame,), {"__init__": __init__, "__module__": __name__})
+            title = "".join(part.title() for part in name.split("_"))
+            game_class = type(f"{title}Game", (_RegisteredGame,), {"registry_name": name})
+            pyspiel.register_game(_game_type(GAMES[name], "win"), game_class)
 
 
 _register()

@@ -1,6 +1,8 @@
 """PettingZoo environments for every game (needs the ``rl`` extra).
 
-`env` makes an AEC environment of a game, following PettingZoo's classic games: agents
+`env` makes an AEC environment of any game of `seaview_rules.GAMES` that gives an
+encoding (`seaview_rules.Game.encoding`; it refuses any other with a `ValueError`
+naming the game), following PettingZoo's classic games: agents
 ``player_0`` to ``player_<n-1>`` (seat numbers), each observing its own seat's view only,
 as a dict of a fixed-size ``observation`` (a ``float32`` array in ``[0, 1]``) and an
 ``action_mask`` over the player action space; rewards at the end (win/loss by default,
@@ -36,7 +38,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from seaview_rules import CHANCE, GAMES, svg
+from seaview_rules import CHANCE, Game, svg
 from seaview_rules._agents import AgentGame, Position, Reward
 
 __all__ = ["RENDER_MODES", "SeaviewEnv", "env", "raw_env"]
@@ -53,7 +55,7 @@ alters what an agent observes or receives."""
 
 
 def env(
-    game: str,
+    game: str | Game[Any, Any, Any, Any],
     *,
     rules: Any = None,
     reward: Reward = "win",
@@ -66,7 +68,9 @@ def env(
     refused, and the calls must come in order (``reset`` first).
 
     Args:
-        game: ``"voyage"``, ``"leagues"`` or ``"ships_wheel"``.
+        game: the game, by its key in `seaview_rules.GAMES` (``"voyage"``,
+            ``"leagues"``, ``"ships_wheel"``, ...) or as a `seaview_rules.Game`; it must
+            give an encoding.
         rules: the game's ``Rules`` (default: the game's defaults).
         reward: ``"win"`` (1 for the winner, ``-1 / (players - 1)`` for the others) or
             ``"score"`` (each seat's final total).
@@ -75,7 +79,8 @@ def env(
         render_mode: one of `RENDER_MODES`, or ``None``.
 
     Raises:
-        ValueError: an unknown game, reward or render mode, or a bound below 1.
+        ValueError: an unknown game, a game without an encoding, an unknown reward or
+            render mode, or a bound below 1.
         TypeError: ``rules`` is not the game's ``Rules``.
     """
     wrapped: AECEnv = raw_env(
@@ -91,7 +96,7 @@ def env(
 
 
 def raw_env(
-    game: str,
+    game: str | Game[Any, Any, Any, Any],
     *,
     rules: Any = None,
     reward: Reward = "win",
@@ -271,7 +276,7 @@ class SeaviewEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         state = self._position.state
         if self.render_mode == "svg":
             return svg.render(state)
-        text = GAMES[self.game.name].render(state)
+        text = self.game.game.render(state)
         if self.render_mode == "human":
             print(text)
             return None

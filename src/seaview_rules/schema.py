@@ -4,7 +4,9 @@ A server publishes them for its clients (a browser client written in JavaScript 
 validate what it receives, or generate types from them); ``seaview schema GAME KIND``
 prints one. Each schema is generated from the same attrs fields and type hints that the
 game's reader and writer walk, with a schema hook for each domain type next to the
-game's reader and writer hooks, so the two cannot drift apart.
+game's reader and writer hooks, so the two cannot drift apart. A game gives what its
+schemas are made of as `seaview_rules.Game.schemas` (a game without it has none, and
+`schema` says so).
 
 A schema says what a document must look like, not what it must mean: the consistency
 of a document (every card in exactly one place, a phase that agrees with the fields, a
@@ -22,10 +24,8 @@ every document ``loads`` accepts in the notation the library writes validates.
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
-from seaview_rules._codec import Codec
 from seaview_rules._envelope import FORMAT
 from seaview_rules._registry import GAMES
 from seaview_rules._schemas import SCHEMA_BASE, SCHEMA_DIALECT, GameSchemas
@@ -39,8 +39,10 @@ KINDS = ("state", "view", "moves", "record", "seat_record", "event")
 def _schemas(game: str) -> GameSchemas:
     if game not in GAMES:
         raise ValueError(f"no game {game!r}; the games are {sorted(GAMES)}")
-    codec: Codec[Any, Any, Any, Any] = importlib.import_module(f"seaview_rules.{game}._codec").CODEC
-    return codec.schemas
+    schemas = GAMES[game].schemas
+    if schemas is None:
+        raise ValueError(f"the game {game!r} publishes no JSON Schemas (Game.schemas)")
+    return schemas
 
 
 def schema(game: str, kind: str) -> dict[str, Any]:
@@ -57,7 +59,8 @@ def schema(game: str, kind: str) -> dict[str, Any]:
     False
 
     Raises:
-        ValueError: ``game`` is not a registered game or ``kind`` not one of `KINDS`.
+        ValueError: ``game`` is not a registered game, publishes no schemas (its
+            `seaview_rules.Game.schemas` is ``None``), or ``kind`` is not one of `KINDS`.
     """
     if kind not in KINDS:
         raise ValueError(f"no {kind!r} documents; the kinds are {list(KINDS)}")

@@ -37,7 +37,7 @@ from seaview_rules.leagues import (
     parse_move,
 )
 from seaview_rules.leagues._rules import _trace
-from seaview_rules.testing.leagues import states
+from seaview_rules.leagues.testing import states
 
 SMALL = Board.from_rows(["S.*..v", ".v..@.", "...v..", ".X...."])
 GAMES = [

@@ -38,8 +38,8 @@ from seaview_rules.leagues import (
     legal_moves,
     new_game,
 )
+from seaview_rules.leagues.testing import check_spin
 from seaview_rules.testing import check_state
-from seaview_rules.testing.leagues import check_spin
 
 Key = tuple[object, ...]
 

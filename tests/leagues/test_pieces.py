@@ -24,7 +24,7 @@ from seaview_rules.leagues import (
     load_spinner,
     spinner_to_data,
 )
-from seaview_rules.testing.leagues import boards, spinners
+from seaview_rules.leagues.testing import boards, spinners
 
 if TYPE_CHECKING:
     from pathlib import Path

@@ -30,8 +30,8 @@ from seaview_rules.leagues import (
     view,
 )
 from seaview_rules.leagues._checks import check_state, check_view
+from seaview_rules.leagues.testing import check_spin, rules, states, views
 from seaview_rules.testing import check_game
-from seaview_rules.testing.leagues import check_spin, rules, states, views
 
 if TYPE_CHECKING:
     import random

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from seaview_rules import CHANCE, IllegalMoveError, Violation, leagues, play
 from seaview_rules._core import seat_violation
 from seaview_rules.leagues import Board, Phase, State
-from seaview_rules.testing import leagues as lst
+from seaview_rules.leagues import testing as lst
 
 RULES = (
     leagues.Rules(players=4),

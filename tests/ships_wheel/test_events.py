@@ -38,7 +38,7 @@ from seaview_rules.ships_wheel import (
     Took,
     parse_move,
 )
-from seaview_rules.testing import ships_wheel as sst
+from seaview_rules.ships_wheel import testing as sst
 
 TINY = sw.DeckSpec(
     shapes=["circle", "square", "star"],

@@ -12,7 +12,7 @@ from hypothesis import given
 from seaview_rules import CHANCE, GameRecord, InvalidDataError, play
 from seaview_rules import ships_wheel as sw
 from seaview_rules.ships_wheel import Phase, State
-from seaview_rules.testing import ships_wheel as sst
+from seaview_rules.ships_wheel import testing as sst
 
 
 def find(rules: sw.Rules, phase: Phase, seed: int = 1) -> State:

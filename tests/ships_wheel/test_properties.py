@@ -15,8 +15,8 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 from seaview_rules import CHANCE, GameRecord, InvalidDataError, play, replay
 from seaview_rules import ships_wheel as sw
 from seaview_rules.ships_wheel import Card, DeckSpec, Kind, Phase, State, _checks
+from seaview_rules.ships_wheel import testing as sst
 from seaview_rules.testing import check_game, check_state
-from seaview_rules.testing import ships_wheel as sst
 
 SMALL = sst.rules(max_players=4)
 PLAYING = frozenset({Phase.DRAW, Phase.DECK, Phase.DISCARD, Phase.PASS})

@@ -15,8 +15,8 @@ from seaview_rules import CHANCE, IllegalMoveError, Violation
 from seaview_rules import ships_wheel as sw
 from seaview_rules._core import seat_violation
 from seaview_rules.ships_wheel import Phase, State
+from seaview_rules.ships_wheel import testing as sst
 from seaview_rules.ships_wheel._views import stand_in
-from seaview_rules.testing import ships_wheel as sst
 from tests.helpers import states_by_phase
 
 TINY = sw.DeckSpec(

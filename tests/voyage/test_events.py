@@ -11,7 +11,6 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from seaview_rules import CHANCE, OMNISCIENT, Event, InvalidDataError, play, voyage
-from seaview_rules.testing import voyage as vst
 from seaview_rules.voyage import (
     Action,
     Card,
@@ -28,6 +27,7 @@ from seaview_rules.voyage import (
     WentOut,
     parse_move,
 )
+from seaview_rules.voyage import testing as vst
 
 MID_MATCH = st.one_of(
     vst.states(rules=vst.rules().map(lambda r: attrs.evolve(r, target=21)), max_moves=200),

@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from seaview_rules import GameRecord, InvalidDataError, play, voyage
-from seaview_rules.testing import voyage as vst
+from seaview_rules.voyage import testing as vst
 
 MATCH = play(voyage.GAME, voyage.Rules(players=3), random.Random(5), max_moves=120)
 MID = MATCH.final

@@ -15,9 +15,9 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 
 from seaview_rules import CHANCE, GameRecord, play, replay, voyage
 from seaview_rules.testing import check_state
-from seaview_rules.testing import voyage as vst
 from seaview_rules.voyage import CARDS, Action, CardSet, Deal, Play, State
 from seaview_rules.voyage import _checks as voyage_checks
+from seaview_rules.voyage import testing as vst
 
 EVERY_MOVE: tuple[voyage.Move, ...] = (
     *(Play(c) for c in CARDS),

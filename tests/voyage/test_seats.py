@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from seaview_rules import CHANCE, IllegalMoveError, Violation, voyage
 from seaview_rules._core import seat_violation
-from seaview_rules.testing import voyage as vst
 from seaview_rules.voyage import Phase, State
+from seaview_rules.voyage import testing as vst
 from seaview_rules.voyage._views import stand_in
 from tests.helpers import states_by_phase
 

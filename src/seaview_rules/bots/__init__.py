@@ -1,5 +1,6 @@
 """Bots that play from their seat's view only: an information-set Monte Carlo tree
-search for every game, a heuristic baseline per card game, and seeded tournaments.
+search for every game that describes one (`seaview_rules.Game.search`), each game's own
+heuristic baseline (`seaview_rules.Game.heuristic_bot`), and seeded tournaments.
 
 See the page "Writing a bot" of the docs for how they are built from each game's
 ``determinize`` and ``playout``.
@@ -7,7 +8,6 @@ See the page "Writing a bot" of the docs for how they are built from each game's
 
 from __future__ import annotations
 
-from seaview_rules.bots._heuristic import ShipsWheelHeuristicBot, VoyageHeuristicBot
 from seaview_rules.bots._ismcts import ISMCTSBot
 from seaview_rules.bots._match import (
     BOTS,
@@ -23,8 +23,6 @@ __all__ = [
     "ISMCTSBot",
     "MatchReport",
     "Seat",
-    "ShipsWheelHeuristicBot",
-    "VoyageHeuristicBot",
     "make_bot",
     "match",
     "wilson_interval",

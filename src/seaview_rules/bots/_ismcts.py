@@ -7,46 +7,27 @@ import random
 import time
 from typing import Any
 
-import attrs
-from attrs import frozen
-
 from seaview_rules._core import CHANCE
 from seaview_rules._game import Game
 from seaview_rules._registry import GAMES
+from seaview_rules.search import Search
 
 __all__ = ["ISMCTSBot"]
 
 
-@frozen
-class _Defaults:
-    """The bot's defaults for one game."""
+def _searched(view: object) -> tuple[Game[Any, Any, Any, Any], Search[Any]]:
+    """The game of `seaview_rules.GAMES` whose views are of the type of ``view``, and its
+    search.
 
-    iterations: int
-    """The iterations of a decision, unless the bot is given a number or a time."""
-    horizon: int
-    """The longest playout, unless the bot is given one."""
-
-
-def _last_round(state: Any) -> Any:
-    """The same state in a match that ends with the round in play: its winner scores at
-    least a point, so any winner reaches this target."""
-    rules = attrs.evolve(state.rules, target=min(state.scores) + 1)
-    return attrs.evolve(state, rules=rules)
-
-
-def _round_winner(start: Any, end: Any) -> int | None:
-    """Who won, in ``end``, the round (hand) in play in ``start``: ``None`` if nobody
-    did or it has not ended."""
-    played = len(start.results)
-    return end.results[played].winner if len(end.results) > played else None
-
-
-_DEFAULTS = {"voyage": _Defaults(300, 20_000), "ships_wheel": _Defaults(200, 40)}
-"""The games in which a seat chooses (in leagues every move is a spin), by name."""
-_GAMES: dict[type, Game[Any, Any, Any, Any]] = {
-    game.view_type: game for game in GAMES.values() if game.name in _DEFAULTS
-}
-"""Those games, by the type of their views."""
+    Raises:
+        ValueError: no game has such views, or the game has no search.
+    """
+    for game in GAMES.values():
+        if type(view) is game.view_type:
+            if game.search is None:
+                raise ValueError(f"{game.name} has no search for ISMCTSBot (Game.search)")
+            return game, game.search
+    raise ValueError(f"no game in GAMES has views of type {type(view).__name__}")
 
 
 class _Node:
@@ -64,34 +45,41 @@ class _Node:
 
 class ISMCTSBot:
     """Single-observer information-set Monte Carlo tree search (Cowling, Powley and
-    Whitehouse, 2012) for the card games.
+    Whitehouse, 2012) for every game with a `~seaview_rules.Game.search`.
 
     Each iteration deals the cards the seat cannot see with the game's
     ``determinize``, walks down one tree of moves shared by all those deals, picking at
     each node the move with the best upper confidence bound among the moves legal in
     this deal, adds one move, plays on at random with the game's ``playout``, and
-    counts a win for the seat that won the round (Voyage) or hand (Ship's Wheel) in
-    play. Every seat's moves are in the tree, each chosen for its own wins; chance is
-    sampled afresh in every iteration. The bot then plays the root move tried most.
+    counts a win for the seat the game's `~seaview_rules.search.Search` names: the
+    winner of the round (Voyage) or hand (Ship's Wheel) in play. Every seat's moves are
+    in the tree, each chosen for its own wins; chance is sampled afresh in every
+    iteration. The bot then plays the root move tried most.
 
-    It searches for the winner of the round or hand in play, not of the match: each
-    imagined game ends with it, which makes an iteration several times cheaper and the
-    signal much less noisy. In leagues every move is a spin, so the bot is never asked.
+    In Voyage and Ship's Wheel it searches for the winner of the round or hand in play,
+    not of the match: each imagined game ends with it (`Search.start
+    <seaview_rules.search.Search.start>`), which makes an iteration several times
+    cheaper and the signal much less noisy. In leagues every move is a spin, so the bot
+    is never asked, and the game needs no search. The bot finds the game of a view in
+    `seaview_rules.GAMES` by the type of the view.
 
     Args:
         seed: seeds the bot's own generator; the bot never draws from the ``rng`` that
             `choose` is given, so it makes the same choices for the same views, and a
             driver's chance draws do not depend on the bot.
-        iterations: iterations per decision; by default 300 in Voyage and 200 in Ship's
-            Wheel, a few hundredths of a second of processor time a decision on this
-            project's 2-core machines (benchmarks/strength.py).
+        iterations: iterations per decision; by default the game's
+            (`Search.iterations <seaview_rules.search.Search.iterations>`: 300 in Voyage
+            and 200 in Ship's Wheel, a few hundredths of a second of processor time a
+            decision on this project's 2-core machines, benchmarks/strength.py).
         seconds: instead of a number of iterations, search for this long per decision
             (the choices then depend on the machine's speed).
         exploration: the constant of the upper confidence bound.
         max_moves: the longest playout, in moves; one cut off counts as won by nobody.
-            By default, the whole round in Voyage (up to 20,000 moves: a tiny deck can
-            loop for ever, VOY-R10), and 40 moves in Ship's Wheel, whose random hands
-            last long and say little about the hand the seat holds now.
+            By default the game's (`Search.horizon
+            <seaview_rules.search.Search.horizon>`): the whole round in Voyage (up to
+            20,000 moves: a tiny deck can loop for ever, VOY-R10), and 40 moves in
+            Ship's Wheel, whose random hands last long and say little about the hand the
+            seat holds now.
 
     >>> from seaview_rules import GAMES, RandomBot, play, voyage
     >>> bots = [ISMCTSBot(seed=1, iterations=50), RandomBot()]
@@ -100,7 +88,9 @@ class ISMCTSBot:
     True
 
     Raises:
-        ValueError: both ``iterations`` and ``seconds``, or one that is not positive.
+        ValueError: both ``iterations`` and ``seconds``, or one that is not positive;
+            from `choose`, a view of a game without a search, or of no game of
+            `seaview_rules.GAMES`.
     """
 
     def __init__(
@@ -124,27 +114,31 @@ class ISMCTSBot:
 
     def choose(self, view: Any, legal_moves: tuple[Any, ...], rng: random.Random) -> Any:
         """The root move tried most after the search (the only move, at once, when
-        there is one)."""
+        there is one).
+
+        Raises:
+            ValueError: the view is of a game without a search (`seaview_rules.Game.search`),
+                or of no game of `seaview_rules.GAMES`.
+        """
         if len(legal_moves) == 1:
             return legal_moves[0]
-        game = _GAMES[type(view)]
-        defaults = _DEFAULTS[game.name]
+        game, search = _searched(view)
         root = _Node()
         if self.seconds is not None:
             deadline = time.perf_counter() + self.seconds
             while time.perf_counter() < deadline:
-                self._iterate(game, defaults, view, root)
+                self._iterate(game, search, view, root)
         else:
-            for _ in range(self.iterations or defaults.iterations):
-                self._iterate(game, defaults, view, root)
+            for _ in range(self.iterations or search.iterations):
+                self._iterate(game, search, view, root)
         tried = root.children
         return max(legal_moves, key=lambda m: tried[m].visits if m in tried else -1)
 
     def _iterate(
-        self, game: Game[Any, Any, Any, Any], defaults: _Defaults, view: Any, root: _Node
+        self, game: Game[Any, Any, Any, Any], search: Search[Any], view: Any, root: _Node
     ) -> None:
         rng = self._rng
-        start = _last_round(game.determinize(view, rng))
+        start = search.start(game.determinize(view, rng))
         state = start
         node = root
         path: list[tuple[_Node, int]] = []
@@ -179,8 +173,13 @@ class ISMCTSBot:
             node = children[best]
             path.append((node, player))
             state = game.apply_move(state, best)
-        cap = defaults.horizon if self.max_moves is None else self.max_moves
-        winner = _round_winner(start, game.playout(state, rng, max_moves=cap))
+        cap = search.horizon if self.max_moves is None else self.max_moves
+        end = game.playout(state, rng, max_moves=cap)
+        if search.winner is not None:
+            winner = search.winner(start, end)
+        else:
+            outcome = game.outcome(end)
+            winner = None if outcome is None else outcome.winner
         for visited, player in path:
             visited.visits += 1
             visited.wins += winner == player

@@ -13,7 +13,7 @@ from attrs import field, frozen
 
 from seaview_rules._game import Game
 from seaview_rules._play import DEFAULT_MAX_MOVES, Bot, RandomBot, play
-from seaview_rules.bots._heuristic import ShipsWheelHeuristicBot, VoyageHeuristicBot
+from seaview_rules._registry import GAMES
 from seaview_rules.bots._ismcts import ISMCTSBot
 
 __all__ = ["BOTS", "MatchReport", "Seat", "make_bot", "match", "wilson_interval"]
@@ -21,18 +21,14 @@ __all__ = ["BOTS", "MatchReport", "Seat", "make_bot", "match", "wilson_interval"
 BOTS = ("random", "heuristic", "ismcts")
 """The bot names `make_bot` knows."""
 
-_HEURISTIC: dict[str, Callable[[], Bot[Any, Any]]] = {
-    "voyage": VoyageHeuristicBot,
-    "ships_wheel": ShipsWheelHeuristicBot,
-}
-
 
 def make_bot(
     name: str, game: str, *, seed: int = 0, iterations: int | None = None
 ) -> Bot[Any, Any]:
     """A new bot by name: ``"random"`` (`RandomBot`), ``"heuristic"`` (the game's
-    heuristic bot) or ``"ismcts"`` (`ISMCTSBot` with this seed and iterations, by
-    default the bot's own for the game).
+    `~seaview_rules.Game.heuristic_bot`) or ``"ismcts"`` (`ISMCTSBot` with this seed and
+    iterations, by default those of the game's `~seaview_rules.Game.search`), for the
+    game of `seaview_rules.GAMES` named ``game``.
 
     >>> type(make_bot("heuristic", "voyage")).__name__
     'VoyageHeuristicBot'
@@ -46,9 +42,10 @@ def make_bot(
     if name == "ismcts":
         return ISMCTSBot(seed=seed, iterations=iterations)
     if name == "heuristic":
-        if game not in _HEURISTIC:
-            raise ValueError(f"{game} has no heuristic bot: no seat ever chooses a move")
-        return _HEURISTIC[game]()
+        heuristic = GAMES[game].heuristic_bot
+        if heuristic is None:
+            raise ValueError(f"{game} has no heuristic bot")
+        return heuristic()
     raise ValueError(f"unknown bot {name!r}; choose from {', '.join(BOTS)}")
 
 
@@ -78,8 +75,8 @@ class Seat:
     wins: int
     """Games (matches) won."""
     rounds: int
-    """Rounds (Voyage) or hands (Ship's Wheel) played while this entry sat at the
-    table; 0 in leagues, which has neither."""
+    """Rounds (Voyage) or hands (Ship's Wheel), the game's `~seaview_rules.Game.periods`,
+    played while this entry sat at the table; 0 in a game without them (leagues)."""
     rounds_won: int
     decisions: int
     """Moves this entry chose."""
@@ -104,6 +101,7 @@ class MatchReport:
     """A tournament: one `Seat` per entry of the line-up, in its order."""
 
     game: str
+    """The game's name in `seaview_rules.GAMES`."""
     seed: int
     games: int
     unfinished: int
@@ -113,7 +111,8 @@ class MatchReport:
     def table(self) -> str:
         """The win rates as a text table, with 95 % intervals; a bot that the line-up
         names more than once is labelled with its entry's number, from 1. A game without
-        rounds or hands (leagues) has no columns for them.
+        rounds or hands (`~seaview_rules.Game.periods`, as in leagues) has no columns for
+        them.
 
         >>> from seaview_rules import GAMES
         >>> report = match(GAMES["voyage"], ["heuristic", "random"], 10, seed=1)
@@ -122,7 +121,8 @@ class MatchReport:
         heuristic  4 (40.0 %)  16.8-68.7 %  69 (46.9 %)  39.1-55.0 %  ...
         random     6 (60.0 %)  31.3-83.2 %  78 (53.1 %)  45.0-60.9 %  ...
         """
-        period = _PERIODS.get(self.game)  # None: the game has no rounds
+        periods = GAMES[self.game].periods
+        period = None if periods is None else periods.name  # None: the game has no rounds
         header = f"{'bot':12}{'games won':>13}{'95 % interval':>16}"
         if period is not None:
             header += f"{period + ' won':>16}{'95 % interval':>16}"
@@ -146,9 +146,6 @@ class MatchReport:
             lines.append(f"{row}{per:>12}{forced:>10}")
         return "\n".join(lines)
 
-
-_PERIODS = {"voyage": "rounds", "ships_wheel": "hands"}
-"""What each game with rounds calls them; the others (leagues) have none."""
 
 # Processor time of the calling thread, so that workers sharing a process do not count
 # each other's work; Pyodide (one thread) has only the process's.
@@ -206,7 +203,7 @@ def _play_games(
         at = [entries[(s - index) % n] for s in range(n)]
         result = play(game, rules, random.Random(f"{seed}/{index}"), at, max_moves=max_moves)
         winner = None if result.outcome is None else result.outcome.winner
-        rounds = [r.winner for r in getattr(result.final, "results", ())]  # none in leagues
+        rounds = () if game.periods is None else game.periods.winners(result.final)
         parts = []
         for k, entry in enumerate(entries):
             s = (k + index) % n

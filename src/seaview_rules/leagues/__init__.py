@@ -22,7 +22,9 @@ is ever to move. `events` and `narrate` say what each spin did.
 from __future__ import annotations
 
 from seaview_rules._game import Game
+from seaview_rules.leagues import svg
 from seaview_rules.leagues._codec import CODEC, dumps, from_dict, loads, to_dict
+from seaview_rules.leagues._encoding import ENCODING
 from seaview_rules.leagues._events import (
     Blocked,
     Bounced,
@@ -42,6 +44,7 @@ from seaview_rules.leagues._events import (
     TookStarfish,
     Won,
 )
+from seaview_rules.leagues._kit import CONFORMANCE_RULES, load_test_kit
 from seaview_rules.leagues._model import Phase, Rules, State
 from seaview_rules.leagues._moves import SPINS, Move, Spin, every_move, parse_move
 from seaview_rules.leagues._pieces import (
@@ -185,9 +188,12 @@ GAME: Game[Rules, State, Move, View] = Game(
     chance_seat=chance_seat,
     playout=playout,
     determinize=determinize,
-    # ANCHOR-PICTURES
-    # ANCHOR-AGENTS
-    # ANCHOR-BOTS
-    # ANCHOR-TESTING
+    picture=svg.picture,
+    picture_options=("before", "effects", "legend"),
+    encoding=ENCODING,
+    # no heuristic_bot, search or periods: no seat ever chooses, and a match has no rounds
+    test_kit=load_test_kit,
+    conformance_rules=CONFORMANCE_RULES,
+    schemas=CODEC.schemas,
 )
 """The 20,000 Leagues board game's entry in `seaview_rules.GAMES`."""

@@ -312,6 +312,7 @@ CODEC: Codec[Rules, State, Move, View] = Codec(
     view_first=("seat",),
     schema_hooks=_SCHEMA_HOOKS,
     view_derived_schemas=lambda b: {"winner": seat_schema(max_seat(Rules))},
+    seat_fields=("seats", "player", "order", "groups"),
 )
 """The JSON of 20,000 Leagues documents, and their JSON Schemas (see
 `seaview_rules.schema`)."""

@@ -290,7 +290,7 @@ def create_app(
         """GET /api/tables/{table}/view.svg"""
         live = table_of(request)
         seen = live.table.view(viewer(live, request.headers))
-        options = {} if live.table.game.name == "leagues" else {"moves": True}
+        options = {"moves": True} if "moves" in live.table.game.picture_options else {}
         return Response(
             svg.render(seen, **options),
             media_type="image/svg+xml",

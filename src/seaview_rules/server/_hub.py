@@ -496,7 +496,7 @@ class Hub:
         )
         bots: dict[int, Bot[Any, Any]] = {}
         for seat, kind in enumerate(seats):
-            if kind == "bot:ismcts" and table.game.name != "leagues":
+            if kind == "bot:ismcts" and table.game.search is not None:
                 bots[seat] = ISMCTSBot(seed=bot_rng.randrange(2**32))
             elif kind.startswith("bot:"):
                 bots[seat] = RandomBot()

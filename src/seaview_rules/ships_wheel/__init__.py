@@ -18,7 +18,10 @@ order and the hands. See the rule reference for every rule and ruling.
 from __future__ import annotations
 
 from seaview_rules._game import Game
+from seaview_rules.ships_wheel import svg
+from seaview_rules.ships_wheel._bots import PERIODS, SEARCH, ShipsWheelHeuristicBot
 from seaview_rules.ships_wheel._codec import CODEC, dumps, from_dict, loads, to_dict
+from seaview_rules.ships_wheel._encoding import ENCODING
 from seaview_rules.ships_wheel._events import (
     CardsPassed,
     DealDone,
@@ -38,6 +41,7 @@ from seaview_rules.ships_wheel._events import (
     Skipped,
     Took,
 )
+from seaview_rules.ships_wheel._kit import CONFORMANCE_RULES, load_test_kit
 from seaview_rules.ships_wheel._model import Ending, HandResult, Phase, Rules, Scoring, State, View
 from seaview_rules.ships_wheel._moves import (
     Action,
@@ -110,6 +114,7 @@ __all__ = [
     "Received",
     "Rules",
     "Scoring",
+    "ShipsWheelHeuristicBot",
     "Size",
     "SizeChosen",
     "Skipped",
@@ -183,9 +188,14 @@ GAME: Game[Rules, State, Move, View] = Game(
     chance_seat=chance_seat,
     playout=playout,
     determinize=determinize,
-    # ANCHOR-PICTURES
-    # ANCHOR-AGENTS
-    # ANCHOR-BOTS
-    # ANCHOR-TESTING
+    picture=svg.picture,
+    picture_options=("moves",),
+    encoding=ENCODING,
+    heuristic_bot=ShipsWheelHeuristicBot,
+    search=SEARCH,
+    periods=PERIODS,
+    test_kit=load_test_kit,
+    conformance_rules=CONFORMANCE_RULES,
+    schemas=CODEC.schemas,
 )
 """The Ship's Wheel card game's entry in `seaview_rules.GAMES`."""

@@ -243,6 +243,7 @@ CODEC: Codec[Rules, State, Move, View] = Codec(
     view_derived={"hand_number": (int, lambda seen: seen.hand_number)},
     schema_hooks=_SCHEMA_HOOKS,
     view_derived_schemas=lambda b: {"hand_number": integer(1)},
+    seat_fields=("player", "dealer", "winners", "giver", "pile", "anchor"),
 )
 """The JSON of Ship's Wheel documents, and their JSON Schemas (see
 `seaview_rules.schema`)."""

@@ -10,6 +10,7 @@ from typing import Any, TypeVar
 from seaview_rules._core import CHANCE, IllegalMoveError
 from seaview_rules._game import Game
 from seaview_rules._play import GameRecord, play, replay
+from seaview_rules._testkit import ContractError, Kit, Twin
 
 R = TypeVar("R")
 S = TypeVar("S")
@@ -17,17 +18,57 @@ M = TypeVar("M")
 V = TypeVar("V")
 
 
-class ContractError(AssertionError):
-    """A game broke the API contract; the message says where and how."""
-
-
 def _fail(game: Game[Any, Any, Any, Any], state: object, problem: str) -> ContractError:
     return ContractError(f"{game.name}: {problem}\n  in state: {game.dumps(state)}")
 
 
-Twin = Callable[[S, int, random.Random], S]
-"""Given a state, a seat and a random source, a state that differs only in what that
-seat cannot see (for example ``seaview_rules.testing.voyage.hidden_twin``)."""
+def kit_of(game: Game[R, S, M, V]) -> Kit[R, S, V]:
+    """The test kit of ``game`` (`Game.test_kit`), which needs Hypothesis.
+
+    >>> from seaview_rules import GAMES
+    >>> kit_of(GAMES["voyage"]).hidden_twin.__module__
+    'seaview_rules.voyage.testing'
+
+    Raises:
+        LookupError: the game declares no test kit; the message names the game and
+            the checks that need none (`check_game`, `check_state`).
+    """
+    if game.test_kit is None:
+        raise LookupError(
+            f"the game {game.name!r} declares no test kit (Game.test_kit), which the "
+            "strategies and the shared properties draw from; check_game and check_state "
+            "need none"
+        )
+    return game.test_kit()
+
+
+def twin_of(game: Game[R, S, M, V]) -> Twin[S]:
+    """The hidden-twin generator of ``game`` for the noninterference checks: its kit's
+    ``hidden_twin``, or, for a game without hidden information, the state itself
+    (every seat sees everything, so nothing may differ).
+
+    >>> from seaview_rules import GAMES
+    >>> state = GAMES["leagues"].new_game(GAMES["leagues"].rules_type())
+    >>> twin_of(GAMES["leagues"])(state, 0, random.Random(0)) is state
+    True
+
+    Raises:
+        LookupError: the game has hidden information and declares no test kit, or a
+            kit without a ``hidden_twin``; the message names the game.
+    """
+    if not game.hidden_information:
+        return _same
+    twin = kit_of(game).hidden_twin
+    if twin is None:
+        raise LookupError(
+            f"the game {game.name!r} hides part of its state but its test kit has no "
+            "hidden_twin: the noninterference checks need one"
+        )
+    return twin
+
+
+def _same(state: S, seat: int, rng: random.Random) -> S:
+    return state
 
 
 def check_state(

@@ -17,7 +17,10 @@ first to empty his hand scores a point per card left in the other hands; the fir
 from __future__ import annotations
 
 from seaview_rules._game import Game
+from seaview_rules.voyage import svg
+from seaview_rules.voyage._bots import PERIODS, SEARCH, VoyageHeuristicBot
 from seaview_rules.voyage._codec import CODEC, dumps, from_dict, loads, to_dict
+from seaview_rules.voyage._encoding import ENCODING
 from seaview_rules.voyage._events import (
     DealDone,
     Dealt,
@@ -29,6 +32,7 @@ from seaview_rules.voyage._events import (
     Played,
     WentOut,
 )
+from seaview_rules.voyage._kit import CONFORMANCE_RULES, load_test_kit
 from seaview_rules.voyage._model import Phase, RoundResult, Rules, State, View
 from seaview_rules.voyage._moves import (
     DEALS,
@@ -85,6 +89,7 @@ __all__ = [
     "Rules",
     "State",
     "View",
+    "VoyageHeuristicBot",
     "WentOut",
     "apply_move",
     "chance_outcomes",
@@ -149,9 +154,14 @@ GAME: Game[Rules, State, Move, View] = Game(
     chance_seat=chance_seat,
     playout=playout,
     determinize=determinize,
-    # ANCHOR-PICTURES
-    # ANCHOR-AGENTS
-    # ANCHOR-BOTS
-    # ANCHOR-TESTING
+    picture=svg.picture,
+    picture_options=("moves",),
+    encoding=ENCODING,
+    heuristic_bot=VoyageHeuristicBot,
+    search=SEARCH,
+    periods=PERIODS,
+    test_kit=load_test_kit,
+    conformance_rules=CONFORMANCE_RULES,
+    schemas=CODEC.schemas,
 )
 """The Voyage card game's entry in `seaview_rules.GAMES`."""

@@ -205,6 +205,7 @@ CODEC: Codec[Rules, State, Move, View] = Codec(
     view_derived={"round": (int, lambda seen: seen.round)},
     schema_hooks=_SCHEMA_HOOKS,
     view_derived_schemas=lambda b: {"round": integer(1)},
+    seat_fields=("player", "dealer"),
 )
 """The JSON of Voyage documents, and their JSON Schemas (see `seaview_rules.schema`)."""
 

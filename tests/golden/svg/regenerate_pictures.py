@@ -1,4 +1,4 @@
-"""The golden pictures: `seaview_rules.svg` drawings of seeded positions, kept byte for
+"""The golden pictures: `seaview_rules.svg` and the games' ``svg`` drawings of seeded positions, kept byte for
 byte under ``tests/golden/svg/``.
 
 ``tests/test_svg.py`` draws them again and fails with a diff on any change. When a
@@ -74,20 +74,20 @@ def _anchor() -> ships_wheel.State:
 
 
 CASES: dict[str, Callable[[], str]] = {
-    "leagues-board": lambda: svg.board(leagues.default_board()),
-    "leagues-spinner": lambda: svg.spinner(
+    "leagues-board": lambda: leagues.svg.board(leagues.default_board()),
+    "leagues-spinner": lambda: leagues.svg.spinner(
         leagues.default_spinner(), spun=leagues.parse_move("5L")
     ),
     "leagues-3p-last-spin": _leagues_spin,
     "leagues-spectator-game-over": lambda: svg.render(
         leagues.view(played("leagues", SMALL, 2, 10**4), None), legend=False
     ),
-    "voyage-deck": lambda: svg.deck(voyage.Rules()),
+    "voyage-deck": lambda: voyage.svg.deck(voyage.Rules()),
     "voyage-3p-seat-view": lambda: svg.render(voyage.view(_voyage(), _voyage().player), moves=True),
     "voyage-3p-spectator": lambda: svg.render(voyage.view(_voyage(), None)),
     "voyage-3p-state": lambda: svg.render(_voyage()),
-    "ships_wheel-deck": lambda: svg.deck(ships_wheel.DeckSpec()),
-    "ships_wheel-hand": lambda: svg.hand(
+    "ships_wheel-deck": lambda: ships_wheel.svg.deck(ships_wheel.DeckSpec()),
+    "ships_wheel-hand": lambda: ships_wheel.svg.hand(
         ships_wheel.Card.parse(c) for c in ("red-star", "blue-moon", "green-lighthouse", "anchor")
     ),
     "ships_wheel-3p-anchor-seat-view": lambda: svg.render(

@@ -12,7 +12,7 @@ import math
 from collections.abc import Iterable, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
-from seaview_rules.svg._palette import INK
+from seaview_rules._drawing.palette import INK
 
 Attr = str | float | None
 """An attribute value; ``None`` leaves the attribute out."""

@@ -1,5 +1,7 @@
 """Strategies that work for every game: states reached by legal play, their moves and
-their views. Each game's testing module wraps them with its own rules strategy."""
+their views. Each game's testing module (for example ``seaview_rules.voyage.testing``)
+wraps them with its own rules strategy. This module imports Hypothesis (the
+``testing`` extra)."""
 
 from __future__ import annotations
 
@@ -8,6 +10,8 @@ from typing import Any, TypeVar
 from hypothesis import strategies as st
 
 from seaview_rules._game import Game
+
+__all__ = ["legal_moves", "played_states", "seat_views"]
 
 R = TypeVar("R")
 S = TypeVar("S")

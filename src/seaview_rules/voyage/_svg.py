@@ -1,22 +1,40 @@
-"""Pictures of the Voyage card game: its cards, and the table of a state or a view."""
+"""Pictures of the Voyage card game: its cards, and the table of a state or a view
+(`seaview_rules.voyage.svg` is their public face)."""
 
 from __future__ import annotations
 
-from seaview_rules import voyage
-from seaview_rules.svg._table import CARD_H, CARD_W, Face, Layout, Pile, SeatRow, blank
-from seaview_rules.svg._xml import element, text
+from collections.abc import Iterable
 
-Position = voyage.State | voyage.View
+from seaview_rules._drawing.markup import element, text
+from seaview_rules._drawing.table import (
+    CARD_H,
+    CARD_W,
+    EVERYTHING,
+    Face,
+    Layout,
+    Pile,
+    SeatRow,
+    blank,
+    draw_cards,
+    draw_table,
+    viewer,
+)
+from seaview_rules.voyage._model import Phase, Rules, State, View
+from seaview_rules.voyage._moves import Action, Move, Play
+from seaview_rules.voyage._pieces import Card, CardSet, Colour
+from seaview_rules.voyage._rules import current_player, legal_moves
+
+Position = State | View
 
 _COLOURS = {
-    voyage.Colour.RED: ("#c0392b", "red"),
-    voyage.Colour.GREEN: ("#1e8449", "green"),
-    voyage.Colour.BLUE: ("#1f5fa8", "blue"),
+    Colour.RED: ("#c0392b", "red"),
+    Colour.GREEN: ("#1e8449", "green"),
+    Colour.BLUE: ("#1f5fa8", "blue"),
 }
 """The ink and the name of each colour."""
 
 
-def face(card: voyage.Card) -> Face:
+def face(card: Card) -> Face:
     """``card`` face up: its number large on a disc of its colour, the number and the
     colour's letter in the corner (which shows when cards overlap), the colour's name at
     the foot, so that no reader depends on the ink."""
@@ -68,20 +86,18 @@ BACK = _back()
 
 
 def _to_move(position: Position) -> object:
-    return (
-        voyage.current_player(position) if isinstance(position, voyage.State) else position.to_move
-    )
+    return current_player(position) if isinstance(position, State) else position.to_move
 
 
 def _status(position: Position) -> str:
     player = position.player
     return {
-        voyage.Phase.DEAL: f"dealing: the next card goes to seat {player}",
-        voyage.Phase.LEAD: f"seat {player} leads any card",
-        voyage.Phase.TURN: f"seat {player} plays a matching card or draws",
-        voyage.Phase.DRAW: f"seat {player} draws a card",
-        voyage.Phase.DRAWN: f"seat {player} plays the card drawn or keeps it",
-        voyage.Phase.OVER: f"match over: seat {player} wins",
+        Phase.DEAL: f"dealing: the next card goes to seat {player}",
+        Phase.LEAD: f"seat {player} leads any card",
+        Phase.TURN: f"seat {player} plays a matching card or draws",
+        Phase.DRAW: f"seat {player} draws a card",
+        Phase.DRAWN: f"seat {player} plays the card drawn or keeps it",
+        Phase.OVER: f"match over: seat {player} wins",
     }[position.phase]
 
 
@@ -93,12 +109,12 @@ def _notes(position: Position) -> str:
     return note
 
 
-def layout(position: Position, moves: tuple[voyage.Move, ...], viewer: str) -> Layout:
+def layout(position: Position, moves: tuple[Move, ...], whose: str) -> Layout:
     """The table of ``position``: every hand face up for a state, the seat's own only for
-    a view; ``moves`` are the legal moves to link, ``viewer`` says whose picture it is."""
-    plays = {move.card: str(move) for move in moves if isinstance(move, voyage.Play)}
-    if isinstance(position, voyage.State):
-        hands: list[voyage.CardSet | None] = list(position.hands)
+    a view; ``moves`` are the legal moves to link, ``whose`` says whose picture it is."""
+    plays = {move.card: str(move) for move in moves if isinstance(move, Play)}
+    if isinstance(position, State):
+        hands: list[CardSet | None] = list(position.hands)
         sizes = [len(hand) for hand in position.hands]
         draw_pile = len(position.draw_pile)
         secret = tuple(face(card) for card in position.draw_pile)
@@ -107,13 +123,13 @@ def layout(position: Position, moves: tuple[voyage.Move, ...], viewer: str) -> L
         seat = position.seat
         hands = [position.hand if s == seat else None for s in range(position.rules.players)]
         sizes, draw_pile, secret = list(position.hand_sizes), position.draw_pile_size, ()
-    draw = "draw" if voyage.Action.DRAW in moves else None
+    draw = "draw" if Action.DRAW in moves else None
     shown = (*position.discard_under, *([position.discard_top] if position.discard_top else []))
     centre = (
         Pile("draw pile", hidden=draw_pile, back=BACK, move=draw, secret=secret),
         Pile("discard pile, in play order", cards=tuple(face(card) for card in shown)),
     )
-    drawn = position.drawn if position.phase is voyage.Phase.DRAWN else None
+    drawn = position.drawn if position.phase is Phase.DRAWN else None
     to_move = _to_move(position)
     rows = []
     for s, hand in enumerate(hands):
@@ -132,9 +148,9 @@ def layout(position: Position, moves: tuple[voyage.Move, ...], viewer: str) -> L
                 lifted={k: "drawn" for k, card in enumerate(cards) if card == drawn},
             )
         )
-    actions = (voyage.Action.KEEP, voyage.Action.PASS)
+    actions = (Action.KEEP, Action.PASS)
     return Layout(
-        name=f"Voyage table, {viewer}: {_status(position)}",
+        name=f"Voyage table, {whose}: {_status(position)}",
         title=f"Voyage, round {position.round}, dealer seat {position.dealer}",
         status=_status(position),
         notes=(_notes(position),),
@@ -142,3 +158,60 @@ def layout(position: Position, moves: tuple[voyage.Move, ...], viewer: str) -> L
         seats=tuple(rows),
         buttons=tuple((str(a), str(a)) for a in actions if a in moves),
     )
+
+
+def picture(position: Position, /, *, moves: bool = False) -> str:
+    """The table of a state (everything, hidden cards included) or of a view (as its
+    seat sees it); with ``moves``, every legal move outlined and linked (see
+    `seaview_rules.svg.render`)."""
+    if isinstance(position, View):
+        legal = position.legal_moves
+        whose = viewer(position.seat)
+    else:
+        legal = legal_moves(position) if isinstance(current_player(position), int) else ()
+        whose = EVERYTHING
+    return draw_table(layout(position, legal if moves else (), whose))
+
+
+def _face(card: Card) -> Face:
+    if not isinstance(card, Card):
+        raise TypeError(f"not a Voyage card: {card!r}")
+    return face(card)
+
+
+def card(card: Card) -> str:
+    """One card face up.
+
+    >>> from seaview_rules import voyage
+    >>> picture = voyage.svg.card(voyage.Card.parse("R7"))
+    >>> picture.startswith("<?xml") and "<title>R7 (red 7)</title>" in picture
+    True
+    """
+    drawn = _face(card)
+    return draw_cards([drawn], drawn.name)
+
+
+def hand(cards: Iterable[Card], *, across: int = 10) -> str:
+    """Cards face up side by side, ``across`` to a line: a hand, for example.
+
+    >>> from seaview_rules import voyage
+    >>> picture = voyage.svg.hand(map(voyage.Card.parse, ["R7", "B2"]))
+    >>> "<title>cards: R7 (red 7), B2 (blue 2)</title>" in picture
+    True
+
+    Raises:
+        TypeError: one of ``cards`` is no Voyage card.
+    """
+    faces = [_face(card) for card in cards]
+    return draw_cards(faces, "cards: " + ", ".join(f.name for f in faces), across)
+
+
+def deck(rules: Rules) -> str:
+    """Every card of the deck of ``rules``, a line of each colour.
+
+    >>> from seaview_rules import voyage
+    >>> "39 cards" in voyage.svg.deck(voyage.Rules())
+    True
+    """
+    faces = [face(card) for card in rules.deck]
+    return draw_cards(faces, f"the Voyage deck, {len(faces)} cards", rules.numbers)

@@ -7,7 +7,7 @@ reaches and every view of it pass the checks that `loads` makes. Use them to fuz
 own boards, frontends and bots::
 
     from hypothesis import given
-    from seaview_rules.testing.leagues import rules
+    from seaview_rules.leagues.testing import rules
 
     @given(rules(max_rows=5))
     def test_my_frontend(rules): ...
@@ -23,6 +23,8 @@ from hypothesis import reject
 from hypothesis import strategies as st
 
 from seaview_rules._core import OMNISCIENT, InvalidDataError
+from seaview_rules._strategies import legal_moves, played_states, seat_views
+from seaview_rules._testkit import ContractError, Kit
 from seaview_rules.leagues import (
     GAME,
     SPINS,
@@ -53,10 +55,8 @@ from seaview_rules.leagues import (
     view,
 )
 from seaview_rules.leagues._checks import check_state, check_view
-from seaview_rules.testing._contract import ContractError
-from seaview_rules.testing._strategies import legal_moves, played_states, seat_views
 
-__all__ = ["boards", "check_spin", "moves", "rules", "spinners", "states", "views"]
+__all__ = ["KIT", "boards", "check_spin", "moves", "rules", "spinners", "states", "views"]
 
 _EFFECTS = {SquareKind.ARROW: 1, SquareKind.STARFISH: 2, SquareKind.OCTOPUS: -1}
 
@@ -426,3 +426,10 @@ def check_spin(before: State, spin: Spin, after: State) -> None:
         )
         _require(after.extra_spin == extra, "the position forgets the extra spin", after)
         _require((after.player == mover) == extra, "only an extra spin keeps the same diver", after)
+
+
+KIT: Kit[Rules, State, View] = Kit(
+    rules=rules, states=states, views=views, types={Board: boards, Spinner: spinners}
+)
+"""The test kit of 20,000 Leagues, `seaview_rules.Game.test_kit` of its entry: no
+hidden twin, as every seat sees the whole game."""

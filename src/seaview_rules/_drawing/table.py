@@ -1,8 +1,9 @@
-"""The table picture both card games share: a header, the piles in the middle, then one
-row per seat with its label, score, hand and (Ship's Wheel) discard pile.
+"""The table picture of a card game: a header, the piles in the middle, then one row
+per seat with its label, score, hand and, in a game where each seat has one, its own
+discard pile.
 
 Each game turns a state or a view into a `Layout` of `Face` drawings; this module only
-places them, so what a picture shows is decided by the game's own module.
+places them, so what a picture shows is decided by the game's own package.
 """
 
 from __future__ import annotations
@@ -12,8 +13,8 @@ from urllib.parse import quote
 
 from attrs import field, frozen
 
-from seaview_rules.svg._palette import HIGHLIGHT, INK, PAPER, seat_colour
-from seaview_rules.svg._xml import document, element, group, link, text, translate
+from seaview_rules._drawing.markup import document, element, group, link, text, translate
+from seaview_rules._drawing.palette import HIGHLIGHT, INK, PAPER, seat_colour
 
 CARD_W, CARD_H = 44, 62
 """A card's size in pixels; a card is drawn with its top left corner at (0, 0)."""
@@ -40,8 +41,8 @@ class Face:
 @frozen
 class Pile:
     """A pile: the cards face down in it, drawn as a stack of backs; then those face up,
-    bottom to top, over ``unseen`` face-up cards that are only counted (a view shows the
-    top of a Ship's Wheel pile and its size). ``secret`` lists the face-down cards, for
+    bottom to top, over ``unseen`` face-up cards that are only counted (a view that shows
+    only the top of a pile and its size). ``secret`` lists the face-down cards, for
     a picture of a full state, drawn small below the pile."""
 
     label: str
@@ -96,6 +97,19 @@ class Layout:
     seats: tuple[SeatRow, ...]
     buttons: tuple[tuple[str, str], ...] = ()
     """The label and notation of each legal move that no card or pile stands for."""
+
+
+def viewer(seat: int | None) -> str:
+    """Whose picture a view's is, for its name: ``seat``'s, or a spectator's (``None``).
+
+    >>> viewer(1), viewer(None)
+    ("seat 1's view", "a spectator's view")
+    """
+    return "a spectator's view" if seat is None else f"seat {seat}'s view"
+
+
+EVERYTHING = "everything"
+"""Whose picture a state's is, for its name: nobody's, it shows everything."""
 
 
 def blank(fill: str, stroke: str, stroke_width: float = 1) -> str:
@@ -214,7 +228,7 @@ def _pile(pile: Pile, left: float, y: float, room: float) -> tuple[str, float]:
         x += step * len(under)
         parts += _playable([place(last, x, top)], pile.move, x, top)
     elif not pile.hidden:  # an empty place; still a link where taking is legal (a
-        # Voyage draw from an empty pile turns the discards over first)
+        # draw from an empty draw pile may turn the discards over first)
         empty = element(
             "rect",
             x=x,

@@ -22,10 +22,11 @@ import attrs
 from hypothesis import strategies as st
 
 from seaview_rules import voyage
-from seaview_rules.testing._strategies import legal_moves, played_states, seat_views
+from seaview_rules._strategies import legal_moves, played_states, seat_views
+from seaview_rules._testkit import Kit
 from seaview_rules.voyage._checks import check_state, check_view
 
-__all__ = ["hidden_twin", "moves", "rules", "states", "views"]
+__all__ = ["KIT", "hidden_twin", "moves", "rules", "states", "views"]
 
 
 @st.composite
@@ -140,3 +141,9 @@ def hidden_twin(state: voyage.State, seat: int, rng: random.Random) -> voyage.St
     if drawn is not None and state.player != seat:  # which card was drawn is hidden too
         drawn = rng.choice(list(hands[state.player]))
     return attrs.evolve(state, hands=tuple(hands), draw_pile=voyage.CardSet.of(pool), drawn=drawn)
+
+
+KIT: Kit[voyage.Rules, voyage.State, voyage.View] = Kit(
+    rules=rules, states=states, views=views, hidden_twin=hidden_twin
+)
+"""The test kit of Voyage, `seaview_rules.Game.test_kit` of its entry."""

@@ -1,17 +1,33 @@
 """Pictures of the Ship's Wheel card game: its cards, and the table from a state or a
-view."""
+view (`seaview_rules.ships_wheel.svg` is their public face)."""
 
 from __future__ import annotations
 
 import math
 import zlib
+from collections.abc import Iterable
 
-from seaview_rules import ships_wheel as sw
-from seaview_rules.svg._palette import INK
-from seaview_rules.svg._table import CARD_H, CARD_W, Face, Layout, Pile, SeatRow, blank
-from seaview_rules.svg._xml import Attr, element, points, star, text
+from seaview_rules._drawing.markup import Attr, element, points, star, text
+from seaview_rules._drawing.palette import INK
+from seaview_rules._drawing.table import (
+    CARD_H,
+    CARD_W,
+    EVERYTHING,
+    Face,
+    Layout,
+    Pile,
+    SeatRow,
+    blank,
+    draw_cards,
+    draw_table,
+    viewer,
+)
+from seaview_rules.ships_wheel._model import Phase, Rules, Scoring, State, View
+from seaview_rules.ships_wheel._moves import Action, Discard, Move, Pass, Size, Take
+from seaview_rules.ships_wheel._pieces import Card, DeckSpec, Kind, table_of
+from seaview_rules.ships_wheel._rules import current_player, legal_moves
 
-Position = sw.State | sw.View
+Position = State | View
 
 COLOURS = {
     "red": "#d62728",
@@ -171,15 +187,15 @@ def _anchor(x: float, y: float, r: float, fill: str) -> str:
     )
 
 
-def _symbol(card: sw.Card, x: float, y: float, r: float) -> str:
+def _symbol(card: Card, x: float, y: float, r: float) -> str:
     """The symbol of ``card``, about ``2 r`` wide, centred on (x, y)."""
-    if card.kind is sw.Kind.PLAIN:
+    if card.kind is Kind.PLAIN:
         return shape(card.shape or "", x, y, r, ink(card.colour or ""))
-    if card.kind is sw.Kind.LIGHTHOUSE:
+    if card.kind is Kind.LIGHTHOUSE:
         return _lighthouse(x, y, r, ink(card.colour or ""))
-    if card.kind is sw.Kind.ANCHOR:
+    if card.kind is Kind.ANCHOR:
         return _anchor(x, y, r, "#34495e")
-    white = card.kind is sw.Kind.WHITE_STARFISH
+    white = card.kind is Kind.WHITE_STARFISH
     return element(
         "polygon",
         points=star(x, y, 1.1 * r, 0.42 * r),
@@ -191,23 +207,23 @@ def _symbol(card: sw.Card, x: float, y: float, r: float) -> str:
 
 
 _WORDS = {
-    sw.Kind.WHITE_STARFISH: ("white starfish", "go again"),
-    sw.Kind.BLACK_STARFISH: ("black starfish", "skip"),
-    sw.Kind.ANCHOR: ("anchor", "pass 1 left"),
+    Kind.WHITE_STARFISH: ("white starfish", "go again"),
+    Kind.BLACK_STARFISH: ("black starfish", "skip"),
+    Kind.ANCHOR: ("anchor", "pass 1 left"),
 }
 
 
-def face(card: sw.Card) -> Face:
+def face(card: Card) -> Face:
     """``card`` face up: its symbol large and in its colour, small in the corner (which
     shows when cards overlap), and in words at the foot, colour and shape or what it
     does, so that no reader depends on the ink."""
-    if card.kind is sw.Kind.PLAIN:
+    if card.kind is Kind.PLAIN:
         lines = (card.colour or "", card.shape or "")
-    elif card.kind is sw.Kind.LIGHTHOUSE:
+    elif card.kind is Kind.LIGHTHOUSE:
         lines = (card.colour or "", "lighthouse")
     else:
         lines = _WORDS[card.kind]
-    dark = card.kind is sw.Kind.WHITE_STARFISH
+    dark = card.kind is Kind.WHITE_STARFISH
     words = "#ffffff" if dark else INK
     markup = [
         blank("#1b2631" if dark else "#ffffff", INK),
@@ -268,14 +284,14 @@ BACK = _back()
 
 
 def _to_move(position: Position) -> object:
-    return sw.current_player(position) if isinstance(position, sw.State) else position.to_move
+    return current_player(position) if isinstance(position, State) else position.to_move
 
 
 def _anchor_seat(position: Position) -> int | None:
     """The seat that discarded the Anchor, while the pass is being chosen."""
-    if isinstance(position, sw.View):
+    if isinstance(position, View):
         return position.anchor
-    if position.phase is not sw.Phase.PASS:
+    if position.phase is not Phase.PASS:
         return None
     chosen = sum(p is not None for p in position.passing)
     return (position.player - 1 - chosen) % position.rules.players
@@ -284,19 +300,19 @@ def _anchor_seat(position: Position) -> int | None:
 def _status(position: Position) -> str:
     player = position.player
     return {
-        sw.Phase.SIZE: f"seat {player}, the dealer, chooses the hand size",
-        sw.Phase.DEAL: f"dealing: the next card goes to seat {player}",
-        sw.Phase.DRAW: f"seat {player} draws from the deck or takes the top of a pile",
-        sw.Phase.DECK: f"seat {player} draws from the deck",
-        sw.Phase.DISCARD: f"seat {player} discards a card",
-        sw.Phase.PASS: f"Anchor: seat {player} chooses a card to pass to the left",
-        sw.Phase.OVER: f"match over: seat {player} wins",
+        Phase.SIZE: f"seat {player}, the dealer, chooses the hand size",
+        Phase.DEAL: f"dealing: the next card goes to seat {player}",
+        Phase.DRAW: f"seat {player} draws from the deck or takes the top of a pile",
+        Phase.DECK: f"seat {player} draws from the deck",
+        Phase.DISCARD: f"seat {player} discards a card",
+        Phase.PASS: f"Anchor: seat {player} chooses a card to pass to the left",
+        Phase.OVER: f"match over: seat {player} wins",
     }[position.phase]
 
 
 def _notes(position: Position) -> tuple[str, ...]:
     rules = position.rules
-    scoring = "cards in the winning hand" if rules.scoring is sw.Scoring.CARDS else "hands won"
+    scoring = "cards in the winning hand" if rules.scoring is Scoring.CARDS else "hands won"
     first = f"first to {rules.target} points ({scoring}) wins the match"
     if position.reshuffles:
         first += f"; the discards became the deck {position.reshuffles}x this hand"
@@ -315,16 +331,16 @@ def _notes(position: Position) -> tuple[str, ...]:
     return tuple(notes)
 
 
-def layout(position: Position, moves: tuple[sw.Move, ...], viewer: str) -> Layout:
+def layout(position: Position, moves: tuple[Move, ...], whose: str) -> Layout:
     """The table of ``position``: every hand, pending pass and pile face up for a state,
     for a view the seat's own hand and pass and the top of each pile; ``moves`` are the
-    legal moves to link, ``viewer`` says whose picture it is."""
+    legal moves to link, ``whose`` says whose picture it is."""
     cards = position.rules.table.cards
     n = position.rules.players
-    plays = {move.card: str(move) for move in moves if isinstance(move, (sw.Discard, sw.Pass))}
-    takes = {move.seat: str(move) for move in moves if isinstance(move, sw.Take)}
-    draw = "draw" if sw.Action.DRAW in moves else None
-    if isinstance(position, sw.State):
+    plays = {move.card: str(move) for move in moves if isinstance(move, (Discard, Pass))}
+    takes = {move.seat: str(move) for move in moves if isinstance(move, Take)}
+    draw = "draw" if Action.DRAW in moves else None
+    if isinstance(position, State):
         seat = None
         deck = Pile(
             "deck",
@@ -381,17 +397,83 @@ def layout(position: Position, moves: tuple[sw.Move, ...], viewer: str) -> Layou
             )
         )
     size = f", {position.hand_size} cards" if position.hand_size else ""
-    number = len(position.results) + (position.phase is not sw.Phase.OVER)
+    number = len(position.results) + (position.phase is not Phase.OVER)
     return Layout(
-        name=f"Ship's Wheel table, {viewer}: {_status(position)}",
+        name=f"Ship's Wheel table, {whose}: {_status(position)}",
         title=f"Ship's Wheel, hand {number}, dealer seat {position.dealer}{size}",
         status=_status(position),
         notes=_notes(position),
         centre=(deck,),
         seats=tuple(rows),
-        buttons=tuple((str(move), str(move)) for move in moves if isinstance(move, sw.Size)),
+        buttons=tuple((str(move), str(move)) for move in moves if isinstance(move, Size)),
     )
 
 
-def _faces(cards: tuple[sw.Card, ...], ids: tuple[int, ...]) -> tuple[Face, ...]:
+def _faces(cards: tuple[Card, ...], ids: tuple[int, ...]) -> tuple[Face, ...]:
     return tuple(face(cards[i]) for i in ids)
+
+
+def picture(position: Position, /, *, moves: bool = False) -> str:
+    """The table of a state (everything, hidden cards and pending passes included) or
+    of a view (as its seat sees it); with ``moves``, every legal move outlined and
+    linked (see `seaview_rules.svg.render`)."""
+    if isinstance(position, View):
+        legal = position.legal_moves
+        whose = viewer(position.seat)
+    else:
+        legal = legal_moves(position) if isinstance(current_player(position), int) else ()
+        whose = EVERYTHING
+    return draw_table(layout(position, legal if moves else (), whose))
+
+
+def _face(card: Card) -> Face:
+    if not isinstance(card, Card):
+        raise TypeError(f"not a Ship's Wheel card: {card!r}")
+    return face(card)
+
+
+def card(card: Card) -> str:
+    """One card face up.
+
+    >>> from seaview_rules import ships_wheel
+    >>> picture = ships_wheel.svg.card(ships_wheel.Card.parse("blue-lighthouse"))
+    >>> "<title>blue-lighthouse</title>" in picture
+    True
+    """
+    drawn = _face(card)
+    return draw_cards([drawn], drawn.name)
+
+
+def hand(cards: Iterable[Card], *, across: int = 10) -> str:
+    """Cards face up side by side, ``across`` to a line: a hand, for example (a state or
+    a view gives the cards of its card ids with ``rules.table.cards``).
+
+    >>> from seaview_rules import ships_wheel
+    >>> picture = ships_wheel.svg.hand(map(ships_wheel.Card.parse, ["red-star", "anchor"]))
+    >>> "<title>cards: red-star, anchor</title>" in picture
+    True
+
+    Raises:
+        TypeError: one of ``cards`` is no Ship's Wheel card.
+    """
+    faces = [_face(card) for card in cards]
+    return draw_cards(faces, "cards: " + ", ".join(f.name for f in faces), across)
+
+
+def deck(rules: Rules | DeckSpec) -> str:
+    """Every card of a deck, from its rules (one deck or two) or a
+    `~seaview_rules.ships_wheel.DeckSpec`: each kind of card once, with its number of
+    copies when that is not one, a line of each shape.
+
+    >>> from seaview_rules import ships_wheel
+    >>> "3 copies" in ships_wheel.svg.deck(ships_wheel.DeckSpec())
+    True
+    """
+    if isinstance(rules, DeckSpec):
+        spec, table = rules, table_of(rules)
+    else:
+        spec, table = rules.deck, rules.table
+    kinds = [(c, n) for c, n in zip(table.cards, table.counts, strict=True) if n]
+    name = f"the Ship's Wheel deck, {len(table.full)} cards"
+    faces = [face(c) for c, _ in kinds]
+    return draw_cards(faces, name, len(spec.shapes), [n for _, n in kinds])

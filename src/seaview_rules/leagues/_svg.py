@@ -1,4 +1,5 @@
-"""Pictures of 20,000 Leagues: the board with its divers, and the spinner."""
+"""Pictures of 20,000 Leagues: the board with its divers, and the spinner
+(`seaview_rules.leagues.svg` is their public face)."""
 
 from __future__ import annotations
 
@@ -6,13 +7,28 @@ import math
 import random
 from fractions import Fraction
 
-from seaview_rules import OMNISCIENT, Event, leagues
-from seaview_rules.leagues import Board, Direction, Phase, Spin, Spinner, SquareKind
-from seaview_rules.leagues._rules import last_spinner
-from seaview_rules.svg._palette import INK, PAPER, seat_colour
-from seaview_rules.svg._xml import document, element, group, points, star, text
+from seaview_rules._core import OMNISCIENT, Event
+from seaview_rules._drawing.markup import document, element, group, points, star, text
+from seaview_rules._drawing.palette import INK, PAPER, seat_colour
+from seaview_rules.leagues._events import (
+    Bounced,
+    Moved,
+    Rose,
+    SentBack,
+    SentUp,
+    Spun,
+    SpunForOrder,
+    TookArrow,
+    TookStarfish,
+)
+from seaview_rules.leagues._model import Phase, State
+from seaview_rules.leagues._moves import Spin
+from seaview_rules.leagues._pieces import Board, Direction, Spinner, SquareKind
+from seaview_rules.leagues._playout import determinize
+from seaview_rules.leagues._rules import events, last_spinner
+from seaview_rules.leagues._views import View
 
-Position = leagues.State | leagues.View
+Position = State | View
 """What a board picture shows the divers of: a state, or a view (every view shows all)."""
 
 SQUARE = 34
@@ -46,9 +62,9 @@ _PLURAL = {
     SquareKind.OCTOPUS: "octopuses",
 }
 
-_WALKS = (leagues.Moved, leagues.Bounced)
+_WALKS = (Moved, Bounced)
 """The events of a spin that walk the diver along his row."""
-_PLACES = (leagues.TookArrow, leagues.TookStarfish, leagues.SentUp, leagues.Rose, leagues.SentBack)
+_PLACES = (TookArrow, TookStarfish, SentUp, Rose, SentBack)
 """The events of a spin that put the diver on another square."""
 
 
@@ -261,15 +277,15 @@ def _told(before: Position, after: Position) -> tuple[Event, ...]:
     spin = after.last_spin
     if spin is None or before.phase is Phase.OVER:
         return ()
-    return leagues.events(_state(before), spin, _state(after), seat=OMNISCIENT)
+    return events(_state(before), spin, _state(after), seat=OMNISCIENT)
 
 
-def _state(position: Position) -> leagues.State:
+def _state(position: Position) -> State:
     """The state of ``position``: a view holds its whole state (the game hides nothing),
-    which `leagues.determinize` gives back (it uses no randomness)."""
-    if isinstance(position, leagues.State):
+    which `determinize` gives back (it uses no randomness)."""
+    if isinstance(position, State):
         return position
-    return leagues.determinize(position, random.Random(0))
+    return determinize(position, random.Random(0))
 
 
 def _trail(before: Position, told: tuple[Event, ...], board: Board) -> list[str]:
@@ -289,7 +305,7 @@ def _trail(before: Position, told: tuple[Event, ...], board: Board) -> list[str]
         x, y = _centre(board, board.index(*event.square))
         if isinstance(event, _WALKS):
             steps.append(f"L{points((x, y + lane))}")
-            if isinstance(event, leagues.Bounced):
+            if isinstance(event, Bounced):
                 lane = -lane
                 steps.append(f"L{points((x, y + lane))}")
             came_from, here = here, (x, y + lane)
@@ -337,7 +353,7 @@ def _status(position: Position, told: tuple[Event, ...]) -> str:
         status = f"seat {position.player} to spin"
     if position.last_spin is not None:
         head = told[0] if told else None
-        if isinstance(head, (leagues.Spun, leagues.SpunForOrder)):
+        if isinstance(head, (Spun, SpunForOrder)):
             spinner: int | None = head.seat
         else:
             spinner = last_spinner(position)
@@ -354,7 +370,7 @@ def draw_board(
     effects: bool = True,
     legend: bool = True,
 ) -> str:
-    """``board`` with the divers of ``position``; see `seaview_rules.svg.render`."""
+    """``board`` with the divers of ``position``; see `picture`."""
     width = LEFT + board.columns * SQUARE + 8
     height = TOP + board.rows * SQUARE + 8
     name = board.name or f"{board.rows} rows of {board.columns}"
@@ -388,7 +404,7 @@ def _polar(cx: float, cy: float, radius: float, angle: float) -> tuple[float, fl
 
 
 def draw_spinner(spinner: Spinner, spun: Spin | None = None) -> str:
-    """The dial of ``spinner``, the segment ``spun`` marked; see `seaview_rules.svg.spinner`."""
+    """The dial of ``spinner``, the segment ``spun`` marked; see `spinner`."""
     width, height, radius = 240, 276, 96
     cx, cy = width / 2, 150
     total = spinner.total_weight
@@ -447,3 +463,46 @@ def draw_spinner(spinner: Spinner, spun: Spin | None = None) -> str:
     )
     parts.append(text(8, height - 10, "R: move right, L: move left", 10))
     return document(width, height, name, parts)
+
+
+def picture(
+    position: Position,
+    /,
+    *,
+    before: Position | None = None,
+    effects: bool = True,
+    legend: bool = True,
+) -> str:
+    """The board of a state or a view (every view shows all) with its divers: ``before``,
+    a state or view of the same game, draws the path the last spin's diver took from
+    where he stood in ``before``; ``effects`` draws where each arrow, starfish and
+    octopus sends a diver; ``legend`` explains the squares under the board."""
+    return draw_board(position.rules.board, position, before=before, effects=effects, legend=legend)
+
+
+def board(board: Board, *, effects: bool = True, legend: bool = True) -> str:
+    """A board without divers: each square, the rows in leagues, where each arrow,
+    starfish and octopus sends a diver (unless ``effects`` is ``False``), and a legend
+    of the squares (unless ``legend`` is ``False``).
+
+    >>> from seaview_rules import leagues
+    >>> picture = leagues.svg.board(leagues.default_board())
+    >>> "(1, 2) arrow: down to (2, 2), spin again" in picture
+    True
+    """
+    return draw_board(board, effects=effects, legend=legend)
+
+
+def spinner(spinner: Spinner, *, spun: Spin | None = None) -> str:
+    """A spinner: a dial of its segments, each as wide as its weight; ``spun`` marks the
+    segment a spin stopped on.
+
+    >>> from seaview_rules import leagues
+    >>> picture = leagues.svg.spinner(leagues.default_spinner(), spun=leagues.parse_move("3L"))
+    >>> "<title>3L: 1 in 12</title>" in picture, "the needle shows 3L" in picture
+    (True, True)
+
+    Raises:
+        ValueError: the spinner has no segment that shows ``spun``.
+    """
+    return draw_spinner(spinner, spun)

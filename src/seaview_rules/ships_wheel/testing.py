@@ -21,10 +21,11 @@ import attrs
 from hypothesis import strategies as st
 
 from seaview_rules import ships_wheel as sw
+from seaview_rules._strategies import legal_moves, seat_views
+from seaview_rules._testkit import Kit
 from seaview_rules.ships_wheel._checks import check_state, check_view
-from seaview_rules.testing._strategies import legal_moves, seat_views
 
-__all__ = ["decks", "hands", "hidden_twin", "moves", "rules", "states", "views"]
+__all__ = ["KIT", "decks", "hands", "hidden_twin", "moves", "rules", "states", "views"]
 
 SHAPE_NAMES = sw.DeckSpec().shapes
 COLOUR_NAMES = sw.DeckSpec().colours
@@ -273,3 +274,9 @@ def hidden_twin(state: sw.State, seat: int, rng: random.Random) -> sw.State:
         if passing[s] is not None:
             passing[s] = rng.choice(hands[s])
     return attrs.evolve(state, hands=tuple(hands), deck=tuple(sorted(pool)), passing=tuple(passing))
+
+
+KIT: Kit[sw.Rules, sw.State, sw.View] = Kit(
+    rules=rules, states=states, views=views, hidden_twin=hidden_twin, types={sw.DeckSpec: decks}
+)
+"""The test kit of Ship's Wheel, `seaview_rules.Game.test_kit` of its entry."""
