@@ -355,11 +355,13 @@ EXAMPLE = Path("examples", "seaview-cups")
 def example(session: nox.Session) -> None:
     """The example game (`EXAMPLE`, Dice under Cups) installed next to the library, as a
     game of another distribution: its own tests (its rules by ID; the shared contract
-    check `seaview_rules.testing.check_game` with view noninterference; what each seat
-    is told; its JSON), which also run it through the library: ``seaview demo``,
-    ``seaview match`` of random bots, the agents' adapters (their own checks if the game
-    gives an encoding, else their refusal) and a whole game through ``seaview serve``
-    over HTTP; then a longer match of random bots."""
+    check `seaview_rules.testing.check_game` with view noninterference; the shared
+    properties of `seaview_rules.testing.properties.check_properties` on the states its
+    test kit draws; what each seat is told; its encoding; its JSON), which also run it
+    through the library: ``seaview demo``, ``seaview match`` of random bots, PettingZoo's
+    ``api_test`` and ``seed_test`` and OpenSpiel's ``random_sim_test`` through the
+    agents' adapters, and a whole game through ``seaview serve`` over HTTP; then a longer
+    match of random bots."""
     session.install("-e", ".[test,rl]", "-e", f"{EXAMPLE}[test]")
     with session.chdir(EXAMPLE):
         session.run("pytest", "-q", "-rs", "-p", "no:cacheprovider")

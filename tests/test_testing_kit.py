@@ -5,6 +5,8 @@ which refuse by name a game without the kit they need."""
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from typing import Any
 
 import attrs
@@ -25,6 +27,9 @@ REGISTERED: list[type[Any]] = [
 
 @pytest.mark.parametrize("kind", REGISTERED, ids=lambda k: f"{k.__module__}.{k.__name__}")
 def test_from_type_draws_values_of_every_registered_type(kind: type[Any]) -> None:
+    for game in GAMES.values():  # a kit's other types are registered when it is loaded
+        kit_of(game)
+
     @settings(max_examples=5)
     @given(st.from_type(kind))
     def draws(value: object) -> None:
@@ -67,3 +72,23 @@ def test_a_kit_without_a_hidden_twin_is_refused_for_a_game_that_hides_something(
     game = attrs.evolve(GAMES["voyage"], name="plain", test_kit=lambda: kit)
     with pytest.raises(LookupError, match="'plain' hides part of its state"):
         twin_of(game)
+
+
+@pytest.mark.parametrize("name", ["voyage", "leagues", "ships_wheel"])
+def test_a_games_testing_module_imports_first_in_a_fresh_process(name: str) -> None:
+    # Hypothesis's entry point runs when Hypothesis is first imported, here from inside
+    # the game's testing module: it must not load that half-imported module's kit.
+    code = (
+        f"import seaview_rules.{name}.testing as kit\n"
+        "from hypothesis import given, settings, strategies as st\n"
+        f"from seaview_rules import {name} as game\n"
+        "@settings(max_examples=3)\n"
+        "@given(st.from_type(game.State))\n"
+        "def draws(state):\n"
+        "    assert isinstance(state, game.State)\n"
+        "draws()\n"
+        "print(kit.KIT.states.__module__)\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == f"seaview_rules.{name}.testing"

@@ -106,8 +106,11 @@ API = (
 class Game(Generic[R, S, M, V]):
     """One game's static facts and its API, so that drivers and tools work for every game.
 
-    Every field that is a function is also a module-level function of the game's
-    package, for example ``seaview_rules.voyage.legal_moves``.
+    Every function of `API` is also a module-level function of the game's package,
+    for example ``seaview_rules.voyage.legal_moves``. The fields after ``table_chance``
+    are what the shared layers (pictures, agents adapters, bots, test kit, schemas) need
+    of a game beyond its rules: each is optional, and its docstring says what the
+    library does without it.
     """
 
     name: str

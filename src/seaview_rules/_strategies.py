@@ -10,8 +10,9 @@ from typing import Any, TypeVar
 from hypothesis import strategies as st
 
 from seaview_rules._game import Game
+from seaview_rules._testkit import Kit
 
-__all__ = ["legal_moves", "played_states", "seat_views"]
+__all__ = ["legal_moves", "played_states", "register_types", "seat_views"]
 
 R = TypeVar("R")
 S = TypeVar("S")
@@ -54,3 +55,12 @@ def seat_views(game: Game[Any, S, Any, V], states: st.SearchStrategy[S]) -> st.S
         return game.view(state, draw(st.none() | st.integers(0, seats - 1)))
 
     return build()
+
+
+def register_types(kit: Kit[Any, Any, Any]) -> None:
+    """Registers the strategies of ``kit.types`` (a board, a deck: the game's types
+    beyond its `Rules`, `State` and `View`) for ``st.from_type``. A game's testing module
+    calls it when it is imported, that is when its kit is loaded; the Hypothesis entry
+    point registers the three main types of every game without loading any kit."""
+    for kind, strategy in kit.types.items():
+        st.register_type_strategy(kind, st.deferred(strategy))

@@ -1,16 +1,22 @@
 """Dice under Cups: one example test per rule ID, then the shared checks of
-`seaview_rules.testing` (the API contract, view noninterference), what each seat is
-told, and the JSON documents."""
+`seaview_rules.testing` (the API contract, view noninterference, the properties on the
+states its test kit draws), what each seat is told, its encoding for learning agents,
+and the JSON documents."""
 
 from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
 from fractions import Fraction
 
 import pytest
 import seaview_cups as cups
+from hypothesis import given
+from hypothesis import strategies as st
 from seaview_cups import Decision, Phase, Roll, Rules
+from seaview_cups import testing as cups_kit
 
 from seaview_rules import (
     CHANCE,
@@ -22,7 +28,8 @@ from seaview_rules import (
     Termination,
     play,
 )
-from seaview_rules.testing import check_game
+from seaview_rules.testing import check_game, kit_of, twin_of
+from seaview_rules.testing.properties import check_properties
 
 
 def after(rules: Rules, *moves: str) -> cups.State:
@@ -88,6 +95,59 @@ def test_the_shared_contract_and_view_noninterference(players: int) -> None:
         twin=cups.hidden_twin,
     )
     assert checked > 100
+
+
+def test_the_shared_properties_on_the_states_the_test_kit_draws() -> None:
+    """The contract in every drawn state, every move a candidate; noninterference with
+    the kit's hidden twin; every drawn view the same after a round trip through JSON."""
+    assert twin_of(cups.GAME) is cups.hidden_twin
+    check_properties(cups.GAME, max_examples=300)
+
+
+def test_the_game_does_not_import_hypothesis_until_its_kit_is_asked_for() -> None:
+    script = (
+        "import random, sys, seaview_cups\n"
+        "from seaview_rules import GAMES, play\n"
+        "play(GAMES['cups'], seaview_cups.Rules(), random.Random(0))\n"
+        "assert 'hypothesis' not in sys.modules, 'imported'\n"
+        "GAMES['cups'].test_kit().states()\n"
+        "assert 'hypothesis' in sys.modules\n"
+    )
+    subprocess.run([sys.executable, "-c", script], check=True, timeout=60)
+
+
+@given(st.from_type(cups.State))
+def test_hypothesis_draws_the_games_types_from_its_kit(state: cups.State) -> None:
+    assert cups.loads(cups.dumps(state)) == state
+    assert kit_of(cups.GAME).hidden_twin is cups.hidden_twin
+
+
+@given(cups_kit.states(), st.randoms(use_true_random=False))
+def test_the_encoding_of_a_view_is_in_bounds_and_blind_to_the_dice_it_cannot_see(
+    state: cups.State, rng: random.Random
+) -> None:
+    encoding, rules = cups.GAME.encoding, state.rules
+    assert encoding is not None
+    at = {segment.name: segment.start for segment in encoding.layout(rules)}
+
+    def observed(position: cups.State, seat: int) -> list[float]:
+        out = [0.0] * encoding.size(rules)
+        encoding.write(cups.view(position, seat), rules, out, at)
+        return out
+
+    for seat in range(rules.players):
+        seen = observed(state, seat)
+        assert all(0.0 <= x <= 1.0 for x in seen)
+        assert observed(cups.hidden_twin(state, seat, rng), seat) == seen
+        die = state.dice[seat]
+        assert seen[at["die"] : at["die"] + 6] == [float(face == die) for face in range(1, 7)]
+
+
+def test_the_encoding_refuses_a_spectators_view() -> None:
+    encoding, rules = cups.GAME.encoding, Rules()
+    assert encoding is not None
+    with pytest.raises(ValueError, match="spectator"):
+        encoding.write(cups.view(cups.new_game(rules), None), rules, [0.0] * 30, {})
 
 
 def test_what_a_seat_is_told_is_the_same_whatever_the_dice_it_cannot_see() -> None:

@@ -1,8 +1,8 @@
 """Dice under Cups in the shared layers of seaview_rules, installed next to it: the
-command line (``seaview demo`` and ``seaview match``), the agents' adapters (which
-refuse a game without an encoding), and a whole game through ``seaview serve`` over
-HTTP. Each test skips itself when the extra it needs is not installed (``pip install
-seaview-rules[server,rl]``)."""
+command line (``seaview demo`` and ``seaview match``), PettingZoo's and OpenSpiel's own
+checks through the agents' adapters (on the game's encoding), and a whole game through
+``seaview serve`` over HTTP. Each test skips itself when the extra it needs is not
+installed (``pip install seaview-rules[server,rl]``)."""
 
 from __future__ import annotations
 
@@ -17,13 +17,14 @@ import threading
 import time
 import urllib.request
 import warnings
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 import seaview_cups as cups
 
-from seaview_rules import GAMES, GameRecord
+from seaview_rules import GameRecord
 
 SEAVIEW = [sys.executable, "-m", "seaview_rules.cli"]
 
@@ -42,34 +43,52 @@ def test_seaview_match_plays_random_bots_against_each_other() -> None:
     assert "cups: 30 games" in shown.stdout
 
 
-def test_the_agents_adapters_refuse_a_game_without_an_encoding() -> None:
-    if GAMES["cups"].encoding is not None:
-        pytest.skip("the game has an encoding: the adapters' own test suites run on it")
-    pettingzoo = pytest.importorskip("seaview_rules.pettingzoo")
-    openspiel = pytest.importorskip("seaview_rules.openspiel")
-    with pytest.raises(ValueError, match="'cups' has no encoding"):
-        pettingzoo.env("cups")
-    with pytest.raises(ValueError, match="'cups' has no encoding"):
-        openspiel.load_game("cups")
+DICT_OBSERVATION_WARNINGS = {
+    "Observation is not a NumPy array",
+    "Observation space for each agent probably should be gymnasium.spaces.box or "
+    "gymnasium.spaces.discrete",
+}
+"""What PettingZoo's ``api_test`` says of any environment whose observation is a dict of
+``observation`` and ``action_mask``, as its classic games' are; anything else it warns of
+fails the test."""
 
 
-def test_the_agents_adapters_own_checks_pass_when_the_game_has_an_encoding() -> None:
-    """PettingZoo's ``api_test`` and ``seed_test`` and OpenSpiel's ``random_sim_test``,
-    as the library's own adapter suites run them on its games (not yet run on this
-    game, which gives no encoding)."""
-    if GAMES["cups"].encoding is None:
-        pytest.skip("the game gives no encoding: the adapters refuse it (see above)")
+def checked(check: Callable[[], None]) -> None:
+    """Run a PettingZoo check; fail on any warning it gives but those of a dict
+    observation."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        check()
+    said = {str(w.message) for w in caught}
+    assert said <= DICT_OBSERVATION_WARNINGS, said - DICT_OBSERVATION_WARNINGS
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_pettingzoo_api_test_and_seed_test_pass_through_the_adapter(players: int) -> None:
+    """PettingZoo's own checks of an environment, on the game's encoding."""
     pettingzoo = pytest.importorskip("seaview_rules.pettingzoo")
-    openspiel = pytest.importorskip("seaview_rules.openspiel")
     from pettingzoo.test import api_test, seed_test
 
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # api_test's advice on dict observations
-        api_test(pettingzoo.env("cups"), num_cycles=200)
-        seed_test(lambda: pettingzoo.env("cups"), num_cycles=200)
+    rules = cups.Rules(players=players)
+    checked(lambda: api_test(pettingzoo.env("cups", rules=rules), num_cycles=400))
+    checked(lambda: seed_test(lambda: pettingzoo.env("cups", rules=rules), num_cycles=300))
+    checked(lambda: api_test(pettingzoo.env("cups", max_game_length=5), num_cycles=50))
+
+
+@pytest.mark.parametrize(
+    "params", [{}, {"players": 4, "target": 2}, {"players": 3, "reward": "score"}]
+)
+def test_openspiel_random_sim_test_passes_through_the_adapter(params: dict[str, Any]) -> None:
+    """OpenSpiel's own random simulation test (serialization included), on the game
+    registered by importing `seaview_rules.openspiel` under ``seaview_cups``."""
+    openspiel = pytest.importorskip("seaview_rules.openspiel")
     import pyspiel
 
-    pyspiel.random_sim_test(openspiel.load_game("cups"), num_sims=3, serialize=True, verbose=False)
+    assert openspiel.NAMES["cups"] == "seaview_cups"
+    game = pyspiel.load_game("seaview_cups", params)
+    pyspiel.random_sim_test(game, num_sims=5, serialize=True, verbose=False)
+    game = openspiel.load_game("cups", cups.Rules(players=2, target=5))
+    pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
 
 
 class Served:

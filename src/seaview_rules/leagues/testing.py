@@ -23,7 +23,7 @@ from hypothesis import reject
 from hypothesis import strategies as st
 
 from seaview_rules._core import OMNISCIENT, InvalidDataError
-from seaview_rules._strategies import legal_moves, played_states, seat_views
+from seaview_rules._strategies import legal_moves, played_states, register_types, seat_views
 from seaview_rules._testkit import ContractError, Kit
 from seaview_rules.leagues import (
     GAME,
@@ -433,3 +433,5 @@ KIT: Kit[Rules, State, View] = Kit(
 )
 """The test kit of 20,000 Leagues, `seaview_rules.Game.test_kit` of its entry: no
 hidden twin, as every seat sees the whole game."""
+
+register_types(KIT)

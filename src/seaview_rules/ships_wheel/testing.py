@@ -21,7 +21,7 @@ import attrs
 from hypothesis import strategies as st
 
 from seaview_rules import ships_wheel as sw
-from seaview_rules._strategies import legal_moves, seat_views
+from seaview_rules._strategies import legal_moves, register_types, seat_views
 from seaview_rules._testkit import Kit
 from seaview_rules.ships_wheel._checks import check_state, check_view
 
@@ -280,3 +280,5 @@ KIT: Kit[sw.Rules, sw.State, sw.View] = Kit(
     rules=rules, states=states, views=views, hidden_twin=hidden_twin, types={sw.DeckSpec: decks}
 )
 """The test kit of Ship's Wheel, `seaview_rules.Game.test_kit` of its entry."""
+
+register_types(KIT)

@@ -22,7 +22,7 @@ import attrs
 from hypothesis import strategies as st
 
 from seaview_rules import voyage
-from seaview_rules._strategies import legal_moves, played_states, seat_views
+from seaview_rules._strategies import legal_moves, played_states, register_types, seat_views
 from seaview_rules._testkit import Kit
 from seaview_rules.voyage._checks import check_state, check_view
 
@@ -147,3 +147,5 @@ KIT: Kit[voyage.Rules, voyage.State, voyage.View] = Kit(
     rules=rules, states=states, views=views, hidden_twin=hidden_twin
 )
 """The test kit of Voyage, `seaview_rules.Game.test_kit` of its entry."""
+
+register_types(KIT)

@@ -26,7 +26,10 @@ CUP-4
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from seaview_cups._codec import CODEC
+from seaview_cups._encoding import ENCODING
 from seaview_cups._model import (
     Decision,
     Move,
@@ -50,6 +53,7 @@ from seaview_cups._rules import (
     current_player,
     determinize,
     events,
+    has_die,
     hidden_twin,
     is_terminal,
     legal_moves,
@@ -64,6 +68,9 @@ from seaview_cups._rules import (
     view,
 )
 from seaview_rules import Game
+
+if TYPE_CHECKING:
+    from seaview_rules.testing import Kit
 
 __all__ = [
     "GAME",
@@ -88,9 +95,11 @@ __all__ = [
     "events",
     "every_move",
     "from_dict",
+    "has_die",
     "hidden_twin",
     "is_terminal",
     "legal_moves",
+    "load_test_kit",
     "loads",
     "narrate",
     "new_game",
@@ -109,6 +118,19 @@ to_dict = CODEC.to_dict
 dumps = CODEC.dumps
 from_dict = CODEC.from_dict
 loads = CODEC.loads
+
+
+def load_test_kit() -> Kit[Rules, State, View]:
+    """The game's test kit, for `seaview_rules.testing`: the strategies of
+    `seaview_cups.testing` and `hidden_twin`."""
+    # Imported here, not above: the testing module needs Hypothesis, the game does not.
+    from seaview_cups import testing
+    from seaview_rules.testing import Kit
+
+    return Kit(
+        rules=testing.rules, states=testing.states, views=testing.views, hidden_twin=hidden_twin
+    )
+
 
 GAME: Game[Rules, State, Move, View] = Game(
     name="cups",
@@ -146,6 +168,8 @@ GAME: Game[Rules, State, Move, View] = Game(
     chance_seat=chance_seat,
     playout=playout,
     determinize=determinize,
+    encoding=ENCODING,
+    test_kit=load_test_kit,
     schemas=CODEC.schemas,
 )
 """The game's entry in `seaview_rules.GAMES`, under the entry point group

@@ -283,7 +283,7 @@ def view(state: State, seat: int | None) -> View:
     )
 
 
-def _rolled(state: State | View, seat: int) -> bool:
+def has_die(state: State | View, seat: int) -> bool:
     """Whether ``seat`` has a die under its cup, by the phase alone."""
     if state.phase is Phase.ROLL:
         return seat < state.player
@@ -306,7 +306,7 @@ def check_state(state: State) -> None:
     if state.last_round and len(state.last_round) != rules.players:
         raise InvalidDataError("data.last_round", "one die a seat, or none")
     for seat, die in enumerate(state.dice):
-        if not (1 <= die <= FACES if _rolled(state, seat) else die == 0):
+        if not (1 <= die <= FACES if has_die(state, seat) else die == 0):
             raise InvalidDataError(f"data.dice[{seat}]", f"{die} is not possible now (CUP-1)")
     winners = [seat for seat, score in enumerate(state.scores) if score >= rules.target]
     if (state.phase is Phase.OVER) != bool(winners) or len(winners) > 1:
@@ -326,7 +326,7 @@ def check_view(seen: View) -> None:
         rules=seen.rules,
         phase=seen.phase,
         player=seen.player,
-        dice=tuple(1 if _rolled(seen, seat) else 0 for seat in range(seen.rules.players)),
+        dice=tuple(1 if has_die(seen, seat) else 0 for seat in range(seen.rules.players)),
         scores=seen.scores,
         round=seen.round,
         last_round=seen.last_round,
@@ -334,7 +334,7 @@ def check_view(seen: View) -> None:
     check_state(stand_in)
     if seen.seat is not None:
         _check_seat(seen.seat, seen.rules.players)
-    expected = None if seen.seat is None or not _rolled(seen, seen.seat) else seen.die
+    expected = None if seen.seat is None or not has_die(seen, seen.seat) else seen.die
     if seen.die != expected or (seen.die is not None and not 1 <= seen.die <= FACES):
         raise InvalidDataError("data.die", "the seat's own die, when it has one")
     if view(stand_in, seen.seat).to_move != seen.to_move:
@@ -354,7 +354,7 @@ def render(position: State | View) -> str:
     if isinstance(position, State):
         cups = [str(die) if die else "." for die in position.dice]
     else:
-        cups = ["?" if _rolled(position, seat) else "." for seat in range(players)]
+        cups = ["?" if has_die(position, seat) else "." for seat in range(players)]
         if position.die is not None and position.seat is not None:
             cups[position.seat] = str(position.die)
     last = " ".join(map(str, position.last_round)) or "-"
@@ -391,7 +391,7 @@ def determinize(seen: View, rng: random.Random) -> State:
         (seen.die or 0)
         if seat == seen.seat
         else rng.randint(1, FACES)
-        if _rolled(seen, seat)
+        if has_die(seen, seat)
         else 0
         for seat in range(seen.rules.players)
     )
