@@ -64,7 +64,7 @@ nitpick_ignore_regex = [
     # the call protocols and aliases of Game's fields (private modules), as autodoc names them
     (
         r"py:.*",
-        r"(ApplyMove|CheckMove|Events|FromDict|GameSchemas|Narrate|Player|Playout|RulesFromData|Twin)",
+        r"(ApplyMove|CheckMove|Events|FromDict|GameSchemas|Narrate|Player|Playout|RulesFromData|Twin|SchemaHooks|Attribute)",
     ),
     (r"py:.*", r"seaview_rules\.(\w+\.)*_\w+.*"),  # private modules behind public re-exports
     (r"py:.*", r"(numpy|npt|gymnasium|pettingzoo|pyspiel|open_spiel)\b.*"),  # the rl extra

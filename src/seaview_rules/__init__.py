@@ -33,7 +33,7 @@ from seaview_rules._play import (
     replay,
     seat_record,
 )
-from seaview_rules._registry import GAMES
+from seaview_rules._registry import GAMES, GameEntryError
 from seaview_rules._simulate import GameSummary, SimulationReport, simulate
 from seaview_rules._table import Change, LogEntry, Table, TableUpdate, Undone
 from seaview_rules.errors import IllegalMoveError, InvalidDataError, Violation
@@ -48,6 +48,7 @@ __all__ = [
     "Change",
     "Event",
     "Game",
+    "GameEntryError",
     "GameRecord",
     "GameSummary",
     "IllegalMoveError",

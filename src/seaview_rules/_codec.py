@@ -161,8 +161,8 @@ class Codec(Generic[R, S, M, V]):
     read_event: Callable[[Field, R | None], Event]
     """An event; with the ``rules`` of a seat record, each card (square) must be theirs."""
     view_outcome: Callable[[V], Outcome | None]
-    """The outcome of the game a view shows, from its own fields: what ``outcome``
-    gives for the state the view came from."""
+    """The outcome of the game a view shows, read from the view's own fields (what
+    ``outcome`` gives for the state the view came from)."""
     termination: Termination
     """How every game of this one ends (`Outcome.termination`)."""
     view_derived: Mapping[str, tuple[Any, Callable[[V], object]]]

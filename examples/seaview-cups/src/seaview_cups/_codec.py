@@ -1,8 +1,5 @@
 """The JSON of Dice under Cups: states, views, records, seat records, events and lists
 of moves in the library's versioned envelope, read strictly, and their JSON Schemas.
-
-The codec machinery is not public yet: this module, and the ``players`` validator of
-`Rules`, are the only places the game reaches into ``seaview_rules._``-modules.
 """
 
 from __future__ import annotations
@@ -19,9 +16,16 @@ from seaview_cups._rules import (
     outcome,
 )
 from seaview_rules import CHANCE, Player, Termination
-from seaview_rules._codec import Codec
-from seaview_rules._reader import Field, event_classes, read_event, read_fields, read_player
-from seaview_rules._schemas import SchemaBuilder, SchemaHooks
+from seaview_rules.codec import (
+    Codec,
+    Field,
+    SchemaBuilder,
+    SchemaHooks,
+    event_classes,
+    read_event,
+    read_fields,
+    read_player,
+)
 
 EVENTS = event_classes(*EVENT_TYPES)
 """The event classes a table of the game sends, by their ``"type"``."""

@@ -7,7 +7,7 @@ import enum
 from attrs import field, frozen
 
 from seaview_rules import Player
-from seaview_rules._options import in_range  # not public yet: the schema reads its bounds
+from seaview_rules.codec import in_range  # the schemas read the bounds of the seats
 
 FACES = 6
 """The faces of a die, 1 to 6 (CUP-1)."""
