@@ -85,9 +85,7 @@ function follow(table: string, token: string): { updates: Update[]; close: () =>
   return { updates, close: () => live.close() };
 }
 
-// Short games: Ship's Wheel with three cards a hand ends within about a hundred moves
-// (with the default eight, one random game in a hundred runs past 15,000).
-const rules: Record<string, object> = { voyage: { target: 1 }, ships_wheel: { target: 1, max_hand_size: 3 } };
+const rules: Record<string, object> = { voyage: { target: 1 }, ships_wheel: { target: 1 } };
 
 async function play(game: Game): Promise<number> {
   const players = game.min_players;
