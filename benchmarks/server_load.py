@@ -162,15 +162,6 @@ class Run:
         """Replies 503 (the database away), each retried with the same version."""
 
 
-ONE_CLIENT = (
-    *("--tables-per-minute", "1000000", "--tables-per-client", "1000000"),
-    *("--live-per-client", "1000000"),
-)
-"""Options of the servers under load: every simulated player here is one client, the
-address 127.0.0.1, whose per-client quotas (tested in tests/test_server_attacks.py)
-would otherwise refuse most of the load's tables and live channels."""
-
-
 async def bot(
     cluster: Cluster,
     run: Run,
@@ -528,7 +519,7 @@ async def _match_heard_elsewhere(
 def _sqlite(tables: int, kill: bool, games: tuple[str, ...]) -> dict[str, Any]:
     """A run on one process over a fresh SQLite file."""
     with tempfile.TemporaryDirectory() as folder:
-        cluster = Cluster([Server(Path(folder, "tables.sqlite"), *ONE_CLIENT)])
+        cluster = Cluster([Server(Path(folder, "tables.sqlite"))])
         try:
             return asyncio.run(load(cluster, tables, games, kill_one(cluster) if kill else None))
         finally:
@@ -543,7 +534,7 @@ def _postgres(tables: int) -> None:
 
         def run(name: str, processes: int, fault: str = "") -> None:
             url = postgres.new_database(name)
-            cluster = Cluster([Server(url, *ONE_CLIENT) for _ in range(processes)])
+            cluster = Cluster([Server(url) for _ in range(processes)])
             make = {"": None, "kill": kill_one(cluster), "restart": _restart(postgres)}[fault]
             try:
                 figures = asyncio.run(load(cluster, tables, GAMES_PLAYED, make))
@@ -578,41 +569,34 @@ def catching_up(url: str, changes: int = 5000, times: int = 20) -> dict[str, Any
     database, one change behind: the way the server does it (the table's head, the one
     change it lacks, `Table.catch_up`) against reading and replaying the whole table.
     Two hubs on one database stand for two processes; the median of ``times`` each."""
-    return asyncio.run(_catching_up(url, changes, times))
-
-
-async def _catching_up(url: str, changes: int, times: int) -> dict[str, Any]:
     from seaview_rules import voyage
     from seaview_rules.server import Hub, PostgresStore
 
     here, there = Hub(PostgresStore(url), seed=1), Hub(PostgresStore(url), seed=1)
-    live, _ = await there.create(
-        "voyage", voyage.Rules(players=2, target=10**6), ["open"] * 2, None
-    )
+    live, _ = there.create("voyage", voyage.Rules(players=2, target=10**6), ["open"] * 2, None)
     rng = random.Random(1)
 
-    async def move() -> None:
+    def move() -> None:
         seat = live.table.to_move
         chosen = rng.choice(live.table.view(seat).legal_moves)
-        await there.change(live, lambda table: table.submit(seat, chosen))
+        there.change(live, lambda table: table.submit(seat, chosen))
 
     while live.table.version < changes:
-        await move()
-    copy = await here.get(live.id)  # read whole, the first time
+        move()
+    copy = here.get(live.id)  # read whole, the first time
     caught_up, replayed = [], []
     for _ in range(times):
-        await move()
+        move()
         start = time.perf_counter()
-        await here.get(live.id)
+        here.get(live.id)
         caught_up.append(time.perf_counter() - start)
         assert copy.table.state == live.table.state
         start = time.perf_counter()
-        await here._reload(copy)
+        here._reload(copy)
         replayed.append(time.perf_counter() - start)
         assert copy.table.state == live.table.state
-    for hub in (here, there):
-        hub.worker.close()
-        hub.store.close()
+    here.store.close()
+    there.store.close()
     return {
         "changes": live.table.version,
         "caught_up_ms": round(1000 * statistics.median(caught_up), 2),
