@@ -186,6 +186,7 @@ WEB_BUILD = Path("build", "web")
 PYODIDE_LACKS = {
     "tests/test_network_example.py": "threads and sockets",
     "tests/test_server.py": "a server process, sockets, and the server extra",
+    "tests/test_testing_kit.py::test_a_games_testing_module_imports_first_in_a_fresh_process": "a subprocess",
     "tests/test_postgres.py": "PostgreSQL, server processes, and psycopg",
     "tests/test_schema.py": "jsonschema (its rpds-py has no Pyodide wheel to install)",
     "tests/test_fuzz.py::test_every_mutated_document_loads_accepts_validates_against_its_schema": "jsonschema",
