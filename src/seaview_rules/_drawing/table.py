@@ -8,7 +8,8 @@ places them, so what a picture shows is decided by the game's own package.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 from urllib.parse import quote
 
 from attrs import field, frozen
@@ -360,6 +361,26 @@ def draw_table(layout: Layout) -> str:
         layout.name,
         [element("rect", width=WIDTH, height=height, fill=PAPER), *parts],
     )
+
+
+def draw_position(
+    position: Any,
+    view_type: type[Any],
+    layout: Callable[[Any, tuple[Any, ...], str], Layout],
+    legal_moves: Callable[[Any], tuple[Any, ...]],
+    current_player: Callable[[Any], object],
+    *,
+    moves: bool,
+) -> str:
+    """The table of a card game's state (everything, hidden cards included) or view (as
+    its seat sees it), as its ``layout`` lays it out; with ``moves``, every legal move
+    outlined and linked: a view's own, or those of the seat to move in a state."""
+    if isinstance(position, view_type):
+        legal, whose = position.legal_moves, viewer(position.seat)
+    else:
+        legal = legal_moves(position) if isinstance(current_player(position), int) else ()
+        whose = EVERYTHING
+    return draw_table(layout(position, legal if moves else (), whose))
 
 
 def draw_cards(

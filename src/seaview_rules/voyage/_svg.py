@@ -9,15 +9,13 @@ from seaview_rules._drawing.markup import element, text
 from seaview_rules._drawing.table import (
     CARD_H,
     CARD_W,
-    EVERYTHING,
     Face,
     Layout,
     Pile,
     SeatRow,
     blank,
     draw_cards,
-    draw_table,
-    viewer,
+    draw_position,
 )
 from seaview_rules.voyage._model import Phase, Rules, State, View
 from seaview_rules.voyage._moves import Action, Move, Play
@@ -164,13 +162,7 @@ def picture(position: Position, /, *, moves: bool = False) -> str:
     """The table of a state (everything, hidden cards included) or of a view (as its
     seat sees it); with ``moves``, every legal move outlined and linked (see
     `seaview_rules.svg.render`)."""
-    if isinstance(position, View):
-        legal = position.legal_moves
-        whose = viewer(position.seat)
-    else:
-        legal = legal_moves(position) if isinstance(current_player(position), int) else ()
-        whose = EVERYTHING
-    return draw_table(layout(position, legal if moves else (), whose))
+    return draw_position(position, View, layout, legal_moves, current_player, moves=moves)
 
 
 def _face(card: Card) -> Face:
