@@ -21,7 +21,7 @@ import attrs
 from hypothesis import strategies as st
 
 from seaview_rules import ships_wheel as sw
-from seaview_rules._strategies import legal_moves, register_types, seat_views
+from seaview_rules._strategies import legal_moves, played_states, register_types, seat_views
 from seaview_rules._testkit import Kit
 from seaview_rules.ships_wheel._checks import check_state, check_view
 
@@ -187,12 +187,7 @@ def _states(
     max_moves: int,
     phases: frozenset[sw.Phase] | None,
 ) -> sw.State:
-    state = sw.new_game(draw(rules))
-    for _ in range(draw(st.integers(0, max_moves))):
-        legal = sw.legal_moves(state)
-        if not legal:
-            break
-        state = sw.apply_move(state, legal[draw(st.integers(0, len(legal) - 1))])
+    state = draw(played_states(sw.GAME, rules, max_moves))
     if phases is not None:
         # Play on from a drawn seed (one draw, so examples stay small) to a wanted phase.
         rng = random.Random(draw(st.integers(0, 2**32 - 1)))
