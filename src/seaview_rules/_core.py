@@ -4,8 +4,9 @@ events, move notation, and outcomes."""
 from __future__ import annotations
 
 import enum
+import random
 import reprlib
-from typing import ClassVar
+from typing import ClassVar, Protocol, TypeVar
 
 from attrs import frozen
 
@@ -17,6 +18,7 @@ __all__ = [
     "DEFAULT_MAX_MOVES",
     "OMNISCIENT",
     "QUOTE_LIMIT",
+    "Bot",
     "Chance",
     "Event",
     "IllegalMoveError",
@@ -34,6 +36,18 @@ __all__ = [
     "quote",
     "seat_violation",
 ]
+
+
+_M = TypeVar("_M")
+_V_contra = TypeVar("_V_contra", contravariant=True)
+
+
+class Bot(Protocol[_V_contra, _M]):
+    """A player that decides from what its seat may see, and nothing else."""
+
+    def choose(self, view: _V_contra, legal_moves: tuple[_M, ...], rng: random.Random) -> _M:
+        """Pick one of ``legal_moves`` (never empty) given the seat's ``view``."""
+        ...
 
 
 DEFAULT_MAX_MOVES = 1_000_000

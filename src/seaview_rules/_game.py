@@ -7,19 +7,16 @@ import importlib
 import random
 from collections.abc import Callable, Mapping
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeVar
+from typing import Any, Generic, Literal, Protocol, TypeVar
 
 import attrs
 from attrs import field, frozen
 
-from seaview_rules._core import Event, Outcome, Player, Viewer, Violation
+from seaview_rules._core import Bot, Event, Outcome, Player, Viewer, Violation
 from seaview_rules._schemas import GameSchemas
 from seaview_rules._testkit import Kit
 from seaview_rules.encoding import Encoding
 from seaview_rules.search import Periods, Search
-
-if TYPE_CHECKING:  # annotations only: `Bot` belongs to _play, which sits above this module
-    from seaview_rules._play import Bot
 
 __all__ = ["API", "Game"]
 

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, TypeVar
 
 from attrs import field, frozen
 
 from seaview_rules._core import (
     CHANCE,
     DEFAULT_MAX_MOVES,
+    Bot,
     Event,
     IllegalMoveError,
     InvalidDataError,
@@ -189,14 +190,6 @@ def record_from_data(
             raise InvalidDataError(item.path, f"illegal move {quote(item.value)}: {exc}") from None
         moves.append(move)
     return GameRecord(rules, tuple(moves))
-
-
-class Bot(Protocol[V_contra, M]):
-    """A player that decides from what its seat may see, and nothing else."""
-
-    def choose(self, view: V_contra, legal_moves: tuple[M, ...], rng: random.Random) -> M:
-        """Pick one of ``legal_moves`` (never empty) given the seat's ``view``."""
-        ...
 
 
 class RandomBot:
