@@ -15,9 +15,11 @@ import contextlib
 import glob
 import json
 import os
+import re
 import shutil
 import subprocess
 import tempfile
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -186,6 +188,8 @@ WEB_BUILD = Path("build", "web")
 PYODIDE_LACKS = {
     "tests/test_network_example.py": "threads and sockets",
     "tests/test_server.py": "a server process, sockets, and the server extra",
+    "tests/test_server_attacks.py": "a server process, sockets, and the server extra",
+    "tests/test_contract.py": "a server process, sockets, and jsonschema",
     "tests/test_testing_kit.py::test_a_games_testing_module_imports_first_in_a_fresh_process": "a subprocess",
     "tests/test_postgres.py": "PostgreSQL, server processes, and psycopg",
     "tests/test_schema.py": "jsonschema (its rpds-py has no Pyodide wheel to install)",
@@ -306,8 +310,9 @@ def server(session: nox.Session) -> None:
     replayed) with its ratio to the docs' standard-library server; the same load with a
     SIGKILL of the server a third of the way in and a restart on its database (what
     became of every request in flight); and the client page in headless Chromium (two
-    seats play a Voyage match, a spectator watches). Prints the figures; fails if a move
-    is lost, doubled or leaked.
+    seats play a Voyage match, a spectator watches); then the contract (`_check_contract`:
+    openapi-typescript, tsc --strict, the TypeScript client playing every game, and
+    Schemathesis). Prints the figures; fails if a move is lost, doubled or leaked.
 
     Needs Node.js and Debian's chromium (or ``CHROMIUM=path``).
     """
@@ -326,6 +331,70 @@ def server(session: nox.Session) -> None:
         external=True,
         env={"CHROMIUM": chromium, "PYTHON": python},
     )
+    session.install(SCHEMATHESIS)
+    _check_contract(session)
+
+
+SCHEMATHESIS = "schemathesis==4.32.5"
+"""The API fuzzer of ``nox -s server`` (pinned: its checks change between releases)."""
+CLIENT = Path("web", "client")
+"""The TypeScript client typed from the server's /openapi.json, and Schemathesis's
+configuration (the server's documented choices)."""
+
+
+def _check_contract(session: nox.Session) -> None:
+    """The contract, by the ecosystem's tools, against a live ``seaview serve``:
+    openapi-typescript types the served /openapi.json, ``tsc --strict`` compiles the
+    client of `CLIENT` against it, the client plays a table of every game to its end
+    over HTTP and the live channel, validating every reply with Ajv; then Schemathesis
+    (``--checks all``, every phase, stateful included, at most 60 seconds)."""
+    with tempfile.TemporaryDirectory() as folder:
+        command = [str(Path(session.bin, "python")), "-m", "seaview_rules.cli", "serve"]
+        command += ["--port", "0", "--db", str(Path(folder, "contract.sqlite"))]
+        # One client, the fuzzer, creates thousands of tables: the per-client quotas
+        # (tested in tests/test_server_attacks.py) would leave the rest of the API untested.
+        command += ["--tables-per-minute", "1000000", "--tables-per-client", "1000000"]
+        server = subprocess.Popen(
+            command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+        )
+        try:
+            url = _listening(server)
+            tools = Path("web", "node_modules", ".bin")
+            session.run(
+                str(tools / "openapi-typescript"),
+                f"{url}/openapi.json",
+                *("-o", str(CLIENT / "build" / "api.d.ts")),
+                external=True,
+            )
+            session.run(str(tools / "tsc"), "--project", str(CLIENT), external=True)
+            session.run(
+                *("node", "--experimental-websocket", str(CLIENT / "build" / "play.js"), url),
+                external=True,
+            )
+            session.run(
+                *("st", "--config-file", str(CLIENT / "schemathesis.toml"), "run"),
+                f"{url}/openapi.json",
+                *("--checks", "all", "--exclude-checks", "missing_required_header"),
+                *("--max-examples", "20", "--max-time", "60", "--workers", "1"),
+                *("--request-timeout", "10", "--no-color"),
+            )
+        finally:
+            server.terminate()
+            server.wait(10)
+
+
+def _listening(server: subprocess.Popen[str]) -> str:
+    """The URL a ``seaview serve`` started on port 0 prints once it listens."""
+    assert server.stdout is not None
+    for _ in range(1000):  # a few log lines come before it
+        line = server.stdout.readline()
+        found = re.search(r"listening on (http://127\.0\.0\.1:\d+)/", line)
+        if found:
+            threading.Thread(target=server.stdout.read, daemon=True).start()  # keep it drained
+            return found.group(1)
+        if not line:
+            break
+    raise RuntimeError("the server did not start")
 
 
 @nox.session

@@ -162,6 +162,15 @@ class Run:
         """Replies 503 (the database away), each retried with the same version."""
 
 
+ONE_CLIENT = (
+    *("--tables-per-minute", "1000000", "--tables-per-client", "1000000"),
+    *("--live-per-client", "1000000"),
+)
+"""Options of the servers under load: every simulated player here is one client, the
+address 127.0.0.1, whose per-client quotas (tested in tests/test_server_attacks.py)
+would otherwise refuse most of the load's tables and live channels."""
+
+
 async def bot(
     cluster: Cluster,
     run: Run,
@@ -519,7 +528,7 @@ async def _match_heard_elsewhere(
 def _sqlite(tables: int, kill: bool, games: tuple[str, ...]) -> dict[str, Any]:
     """A run on one process over a fresh SQLite file."""
     with tempfile.TemporaryDirectory() as folder:
-        cluster = Cluster([Server(Path(folder, "tables.sqlite"))])
+        cluster = Cluster([Server(Path(folder, "tables.sqlite"), *ONE_CLIENT)])
         try:
             return asyncio.run(load(cluster, tables, games, kill_one(cluster) if kill else None))
         finally:
@@ -534,7 +543,7 @@ def _postgres(tables: int) -> None:
 
         def run(name: str, processes: int, fault: str = "") -> None:
             url = postgres.new_database(name)
-            cluster = Cluster([Server(url) for _ in range(processes)])
+            cluster = Cluster([Server(url, *ONE_CLIENT) for _ in range(processes)])
             make = {"": None, "kill": kill_one(cluster), "restart": _restart(postgres)}[fault]
             try:
                 figures = asyncio.run(load(cluster, tables, GAMES_PLAYED, make))
@@ -569,34 +578,41 @@ def catching_up(url: str, changes: int = 5000, times: int = 20) -> dict[str, Any
     database, one change behind: the way the server does it (the table's head, the one
     change it lacks, `Table.catch_up`) against reading and replaying the whole table.
     Two hubs on one database stand for two processes; the median of ``times`` each."""
+    return asyncio.run(_catching_up(url, changes, times))
+
+
+async def _catching_up(url: str, changes: int, times: int) -> dict[str, Any]:
     from seaview_rules import voyage
     from seaview_rules.server import Hub, PostgresStore
 
     here, there = Hub(PostgresStore(url), seed=1), Hub(PostgresStore(url), seed=1)
-    live, _ = there.create("voyage", voyage.Rules(players=2, target=10**6), ["open"] * 2, None)
+    live, _ = await there.create(
+        "voyage", voyage.Rules(players=2, target=10**6), ["open"] * 2, None
+    )
     rng = random.Random(1)
 
-    def move() -> None:
+    async def move() -> None:
         seat = live.table.to_move
         chosen = rng.choice(live.table.view(seat).legal_moves)
-        there.change(live, lambda table: table.submit(seat, chosen))
+        await there.change(live, lambda table: table.submit(seat, chosen))
 
     while live.table.version < changes:
-        move()
-    copy = here.get(live.id)  # read whole, the first time
+        await move()
+    copy = await here.get(live.id)  # read whole, the first time
     caught_up, replayed = [], []
     for _ in range(times):
-        move()
+        await move()
         start = time.perf_counter()
-        here.get(live.id)
+        await here.get(live.id)
         caught_up.append(time.perf_counter() - start)
         assert copy.table.state == live.table.state
         start = time.perf_counter()
-        here._reload(copy)
+        await here._reload(copy)
         replayed.append(time.perf_counter() - start)
         assert copy.table.state == live.table.state
-    here.store.close()
-    there.store.close()
+    for hub in (here, there):
+        hub.worker.close()
+        hub.store.close()
     return {
         "changes": live.table.version,
         "caught_up_ms": round(1000 * statistics.median(caught_up), 2),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Protocol, TypeVar
 
 from seaview_rules import CHANCE, Game, play
@@ -62,3 +62,16 @@ def states_by_phase(
             final = play(game, each, random.Random(seed), on_move=keep).final
             found[final.phase].append(final)
     return found
+
+
+def json_references(node: object) -> Iterator[str]:
+    """Every ``$ref`` of a JSON document (an OpenAPI or JSON Schema), depth first."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == "$ref" and isinstance(value, str):
+                yield value
+            else:
+                yield from json_references(value)
+    elif isinstance(node, list):
+        for item in node:
+            yield from json_references(item)

@@ -145,7 +145,11 @@ def test_any_process_serves_any_table_and_its_live_channels_hear_the_others(
                 pushed = json.loads(channel.recv(timeout=10))
             assert pushed["version"] == done["version"]
             seen = servers[(turn + 2) % 3].ok("GET", f"/api/tables/{table}/view", token=tokens[1])
-            assert seen == {"version": pushed["version"], "view": pushed["view"]}
+            assert seen == {
+                "version": pushed["version"],
+                "view": pushed["view"],
+                "chance_seat": pushed["chance_seat"],
+            }
     record = a.ok("GET", f"/api/tables/{table}/record", token=admin)
     engine = GAMES["voyage"]
     final = replay(engine, engine.from_dict(record, GameRecord))

@@ -19,6 +19,7 @@ from seaview_rules import GAMES, OMNISCIENT, InvalidDataError, play, seat_record
 from seaview_rules import schema as schema_module
 from seaview_rules.cli import main
 from seaview_rules.schema import KINDS, envelope_schema, schema
+from tests.helpers import json_references
 
 ALL_GAMES = sorted(GAMES)
 GOLDEN = Path(__file__).parent / "golden"
@@ -27,18 +28,6 @@ GOLDEN = Path(__file__).parent / "golden"
 @cache
 def validator(game: str, kind: str) -> Draft202012Validator:
     return Draft202012Validator(schema(game, kind))
-
-
-def _refs(value: Any) -> Iterator[str]:
-    if isinstance(value, dict):
-        for key, item in value.items():
-            if key == "$ref":
-                yield item
-            else:
-                yield from _refs(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from _refs(item)
 
 
 def invalid(game: str, document: dict[str, Any]) -> list[str]:
@@ -59,7 +48,7 @@ def test_every_schema_is_a_self_contained_2020_12_schema(game: str, kind: str) -
     assert document["properties"]["kind"] == {"const": kind}
     assert document["properties"]["game"] == {"const": game}
     defined = set(document.get("$defs", {}))
-    for ref in _refs(document):
+    for ref in json_references(document):
         assert ref.startswith("#/$defs/"), ref
         assert ref.removeprefix("#/$defs/") in defined, ref
     assert json.loads(json.dumps(document)) == document

@@ -9,12 +9,15 @@ holds what that seat's view hides.
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import json
 import random
 import sqlite3
 import time
+import urllib.request
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +27,7 @@ from openapi_spec_validator import validate as validate_openapi
 from websockets.sync.client import connect
 
 from seaview_rules import GAMES, GameRecord, seat_record
+from tests.helpers import json_references
 from tests.serving import Server, running_server, wait_until
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -329,23 +333,13 @@ def test_the_lobby_games_and_openapi_describe_the_server(server: Server) -> None
     assert entry["free_seats"] == [0, 2]
     assert entry["players"] == 3
     assert not entry["over"]
-    from seaview_rules.schema import schema
 
     document = server.ok("GET", "/openapi.json")
     assert document["openapi"].startswith("3.1")
     validate_openapi(document)  # OpenAPI 3.1, every reference resolved
-    for game in GAMES:
-        for kind in ("state", "view", "moves", "record", "seat_record", "event"):
-            name = f"{game}.{kind}"
-            embedded = json.dumps(document["components"]["schemas"][name])
-            published = {k: v for k, v in schema(game, kind).items() if k not in ("$id", "$schema")}
-            # the published schema, its references made references within the document
-            assert (
-                json.loads(embedded.replace(f"#/components/schemas/{name}/$defs/", "#/$defs/"))
-                == published
-            )
+    # each game's documents as published: tests/test_contract.py
     jsonschema.Draft202012Validator.check_schema(document["components"]["schemas"]["Update"])
-    refs = set(_refs(document))
+    refs = set(json_references(document))
     assert refs
     for ref in refs:  # every reference lands (a JSON pointer within the document)
         node: Any = document
@@ -364,18 +358,6 @@ def test_the_lobby_games_and_openapi_describe_the_server(server: Server) -> None
         "/api/tables/{table}/seats/{seat}",
     ):
         assert path in document["paths"]
-
-
-def _refs(node: object) -> Iterator[str]:
-    if isinstance(node, dict):
-        for key, value in node.items():
-            if key == "$ref" and isinstance(value, str):
-                yield value
-            else:
-                yield from _refs(value)
-    elif isinstance(node, list):
-        for item in node:
-            yield from _refs(item)
 
 
 def test_the_client_page_is_light_and_plain(server: Server) -> None:
@@ -563,3 +545,112 @@ def test_a_database_password_is_never_shown() -> None:
     assert _shown("host=db password=s3cret user=ann") == "host=db password=*** user=ann"
     assert _shown("host=db password = 'two words' dbname=g") == "host=db password = *** dbname=g"
     assert _shown("tables.sqlite") == "tables.sqlite"
+
+
+def _get(server: Server, path: str) -> tuple[Any, str | None]:
+    """The JSON reply of a GET and its ``Link`` header."""
+    with urllib.request.urlopen(server.url + path, timeout=30) as response:
+        return json.loads(response.read()), response.headers.get("Link")
+
+
+def test_long_logs_and_records_come_in_pages_that_join_up_and_a_page_is_bounded(
+    tmp_path: Path,
+) -> None:
+    with running_server(tmp_path / "long.sqlite", "--max-changes", "2500") as server:
+        table, admin = _table(server, "voyage", ["bot:random"] * 2, rules={"target": 10**9})
+        wait_until(lambda: server.ok("GET", f"/api/tables/{table}")["version"] >= 2500)
+        version = server.ok("GET", f"/api/tables/{table}")["version"]
+        events = f"/api/tables/{table}/events"
+        whole = server.ok("GET", f"{events}?since=0&limit=10000")
+        assert whole["next"] is None
+        assert whole["events"][-1]["version"] == version
+        joined, since, pages = [], 0, 0
+        while since is not None:
+            page = server.ok("GET", f"{events}?since={since}")  # the default page: 1,000
+            assert page["version"] == version
+            assert all(since < e["version"] <= since + 1000 for e in page["events"])
+            joined += page["events"]
+            since, pages = page["next"], pages + 1
+        assert pages == 3
+        assert joined == whole["events"]
+        for limit in ("10001", "0", "-1", "1" * 40):
+            assert server.request("GET", f"{events}?limit={limit}")[0] == 400
+        record = f"/api/tables/{table}/record"
+        for token in (admin, None):
+            whole_record = server.ok("GET", record, token=token)
+            moves, path = [], f"{record}?limit=700"
+            while path:
+                request = urllib.request.Request(server.url + path)
+                if token is not None:
+                    request.add_header("Authorization", f"Bearer {token}")
+                with urllib.request.urlopen(request, timeout=30) as response:
+                    page = json.loads(response.read())
+                    link = response.headers.get("Link")
+                assert page["kind"] == whole_record["kind"]
+                moves += page["data"]["moves"]
+                path = link.partition("<")[2].partition(">")[0] if link else ""
+            assert moves == whole_record["data"]["moves"]
+        assert server.request("GET", f"{record}?limit=10001")[0] == 400
+        url = server.url.replace("http", "ws") + f"/api/tables/{table}/live"
+        with connect(url, open_timeout=10) as channel:
+            channel.send(json.dumps({"since": 0}))
+            messages = [json.loads(channel.recv(10))]
+            while "view" not in messages[-1]:
+                messages.append(json.loads(channel.recv(10)))
+        assert [m["version"] for m in messages] == [1000, 2000, version]
+        assert [e for m in messages for e in m["events"]] == whole["events"]
+
+
+def test_a_store_call_that_waits_does_not_stall_the_other_requests(tmp_path: Path) -> None:
+    db = tmp_path / "busy.sqlite"
+    with running_server(db) as server:
+        table, _ = _table(server, "voyage", ["open", "open"])
+        tokens = _join_all(server, table, 2)
+        seat = server.ok("GET", f"/api/tables/{table}")["to_move"]
+        move = server.ok("GET", f"/api/tables/{table}/view", token=tokens[seat])["view"]["data"][
+            "legal_moves"
+        ][0]
+        blocker = sqlite3.connect(db, isolation_level=None)
+        blocker.execute("BEGIN EXCLUSIVE")  # the server's next write waits for it (5 s)
+        try:
+            with ThreadPoolExecutor(1) as pool:
+                waiting = pool.submit(
+                    server.request,
+                    "POST",
+                    f"/api/tables/{table}/moves",
+                    {"move": move},
+                    token=tokens[seat],
+                )
+                time.sleep(0.5)  # the move is waiting on the store
+                assert not waiting.done()
+                slowest = 0.0
+                for _ in range(10):
+                    started = time.monotonic()
+                    server.ok("GET", "/api/games")
+                    server.ok("GET", "/api/tables")
+                    slowest = max(slowest, time.monotonic() - started)
+                assert slowest < 0.5, slowest
+                blocker.execute("ROLLBACK")
+                status, _ = waiting.result(30)
+        finally:
+            blocker.close()
+        assert status in (200, 503)
+
+
+def test_concurrent_submits_of_one_version_on_one_table_apply_exactly_once(server: Server) -> None:
+    table, _ = _table(server, "voyage", ["open", "open"])
+    tokens = _join_all(server, table, 2)
+    for _ in range(5):
+        entry = server.ok("GET", f"/api/tables/{table}")
+        seat, version = entry["to_move"], entry["version"]
+        view = server.ok("GET", f"/api/tables/{table}/view", token=tokens[seat])["view"]["data"]
+        body = {"move": view["legal_moves"][0], "version": version}
+        submit = functools.partial(
+            server.request, "POST", f"/api/tables/{table}/moves", body, token=tokens[seat]
+        )
+        with ThreadPoolExecutor(8) as pool:
+            replies = [reply.result(30) for reply in [pool.submit(submit) for _ in range(8)]]
+        assert sorted(status for status, _ in replies) == [200] + [409] * 7
+        assert server.ok("GET", f"/api/tables/{table}")["version"] > version
+        refused = [reply for status, reply in replies if status == 409]
+        assert {reply["rule"] for reply in refused} == {"API-VERSION"}

@@ -96,6 +96,9 @@ class TableUpdate(Generic[V]):
     """The seat's view at that version."""
     events: tuple[LogEntry, ...]
     """The seat's log after the version the client had seen, up to `version`."""
+    chance_seat: int | None = None
+    """The seat that makes the pending chance move (`seaview_rules.Game.chance_seat`:
+    who presses the "deal" or "spin" button), ``None`` when chance is not to move."""
 
 
 @frozen
@@ -216,6 +219,12 @@ class Table(Generic[R, S, M, V]):
         return self.game.current_player(self._state)
 
     @property
+    def chance_seat(self) -> int | None:
+        """The seat that makes the pending chance move (`seaview_rules.Game.chance_seat`),
+        ``None`` when chance is not to move."""
+        return self.game.chance_seat(self._state) if self.to_move is CHANCE else None
+
+    @property
     def record(self) -> GameRecord[R, M]:
         """The game so far as a record that replays to `state` (undone moves are not
         in it: `changes` has them). It holds every card dealt: it is for the server,
@@ -240,11 +249,30 @@ class Table(Generic[R, S, M, V]):
             self._check_since(version)
             return tuple(entry.change for entry in self._log[version:])
 
-    def seat_record(self, seat: int | None) -> SeatRecord[R]:
+    def seat_record(
+        self, seat: int | None, *, since: int = 0, until: int | None = None
+    ) -> SeatRecord[R]:
         """The game so far as ``seat`` (``None``: a spectator) saw it: what a client of
-        that seat may keep or download, unlike `record` (see `seaview_rules.seat_record`)."""
+        that seat may keep or download, unlike `record` (see `seaview_rules.seat_record`).
+        ``since`` and ``until`` keep only the moves of the record between them (a page
+        of a long record, costing only its own moves).
+
+        Raises:
+            ValueError: ``since`` and ``until`` are not ``0 <= since <= until <=
+                len(record.moves)``.
+        """
         with self._lock:
-            return seat_record(self.game, self.record, seat)
+            end = len(self._done) if until is None else until
+            if not 0 <= since <= end <= len(self._done):
+                raise ValueError(f"moves {since} to {end} are not moves of the record")
+            if since == 0 and end == len(self._done):
+                return seat_record(self.game, self.record, seat)
+            self.game.view(self._state, seat)  # checks the seat
+            moves = tuple(
+                self.game.events(e.before, cast(M, e.change.move), e.after, seat=seat)
+                for e in self._done[since:end]
+            )
+            return SeatRecord(self.rules, seat, moves)
 
     def view(self, seat: int | None) -> V:
         """What ``seat`` (``None``: a spectator) may see now, with whose turn it is and
@@ -358,17 +386,23 @@ class Table(Generic[R, S, M, V]):
         self._tell(callbacks, now)
         return now
 
-    def events_since(self, version: int, seat: Viewer = None) -> tuple[LogEntry, ...]:
+    def events_since(
+        self, version: int, seat: Viewer = None, *, until: int | None = None
+    ) -> tuple[LogEntry, ...]:
         """The log after ``version`` as ``seat`` saw it: a seat, ``None`` for a
-        spectator, or `OMNISCIENT` for the server's own log.
+        spectator, or `OMNISCIENT` for the server's own log; up to version ``until``
+        (default: the current version), so that a server can read a long log a page at
+        a time, each page costing only its own changes.
 
         Raises:
-            ValueError: ``version`` is not a version of this table.
+            ValueError: ``version`` is not a version of this table, or ``until`` is not
+                one from ``version`` on.
         """
         with self._lock:
             self._check_since(version)
+            end = self._until(version, until)
             entries = []
-            for entry in self._log[version:]:
+            for entry in self._log[version:end]:
                 change = entry.change
                 if change.move is None:
                     events: tuple[Event, ...] = (Undone(cast(int, change.seat)),)
@@ -377,7 +411,7 @@ class Table(Generic[R, S, M, V]):
                 entries += [LogEntry(change.version, event) for event in events]
             return tuple(entries)
 
-    def update(self, seat: int | None, since: int) -> TableUpdate[V]:
+    def update(self, seat: int | None, since: int, *, until: int | None = None) -> TableUpdate[V]:
         """The version, ``seat``'s view (``None``: a spectator) and its log after
         ``since``, read together under the lock: what a client is sent after a change.
         Read one by one, a move landing in between would be in the view but not in the
@@ -389,12 +423,16 @@ class Table(Generic[R, S, M, V]):
         >>> update.version, update.view.to_move, [e.event.text(0) for e in update.events]
         (12, 1, ['you are dealt R12', 'the deal is done; seat 1 leads'])
 
+        ``until`` ends the events there (a page of a long log); the version and the
+        view are still the current ones.
+
         Raises:
-            ValueError: ``since`` is not a version of this table.
+            ValueError: ``since`` is not a version of this table, or ``until`` is not
+                one from ``since`` on.
         """
         with self._lock:
-            events = self.events_since(since, seat)
-            return TableUpdate(self.version, self.view(seat), events)
+            events = self.events_since(since, seat, until=until)
+            return TableUpdate(self.version, self.view(seat), events, self.chance_seat)
 
     def wait(self, version: int, timeout: float | None = None) -> int:
         """Block until the table's `version` is no longer ``version``, or ``timeout``
@@ -659,6 +697,13 @@ class Table(Generic[R, S, M, V]):
             shown = version if version.bit_length() < 64 else "that number"
             reason = f"the table is at version {self.version}, not {shown}"
             raise IllegalMoveError(Violation("API-VERSION", reason))
+
+    def _until(self, version: int, until: int | None) -> int:
+        if until is None:
+            return self.version
+        if not isinstance(until, int) or not version <= until <= self.version:
+            raise ValueError(f"until must be {version} to {self.version}, not {until!r}")
+        return until
 
     def _check_since(self, version: int) -> None:
         if not isinstance(version, int) or not 0 <= version <= self.version:

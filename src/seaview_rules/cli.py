@@ -124,6 +124,14 @@ def _positive(text: str) -> int:
     return value
 
 
+def _seconds(text: str) -> float:
+    """A duration in seconds: 0 or more, finite (0: never)."""
+    value = float(text)
+    if not 0 <= value < float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a number of seconds, 0 or more, not {text}")
+    return value
+
+
 class _Defaults(argparse.ArgumentDefaultsHelpFormatter):
     """Adds "(default: ...)" to a help text that does not speak of its default itself."""
 
@@ -264,6 +272,35 @@ def _main(argv: Sequence[str] | None) -> int:
     serve_parser.add_argument(
         "--max-connections", type=_positive, default=4_096, help="at once; 503 beyond"
     )
+    serve_parser.add_argument(
+        "--tables-per-minute", type=_positive, default=60, help="per client; 429 beyond"
+    )
+    serve_parser.add_argument(
+        "--tables-per-client", type=_positive, default=200, help="open at once; 429 beyond"
+    )
+    serve_parser.add_argument(
+        "--live-per-client", type=_positive, default=64, help="live channels; 429 beyond"
+    )
+    serve_parser.add_argument(
+        "--bot-table-max-changes",
+        type=_positive,
+        default=20_000,
+        help="per table with no open seat; 409 beyond",
+    )
+    serve_parser.add_argument(
+        "--unjoined-table-ttl",
+        type=_seconds,
+        default=3_600.0,
+        metavar="SECONDS",
+        help="delete a table no player joined after this long (0: never)",
+    )
+    serve_parser.add_argument(
+        "--idle-table-ttl",
+        type=_seconds,
+        default=7 * 24 * 3_600.0,
+        metavar="SECONDS",
+        help="delete a table that has not changed for this long (0: never)",
+    )
     serve_parser.add_argument("--access-log", action="store_true", help="log every request line")
     args = parser.parse_args(argv)
 
@@ -320,6 +357,12 @@ def _serve(parser: argparse.ArgumentParser, args: Any) -> int:
         max_changes=args.max_changes,
         max_live=args.max_live,
         max_connections=args.max_connections,
+        tables_per_minute=args.tables_per_minute,
+        tables_per_client=args.tables_per_client,
+        max_live_per_client=args.live_per_client,
+        bot_table_max_changes=args.bot_table_max_changes,
+        unjoined_table_seconds=args.unjoined_table_ttl,
+        idle_table_seconds=args.idle_table_ttl,
     )
     try:
         serve(

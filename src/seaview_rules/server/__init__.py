@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from urllib.parse import urlsplit, urlunsplit
 
 from seaview_rules.server._app import Limits, create_app
+from seaview_rules.server._asyncapi import asyncapi
 from seaview_rules.server._hub import SEAT_KINDS, Hub
 from seaview_rules.server._openapi import openapi
 from seaview_rules.server._store import (
@@ -46,6 +47,7 @@ __all__ = [
     "Store",
     "StoredChange",
     "StoredTable",
+    "asyncapi",
     "create_app",
     "open_store",
     "openapi",
@@ -114,7 +116,13 @@ def serve(
 
     bounds = limits or Limits()
     store = open_store(db)
-    hub = Hub(store, seed=seed, max_tables=bounds.max_tables, max_changes=bounds.max_changes)
+    hub = Hub(
+        store,
+        seed=seed,
+        max_tables=bounds.max_tables,
+        max_changes=bounds.max_changes,
+        bot_table_max_changes=bounds.bot_table_max_changes,
+    )
     hub.load()
     loopback = host in ("127.0.0.1", "localhost", "::1")
     app = create_app(

@@ -1,34 +1,40 @@
-"""The HTTP API and the live channel, a thin layer over the `Hub`: it reads and bounds
-the request, finds the table and the asker's role, calls one `seaview_rules.Table`
-method, and writes the answer. No rule of any game is here."""
+"""The server's ASGI application: `create_app` puts the routes, the middleware and the
+lifespan together over a `Hub`. The endpoints are in `._endpoints` and `._channel`;
+what they share is on ``app.state``: ``hub``, ``limits``, ``quota`` (what each client
+may hold, `._quota.Quota`), ``expiry`` (when a table expires, `._quota.Expiry`) and
+``pages``. The `._guard.Guard` middleware comes first of all; the lifespan sweeps
+expired tables away (`sweep`)."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
-import json
-from collections.abc import Awaitable, Callable, Mapping
-from importlib import resources
-from typing import Any
+import time
+from collections.abc import AsyncIterator
 
 from attrs import frozen
 from starlette.applications import Starlette
-from starlette.datastructures import Headers
 from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
-from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.responses import Response
+from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
-from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from seaview_rules import GAMES, IllegalMoveError, InvalidDataError, svg
-from seaview_rules.server._hub import ADMIN, SEAT_KINDS, Hub, HubError, LiveTable
-from seaview_rules.server._openapi import openapi
+from seaview_rules.server import _endpoints as api
+from seaview_rules.server._channel import live_channel
+from seaview_rules.server._guard import Guard
+from seaview_rules.server._hub import Hub
+from seaview_rules.server._live import HubError
+from seaview_rules.server._quota import Expiry, Quota
+from seaview_rules.server._requests import error
+from seaview_rules.server._worker import Worker
 
-__all__ = ["Limits", "create_app"]
+__all__ = ["PAGE_THREADS", "Limits", "create_app", "routes", "sweep"]
+
+PAGE_THREADS = 2
+"""The threads that build large pages of logs and records (`._pages`)."""
 
 
 @frozen(kw_only=True)
@@ -44,60 +50,56 @@ class Limits:
     max_live: int = 2_000
     """The most live channels open at once (503 beyond)."""
     max_live_per_table: int = 32
-    """The most live channels open at once on one table (503 beyond), so that the
-    spectators of one table cannot take every channel of the server."""
+    """The spectators' channels on one table (503 beyond; each seat has
+    `max_live_per_seat` more of its own), so that the spectators of one table cannot
+    take every channel of the server."""
     max_connections: int = 4_096
     """The most connections and requests at once, live channels included (503 beyond,
     from the ASGI server)."""
     first_message_seconds: float = 10.0
     """How long a live channel waits for its first message."""
+    tables_per_minute: int = 60
+    """The tables one client may create in a minute, in a burst or spread (429 beyond,
+    with ``Retry-After``)."""
+    tables_per_client: int = 200
+    """The tables one client created that may be open at once (429 beyond)."""
+    max_live_per_client: int = 64
+    """The live channels one client may open (429 beyond); a seat's channel counts for
+    its seat once its first message gave the token."""
+    max_live_per_seat: int = 4
+    """The live channels of one seat, not shared with spectators (503 beyond)."""
+    bot_table_max_changes: int = 20_000
+    """The most changes a table with no open seat takes (409 beyond)."""
+    unjoined_table_seconds: float = 3_600.0
+    """A table no player joined is deleted this long after its creation (0: never)."""
+    idle_table_seconds: float = 7 * 24 * 3_600.0
+    """A table that did not change for this long is deleted (0: never)."""
 
 
-Handler = Callable[[Request], Awaitable[Response]]
-
-NO_STORE = {"Cache-Control": "no-store"}
-
-
-def _error(status: int, code: str, reason: str, rule: str | None = None) -> JSONResponse:
-    body: dict[str, Any] = {"error": code, "reason": reason}
-    if rule is not None:
-        body["rule"] = rule
-    return JSONResponse(body, status_code=status, headers=NO_STORE)
-
-
-def _guarded(handler: Handler) -> Handler:
-    """``handler`` with every refusal written as a JSON error: a `HubError` with its
-    status, an `IllegalMoveError` as 409 with the rule and the reason (reasons of moves
-    checked with the asker's seat, so they say nothing the asker may not see)."""
-
-    @functools.wraps(handler)
-    async def guarded(request: Request) -> Response:
-        try:
-            return await handler(request)
-        except HubError as exc:
-            return _error(exc.status, exc.code, exc.reason)
-        except IllegalMoveError as exc:
-            return _error(409, "refused", exc.reason, exc.rule)
-
-    return guarded
-
-
-def _bearer(headers: Headers) -> str | None:
-    """The token of an ``Authorization: Bearer`` header, ``None`` without the header.
-
-    Raises:
-        HubError: 403, a header of another form, or two of them.
-    """
-    given = headers.getlist("authorization")
-    if not given:
-        return None
-    if len(given) > 1:
-        raise HubError(403, "forbidden", "send one Authorization header")
-    header = given[0]
-    scheme, _, token = header.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        raise HubError(403, "forbidden", "the Authorization header must be 'Bearer <token>'")
-    return token.strip()
+def routes() -> list[BaseRoute]:
+    """Every route of the server."""
+    table = "/api/tables/{table}"
+    return [
+        Route("/", api.page),
+        Route("/openapi.json", api.openapi_document),
+        Route("/asyncapi.json", api.asyncapi_document),
+        Route("/api/games", api.games),
+        Route("/api/tables", api.lobby, methods=["GET"]),
+        Route("/api/tables", api.create, methods=["POST"]),
+        Route(table, api.summary, methods=["GET"]),
+        Route(table, api.delete, methods=["DELETE"]),
+        Route(table + "/seats/{seat:int}", api.join, methods=["POST"]),
+        Route(table + "/view", api.view),
+        Route(table + "/view.svg", api.picture),
+        Route(table + "/events", api.events),
+        Route(table + "/record", api.record),
+        Route(table + "/moves", api.move, methods=["POST"]),
+        Route(table + "/step", api.step, methods=["POST"]),
+        Route(table + "/undo", api.undo, methods=["POST"]),
+        Route(table + "/chance", api.chance, methods=["POST"]),
+        WebSocketRoute(table + "/live", live_channel),
+        Mount("/static", StaticFiles(directory=str(api.STATIC)), name="static"),
+    ]
 
 
 def create_app(
@@ -117,397 +119,12 @@ def create_app(
         allowed_hosts: the names a request may give in its ``Host`` header (none: any).
             A server on a loopback address takes only loopback names, so that a page of
             another site whose name resolves to 127.0.0.1 (DNS rebinding) cannot call it.
+
+    Every request meets the `Guard` first (framing, path segments, strict UTF-8 bodies,
+    the live channel's ``Origin``), then the host check, then CORS.
     """
     bounds = limits or Limits()
-    live_count = 0
-
-    async def body(request: Request, allowed: frozenset[str]) -> dict[str, Any]:
-        """The request's JSON object, bounded in size, with only ``allowed`` keys, each
-        once. The request must say it is JSON: a page of another site can then send it
-        only if CORS lets it (a cross-site form post is plain text)."""
-        kind = request.headers.get("content-type", "").partition(";")[0].strip().lower()
-        if kind != "application/json":
-            raise HubError(415, "unsupported_media_type", "send Content-Type: application/json")
-        length = request.headers.get("content-length")
-        if length is not None and (not _digits(length) or len(length) > 18):
-            raise HubError(400, "bad_request", "Content-Length must be a number of bytes")
-        if length is not None and int(length) > bounds.max_body:
-            raise HubError(413, "too_large", f"a request body is at most {bounds.max_body} bytes")
-        chunks, size = [], 0
-        async for chunk in request.stream():
-            size += len(chunk)
-            if size > bounds.max_body:
-                raise HubError(
-                    413, "too_large", f"a request body is at most {bounds.max_body} bytes"
-                )
-            chunks.append(chunk)
-        raw = b"".join(chunks)
-        if not raw.strip():
-            data: object = {}
-        else:
-            try:
-                data = json.loads(raw, object_pairs_hook=_unique_keys)
-            except (ValueError, RecursionError):  # bad JSON, bad UTF-8, too deep, a key twice
-                raise HubError(400, "bad_request", "the body is not JSON") from None
-        if not isinstance(data, dict):
-            raise HubError(400, "bad_request", "the body must be a JSON object")
-        unknown = sorted(set(data) - allowed)
-        if unknown:
-            raise HubError(400, "bad_request", f"unknown key {unknown[0][:40]!r}")
-        return data
-
-    def move_of(data: Mapping[str, Any]) -> str:
-        """The move's notation; whether it is a move of the game is the table's to say."""
-        if not isinstance(data.get("move"), str):
-            raise HubError(400, "bad_request", "move must be a move's notation (a string)")
-        text: str = data["move"]
-        return text
-
-    def version_of(data: Mapping[str, Any]) -> int | None:
-        version = data.get("version")
-        if version is not None and (type(version) is not int or version < 0):
-            raise HubError(400, "bad_request", "version must be a table version (an integer)")
-        return version
-
-    def seat_of(live: LiveTable, request: Request) -> int:
-        """The seat whose token the request carries.
-
-        Raises:
-            HubError: 403, no token, the admin token, or a token of no seat here.
-        """
-        role = live.role(_bearer(request.headers))
-        if not isinstance(role, int):
-            raise HubError(403, "forbidden", "this needs the token of a seat of this table")
-        return role
-
-    def viewer(live: LiveTable, headers: Headers) -> int | None:
-        """The seat of the asker, ``None`` for a spectator (and the admin)."""
-        role = live.role(_bearer(headers))
-        return role if isinstance(role, int) else None
-
-    def table_of(request: Request) -> LiveTable:
-        # An escaped slash ("%2Fview") is decoded into the path: no route has one.
-        if b"%2f" in request.scope.get("raw_path", b"").lower():
-            raise HubError(404, "not_found", "no such route")
-        return hub.get(request.path_params["table"])
-
-    @_guarded
-    async def games(request: Request) -> Response:
-        """GET /api/games"""
-        entries = []
-        for game in GAMES.values():
-            rules = game.rules_type()
-            entries.append(
-                {
-                    "name": game.name,
-                    "title": game.title,
-                    "min_players": game.min_players,
-                    "max_players": game.max_players,
-                    "chance": game.chance,
-                    "hidden_information": game.hidden_information,
-                    "table_chance": game.table_chance,
-                    "rules": game.rules_to_data(rules),
-                }
-            )
-        return JSONResponse({"games": entries}, headers=NO_STORE)
-
-    @_guarded
-    async def lobby(request: Request) -> Response:
-        """GET /api/tables"""
-        return JSONResponse({"tables": hub.lobby()}, headers=NO_STORE)
-
-    @_guarded
-    async def create(request: Request) -> Response:
-        """POST /api/tables"""
-        data = await body(request, frozenset({"game", "rules", "seats", "chance"}))
-        name = data.get("game")
-        if not isinstance(name, str) or name not in GAMES:
-            raise HubError(400, "bad_request", f"game must be one of {sorted(GAMES)}")
-        game = GAMES[name]
-        seats = data.get("seats")
-        if (
-            not isinstance(seats, list)
-            or not all(isinstance(s, str) and s in SEAT_KINDS for s in seats)
-            or not game.min_players <= len(seats) <= game.max_players
-        ):
-            raise HubError(
-                400,
-                "bad_request",
-                f"seats must be a list of {game.min_players} to {game.max_players} of "
-                f"{', '.join(SEAT_KINDS)}",
-            )
-        chance = data.get("chance")
-        if chance is not None and chance not in ("auto", "step", "external"):
-            raise HubError(400, "bad_request", "chance must be 'auto', 'step' or 'external'")
-        rules = read_rules(name, data.get("rules"), len(seats))
-        live, admin = hub.create(name, rules, seats, chance)
-        return JSONResponse(
-            {"table": live.id, "admin_token": admin, "version": live.table.version},
-            status_code=201,
-            headers=NO_STORE,
-        )
-
-    def read_rules(name: str, data: object, players: int) -> Any:
-        game = GAMES[name]
-        if data is None:
-            return game.with_players(game.rules_type(), players)
-        if not isinstance(data, dict):
-            raise HubError(400, "bad_request", "rules must be an object")
-        try:
-            rules = game.rules_from_data({"players": players, **data})
-        except InvalidDataError as exc:
-            raise HubError(400, "bad_request", str(exc)) from None
-        if game.players(rules) != players:
-            raise HubError(400, "bad_request", f"rules.players must be {players}, one per seat")
-        return rules
-
-    @_guarded
-    async def summary(request: Request) -> Response:
-        """GET /api/tables/{table}"""
-        return JSONResponse(table_of(request).summary(), headers=NO_STORE)
-
-    @_guarded
-    async def join(request: Request) -> Response:
-        """POST /api/tables/{table}/seats/{seat}"""
-        live = table_of(request)
-        await body(request, frozenset())
-        token = hub.join(live, request.path_params["seat"])
-        return JSONResponse({"token": token, "seat": request.path_params["seat"]}, headers=NO_STORE)
-
-    @_guarded
-    async def view(request: Request) -> Response:
-        """GET /api/tables/{table}/view"""
-        live = table_of(request)
-        seat = viewer(live, request.headers)
-        update = live.table.update(seat, live.table.version)
-        return JSONResponse(
-            {"version": update.version, "view": live.table.game.to_dict(update.view)},
-            headers=NO_STORE,
-        )
-
-    @_guarded
-    async def picture(request: Request) -> Response:
-        """GET /api/tables/{table}/view.svg"""
-        live = table_of(request)
-        seen = live.table.view(viewer(live, request.headers))
-        options = {"moves": True} if "moves" in live.table.game.picture_options else {}
-        return Response(
-            svg.render(seen, **options),
-            media_type="image/svg+xml",
-            headers={
-                **NO_STORE,
-                "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
-            },
-        )
-
-    @_guarded
-    async def events(request: Request) -> Response:
-        """GET /api/tables/{table}/events?since=V"""
-        live = table_of(request)
-        seat = viewer(live, request.headers)
-        since = _since(request.query_params.get("since", "0"), live.table.version)
-        return JSONResponse(update_data(live, seat, since, view=False), headers=NO_STORE)
-
-    @_guarded
-    async def record(request: Request) -> Response:
-        """GET /api/tables/{table}/record"""
-        live = table_of(request)
-        role = live.role(_bearer(request.headers))
-        game, table = live.table.game, live.table
-        if role == ADMIN:
-            return JSONResponse(game.to_dict(table.record), headers=NO_STORE)
-        seat = role if isinstance(role, int) else None
-        return JSONResponse(game.to_dict(table.seat_record(seat)), headers=NO_STORE)
-
-    def changed(live: LiveTable, make: Callable[[Any], int]) -> Response:
-        """Make the change with ``make(table)``; the reply is the table's new version."""
-        return JSONResponse({"version": hub.change(live, make)}, headers=NO_STORE)
-
-    def chance_must_be(live: LiveTable, mode: str) -> None:
-        if live.table.chance != mode:
-            shown = live.table.chance
-            raise HubError(409, "wrong_chance", f"this table's chance is {shown!r}, not {mode!r}")
-
-    @_guarded
-    async def move(request: Request) -> Response:
-        """POST /api/tables/{table}/moves"""
-        live = table_of(request)
-        data = await body(request, frozenset({"move", "version"}))
-        seat, text, version = seat_of(live, request), move_of(data), version_of(data)
-        return changed(live, lambda t: t.submit(seat, text, version=version))
-
-    @_guarded
-    async def step(request: Request) -> Response:
-        """POST /api/tables/{table}/step"""
-        live = table_of(request)
-        data = await body(request, frozenset({"version"}))
-        seat, version = seat_of(live, request), version_of(data)
-        chance_must_be(live, "step")
-        return changed(live, lambda t: t.step(seat, version=version))
-
-    @_guarded
-    async def undo(request: Request) -> Response:
-        """POST /api/tables/{table}/undo"""
-        live = table_of(request)
-        data = await body(request, frozenset({"version"}))
-        seat, version = seat_of(live, request), version_of(data)
-        return changed(live, lambda t: t.undo(seat, version=version))
-
-    @_guarded
-    async def chance(request: Request) -> Response:
-        """POST /api/tables/{table}/chance"""
-        live = table_of(request)
-        data = await body(request, frozenset({"move", "version"}))
-        if live.role(_bearer(request.headers)) != ADMIN:
-            raise HubError(403, "forbidden", "chance outcomes are entered with the admin token")
-        chance_must_be(live, "external")
-        text, version = move_of(data), version_of(data)
-        return changed(live, lambda t: t.enter_chance(text, version=version))
-
-    @_guarded
-    async def delete(request: Request) -> Response:
-        """DELETE /api/tables/{table}"""
-        live = table_of(request)
-        if live.role(_bearer(request.headers)) != ADMIN:
-            raise HubError(403, "forbidden", "a table is deleted with its admin token")
-        hub.delete(live)
-        return JSONResponse({"deleted": live.id}, headers=NO_STORE)
-
-    def update_data(live: LiveTable, seat: int | None, since: int, *, view: bool) -> dict[str, Any]:
-        """What a seat is sent: the version, its log after ``since`` and its view,
-        read in one go so that no change can fall between them."""
-        game = live.table.game
-        update = live.table.update(seat, since)
-        data: dict[str, Any] = {
-            "version": update.version,
-            "events": [
-                {
-                    "version": entry.version,
-                    "event": game.to_dict(entry.event)["data"],
-                    "text": entry.event.text(seat),
-                }
-                for entry in update.events
-            ],
-        }
-        if view:
-            data["view"] = game.to_dict(update.view)
-        return data
-
-    async def live_channel(websocket: WebSocket) -> None:
-        """/api/tables/{table}/live: the first message is ``{"token"?, "since"?}``; then
-        ``{"version", "events", "view"}`` after every change."""
-        nonlocal live_count
-        await websocket.accept()
-        if live_count >= bounds.max_live:
-            await _refuse(websocket, 503, "unavailable", "too many live channels; try again later")
-            return
-        live_count += 1
-        try:
-            await _serve_live(websocket)
-        except WebSocketDisconnect:
-            pass
-        finally:
-            live_count -= 1
-
-    async def _serve_live(websocket: WebSocket) -> None:
-        try:
-            live = hub.get(websocket.path_params["table"])
-            if live.channels >= bounds.max_live_per_table:
-                raise HubError(503, "unavailable", "too many live channels on this table")
-            try:
-                message = await asyncio.wait_for(websocket.receive(), bounds.first_message_seconds)
-            except asyncio.TimeoutError:
-                raise HubError(408, "timeout", "the first message did not come") from None
-            if message["type"] == "websocket.disconnect":
-                return
-            if message.get("text") is None:
-                raise HubError(400, "bad_request", "the first message is JSON text")
-            try:
-                first = json.loads(message["text"], object_pairs_hook=_unique_keys)
-            except (ValueError, RecursionError):
-                raise HubError(400, "bad_request", "the first message is not JSON") from None
-            if not isinstance(first, dict) or set(first) - {"token", "since"}:
-                raise HubError(400, "bad_request", 'the first message is {"token", "since"}')
-            token = first.get("token")
-            if token is not None and not isinstance(token, str):
-                raise HubError(403, "forbidden", "the token must be a string")
-            role = live.role(token)
-            seat = role if isinstance(role, int) else None
-            since = first.get("since", 0)
-            if type(since) is not int or not 0 <= since <= live.table.version:
-                raise HubError(400, "bad_request", f"since must be 0 to {live.table.version}")
-        except HubError as exc:
-            await _refuse(websocket, exc.status, exc.code, exc.reason)
-            return
-        live.channels += 1
-        with contextlib.suppress(HubError):  # news skipped while no channel was open here
-            hub.sync(live.id)
-        receiving = asyncio.ensure_future(websocket.receive())
-        try:
-            sent = None
-            while True:
-                if hub.tables.get(live.id) is not live:
-                    await _refuse(websocket, 404, "not_found", "the table was deleted")
-                    return
-                changed = live.changed
-                if sent is None or live.table.version != sent:
-                    data = update_data(live, seat, since, view=True)
-                    await websocket.send_text(json.dumps(data, separators=(",", ":")))
-                    sent = since = data["version"]
-                waiting = asyncio.ensure_future(changed.wait())
-                done, _ = await asyncio.wait(
-                    {receiving, waiting}, return_when=asyncio.FIRST_COMPLETED
-                )
-                if receiving in done:
-                    waiting.cancel()
-                    message = receiving.result()
-                    if message["type"] == "websocket.disconnect":
-                        return
-                    receiving = asyncio.ensure_future(websocket.receive())  # ignored
-        finally:
-            live.channels -= 1
-            receiving.cancel()
-            with contextlib.suppress(BaseException):
-                await receiving
-
-    async def openapi_document(request: Request) -> Response:
-        """GET /openapi.json"""
-        return JSONResponse(openapi())
-
-    static = resources.files("seaview_rules.server") / "static"
-
-    async def page(request: Request) -> Response:
-        """GET /: the lobby and table page."""
-        return Response(
-            (static / "index.html").read_bytes(),
-            media_type="text/html",
-            headers={
-                "Content-Security-Policy": "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'"
-            },
-        )
-
-    table = "/api/tables/{table}"
-    routes = [
-        Route("/", page),
-        Route("/openapi.json", openapi_document),
-        Route("/api/games", games),
-        Route("/api/tables", lobby, methods=["GET"]),
-        Route("/api/tables", create, methods=["POST"]),
-        Route(table, summary, methods=["GET"]),
-        Route(table, delete, methods=["DELETE"]),
-        Route(table + "/seats/{seat:int}", join, methods=["POST"]),
-        Route(table + "/view", view),
-        Route(table + "/view.svg", picture),
-        Route(table + "/events", events),
-        Route(table + "/record", record),
-        Route(table + "/moves", move, methods=["POST"]),
-        Route(table + "/step", step, methods=["POST"]),
-        Route(table + "/undo", undo, methods=["POST"]),
-        Route(table + "/chance", chance, methods=["POST"]),
-        WebSocketRoute(table + "/live", live_channel),
-        Mount("/static", StaticFiles(directory=str(static)), name="static"),
-    ]
-    middleware = []
+    middleware = [Middleware(Guard, max_body=bounds.max_body, origins=tuple(cors_origins))]
     if allowed_hosts:
         middleware.append(Middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts)))
     if cors_origins:
@@ -521,59 +138,92 @@ def create_app(
         )
 
     @contextlib.asynccontextmanager
-    async def lifespan(app: Starlette) -> Any:
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        pages = Worker(PAGE_THREADS, "seaview-pages")
+        app.state.pages = pages
         await hub.start()
+        sweeping = asyncio.ensure_future(sweep(hub, app.state.quota, app.state.expiry))
         try:
             yield
         finally:
+            sweeping.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await sweeping
             await hub.stop()
+            pages.close()
 
     app = Starlette(
-        routes=routes,
+        routes=routes(),
         middleware=middleware,
         lifespan=lifespan,
         exception_handlers={404: _not_found, 405: _not_allowed, Exception: _failed},
+    )
+    app.state.hub = hub
+    app.state.limits = bounds
+    app.state.quota = Quota(
+        tables_per_minute=bounds.tables_per_minute,
+        tables_per_client=bounds.tables_per_client,
+        live=bounds.max_live,
+        live_per_client=bounds.max_live_per_client,
+        spectators_per_table=bounds.max_live_per_table,
+        live_per_seat=bounds.max_live_per_seat,
+    )
+    app.state.expiry = Expiry(
+        unjoined_seconds=bounds.unjoined_table_seconds, idle_seconds=bounds.idle_table_seconds
     )
     app.router.redirect_slashes = False  # /view/ is no route, not a redirect to /view
     return app
 
 
+async def sweep(hub: Hub, quota: Quota, expiry: Expiry) -> None:
+    """Delete the tables ``expiry`` finds due, every ``expiry.period`` seconds (never,
+    when ``expiry`` has no bound), and give their creators their quota back.
+
+    A table is deleted only if it is still as the sweep saw it (`Hub.expire`: over a
+    shared store, once this process's copy is in step with the store, so that a table
+    played in another process is not taken for idle here). Every process of a shared
+    store sweeps; a table two of them delete is deleted once, and the other forgets it.
+    A table the store cannot delete now is tried again at the next sweep.
+    """
+    if not expiry.period:
+        return
+    while True:
+        await asyncio.sleep(expiry.period)
+        seen = {t.id: (t.table.version, t.joined) for t in hub.tables.values()}
+        tables = [(t.id, t.created, *seen[t.id]) for t in hub.tables.values()]
+        for table_id in expiry.due(tables, time.time()):
+            live = hub.tables.get(table_id)
+            if live is None:
+                continue
+            version, joined = seen[table_id]
+            with contextlib.suppress(HubError):  # the store failed: the next sweep retries
+                await hub.expire(live, version, joined)
+        for table_id in quota.owned():  # deleted here, or by another process
+            if table_id not in hub.tables:
+                quota.table_gone(table_id)
+
+
 async def _not_found(request: Request, exc: Exception) -> Response:
-    return _error(404, "not_found", "no such route")
+    return error(404, "not_found", "no such route")
 
 
 async def _not_allowed(request: Request, exc: Exception) -> Response:
-    return _error(405, "method_not_allowed", "this route does not take that method")
+    """405, with ``Allow`` naming the methods of every route of the path (a path such
+    as ``/api/tables`` has one route for each method)."""
+    path = request.url.path
+    allowed = sorted(
+        {
+            method
+            for route in request.app.router.routes
+            if isinstance(route, Route) and route.methods and route.path_regex.match(path)
+            for method in route.methods
+        }
+    )
+    answer = error(405, "method_not_allowed", "this route does not take that method")
+    answer.headers["Allow"] = ", ".join(allowed)
+    return answer
 
 
 async def _failed(request: Request, exc: Exception) -> Response:
     # A bug of the server: say no more than that (the traceback goes to the log).
-    return _error(500, "internal", "the server failed to answer this request")
-
-
-async def _refuse(websocket: WebSocket, status: int, code: str, reason: str) -> None:
-    """Tell a live client why it is refused, then close the channel (code 1008, or
-    1013 when the server is full)."""
-    with contextlib.suppress(Exception):
-        await websocket.send_text(json.dumps({"error": code, "status": status, "reason": reason}))
-        await websocket.close(code=1013 if status == 503 else 1008)
-
-
-def _since(text: str, version: int) -> int:
-    if not _digits(text) or len(text) > 18 or int(text) > version:
-        raise HubError(400, "bad_request", f"since must be a version from 0 to {version}")
-    return int(text)
-
-
-def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """A JSON object whose keys are all different (``{"move": "R8", "move": "R9"}`` is
-    no request)."""
-    data = dict(pairs)
-    if len(data) != len(pairs):
-        raise ValueError("a key appears twice")
-    return data
-
-
-def _digits(text: str) -> bool:
-    """Whether ``text`` is a plain number (``"²".isdigit()`` is true, but no number)."""
-    return text.isascii() and text.isdigit()
+    return error(500, "internal", "the server failed to answer this request")

@@ -1,10 +1,12 @@
-"""The tables a server process holds: each a `seaview_rules.Table` with its seats'
-tokens, its bots and its listeners, kept in step with the store.
+"""The tables a server process holds, kept in step with the store: the lobby (create,
+join, delete, list), each change made and committed, and, over a store several
+processes share, catching up with the others' changes.
 
-Everything here runs on the server's event loop, one change at a time: a change is made
-on the table, committed to the store, and only then announced and answered. Bots think
-in a worker thread (from their seat's view only) and hand their move back to the loop,
-where it goes through the same path as a player's, version check included.
+A change of a table is made under the table's `asyncio.Lock` (`LiveTable.lock`): the
+`Table` method that makes it, then the store's commit, which runs on the store's worker
+thread while the event loop serves everyone else; only then is it announced and
+answered. Changes of different tables never wait for each other's commits, though they
+share the store's one connection.
 
 Over a `SharedStore` (several processes on one database) a process's copy of a table
 may fall behind: before it serves a table it reads the table's `Head` (one query), and
@@ -20,27 +22,24 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import hashlib
-import hmac
 import logging
 import random
 import secrets
 import time
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
-from attrs import define, field
-
-from seaview_rules import (
-    CHANCE,
-    GAMES,
-    Bot,
-    IllegalMoveError,
-    InvalidDataError,
-    RandomBot,
-    Table,
+from seaview_rules import GAMES, InvalidDataError, Table
+from seaview_rules.server._bots import bot_turn, make_bots, play_bots
+from seaview_rules.server._live import (
+    ADMIN,
+    SEAT_KINDS,
+    HubError,
+    LiveTable,
+    new_token,
+    token_hash,
 )
-from seaview_rules.bots import ISMCTSBot
+from seaview_rules.server._quota import change_limit
 from seaview_rules.server._store import (
     Head,
     SharedStore,
@@ -49,131 +48,34 @@ from seaview_rules.server._store import (
     StoredChange,
     StoredTable,
 )
+from seaview_rules.server._worker import Worker
 
 __all__ = ["ADMIN", "SEAT_KINDS", "Hub", "HubError", "LiveTable"]
 
-SEAT_KINDS = ("open", "bot:random", "bot:ismcts")
-"""What a seat of a new table may be: open for a player to join, or played by a bot."""
-
 LOG = logging.getLogger("seaview_rules.server")
-
-ADMIN = "admin"
-"""The role of the admin token: enters real chance outcomes, reads the full record."""
-
-TOKEN_BYTES = 32
-"""Every token carries 256 random bits (`secrets.token_urlsafe`)."""
 
 BOT_TAKEOVER = 3.0
 """Seconds after another process's change gave the turn to a bot, after which this
 process plays the bot if the table has not moved (that process may have died): the
 store's compare-and-set keeps two processes from both applying its move."""
 
-
-class HubError(Exception):
-    """A request the hub refuses: an HTTP status, a short code and a reason safe to show
-    the asker."""
-
-    def __init__(self, status: int, code: str, reason: str) -> None:
-        super().__init__(reason)
-        self.status = status
-        self.code = code
-        self.reason = reason
-
-
-def new_token() -> str:
-    """A new secret token."""
-    return secrets.token_urlsafe(TOKEN_BYTES)
-
-
-def token_hash(token: str) -> bytes:
-    """What the store keeps of a token. A token has 256 random bits, so one SHA-256 is
-    enough: no one can search for a token that has a given hash."""
-    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).digest()
-
-
-@define(eq=False)
-class LiveTable:
-    """A table in play in this process."""
-
-    id: str
-    table: Table[Any, Any, Any, Any]
-    seats: tuple[str, ...]
-    admin_hash: bytes
-    created: float
-    token_hashes: list[bytes | None]
-    bots: dict[int, Bot[Any, Any]]
-    bot_rng: random.Random
-    changed: asyncio.Event = field(factory=asyncio.Event)
-    """Set, and replaced by a fresh event, after every change."""
-    bot_task: asyncio.Task[None] | None = None
-    channels: int = 0
-    """The live channels open on this table."""
-    stale: bool = False
-    """The copy may not be what the store holds (a write whose outcome is unknown):
-    it is read again from the store before it is used."""
-
-    @property
-    def joined(self) -> int:
-        """How many seats players have joined."""
-        return sum(held is not None for held in self.token_hashes)
-
-    def role(self, token: str | None) -> int | str | None:
-        """The seat of ``token``, `ADMIN`, or ``None`` (no token: a spectator).
-
-        Every stored hash is compared, in constant time, whatever matches.
-
-        Raises:
-            HubError: 403, a token that is not one of this table's.
-        """
-        if token is None:
-            return None
-        digest = token_hash(token)
-        found: int | str | None = None
-        for seat, stored in enumerate(self.token_hashes):
-            if stored is not None and hmac.compare_digest(stored, digest):
-                found = seat
-        if hmac.compare_digest(self.admin_hash, digest):
-            found = ADMIN
-        if found is None:
-            raise HubError(403, "forbidden", "the token is not one of this table's")
-        return found
-
-    def summary(self) -> dict[str, Any]:
-        """The table's lobby entry."""
-        table = self.table
-        return {
-            "table": self.id,
-            "game": table.game.name,
-            "players": len(self.seats),
-            "seats": [
-                kind if kind != "open" else ("taken" if held else "open")
-                for kind, held in zip(self.seats, self.token_hashes, strict=True)
-            ],
-            "free_seats": [
-                seat
-                for seat, (kind, held) in enumerate(zip(self.seats, self.token_hashes, strict=True))
-                if kind == "open" and held is None
-            ],
-            "chance": table.chance,
-            "version": table.version,
-            "to_move": _player(table.to_move),
-            "over": table.to_move is None,
-        }
-
-
-def _player(player: object) -> object:
-    return "chance" if player is CHANCE else player
+AnyTable = Table[Any, Any, Any, Any]
+T = TypeVar("T")
 
 
 class Hub:
     """The tables of one server process, over a `Store`.
 
     Args:
-        store: where tables are kept.
+        store: where tables are kept. Every call to it runs on one worker thread.
         seed: ``None`` on a live server: chance comes from the operating system's
             generator. A number (``seaview serve --seeded``) gives each table a
             `random.Random` seeded from it and the table's id, for tests and replays.
         max_tables: a new table beyond this many is refused (429).
+        max_changes: a change beyond this many on one table is refused (409).
+        bot_table_max_changes: the same for a table with no open seat, whose bots play
+            as fast as the server can and that no person can end (the lower of the
+            two; see `change_limit`).
     """
 
     def __init__(
@@ -183,29 +85,34 @@ class Hub:
         seed: int | None = None,
         max_tables: int = 10_000,
         max_changes: int = 200_000,
+        bot_table_max_changes: int = 200_000,
     ) -> None:
         self.store = store
         self.seed = seed
         self.max_tables = max_tables
         self.max_changes = max_changes
+        self.bot_table_max_changes = bot_table_max_changes
         self.tables: dict[str, LiveTable] = {}
         self.unreadable: list[str] = []
         """The stored tables that could not be rebuilt (left in the store, not served)."""
         self.shared = isinstance(store, SharedStore)
         """Other processes write the same store: tables are checked before use."""
-        self._listener: asyncio.Task[None] | None = None
+        self.worker = Worker(1, "seaview-store")
+        """The thread every store call runs on."""
+        self._tasks: set[asyncio.Task[None]] = set()
 
     def load(self) -> None:
-        """Rebuild every stored table. One that cannot be rebuilt is logged and left out,
-        so that one bad table never keeps the server from starting."""
+        """Rebuild every stored table (before serving: it blocks). One that cannot be
+        rebuilt is logged and left out, so that one bad table never keeps the server
+        from starting."""
         for stored in self.store.tables():
             try:
-                self.tables[stored.id] = self._rebuild(stored)
+                self.tables[stored.id] = self._live(stored, _rebuilt(stored))
             except (InvalidDataError, ValueError, KeyError) as exc:
                 LOG.error("table %s cannot be rebuilt and is not served: %s", stored.id, exc)
                 self.unreadable.append(stored.id)
 
-    def get(self, table: str) -> LiveTable:
+    async def get(self, table: str) -> LiveTable:
         """The table ``table``, in step with the store.
 
         Raises:
@@ -213,58 +120,73 @@ class Hub:
         """
         live = self.tables.get(table)
         if self.shared or (live is not None and live.stale):
-            self.sync(table)
+            await self.sync(table)
             live = self.tables.get(table)
         if live is None:
             raise HubError(404, "not_found", "no such table")
         return live
 
-    def create(
+    async def create(
         self, game: str, rules: Any, seats: list[str], chance: str | None
     ) -> tuple[LiveTable, str]:
         """A new table and its admin token.
 
         Raises:
-            HubError: 429, the server holds `max_tables` tables.
+            HubError: 429, the server holds `max_tables` tables; 503, the store failed.
         """
-        held = len(self._store_call(lambda store: store.heads())) if self.shared else None
-        if (held if held is not None else len(self.tables)) >= self.max_tables:
+        store = cast(SharedStore, self.store)
+        held = len(await self._read(store.heads)) if self.shared else len(self.tables)
+        if held >= self.max_tables:
             raise HubError(429, "too_many_tables", f"this server holds {self.max_tables} tables")
         table_id = secrets.token_urlsafe(9)
         rng = random.Random(f"{self.seed}:{table_id}") if self.seed is not None else None
-        table: Table[Any, Any, Any, Any] = Table(
-            game,
-            rules,
-            rng=rng,
-            chance=chance,  # type: ignore[arg-type]
-        )
+        table: AnyTable = Table(game, rules, rng=rng, chance=chance)  # type: ignore[arg-type]
         admin = new_token()
-        live = self._live(
-            table_id, table, tuple(seats), token_hash(admin), time.time(), [None] * len(seats)
+        stored = StoredTable(
+            id=table_id,
+            game=game,
+            rules=table.game.rules_to_data(table.rules),
+            chance=table.chance,
+            seats=tuple(seats),
+            admin_hash=token_hash(admin),
+            created=time.time(),
+            changes=tuple(_stored(c) for c in table.changes),
+            rng=self._rng_state(table),
         )
-        self.store.create(
-            StoredTable(
-                id=table_id,
-                game=game,
-                rules=table.game.rules_to_data(table.rules),
-                chance=table.chance,
-                seats=live.seats,
-                admin_hash=live.admin_hash,
-                created=live.created,
-                changes=tuple(_stored(c) for c in table.changes),
-                rng=self._rng_state(table),
-            )
-        )
+        await self._read(lambda: self.store.create(stored))
+        live = self._live(stored, table)
         self.tables[table_id] = live
         self._wake_bots(live)
         return live, admin
 
-    def delete(self, live: LiveTable) -> None:
+    async def delete(self, live: LiveTable) -> None:
         """Remove ``live`` from the server and its store."""
-        self.store.delete(live.id)
-        self._forget(live)
+        async with live.lock:
+            await self._read(lambda: self.store.delete(live.id))
+            self._forget(live)
 
-    def join(self, live: LiveTable, seat: int) -> str:
+    async def expire(self, live: LiveTable, version: int, joined: int) -> bool:
+        """Delete ``live`` if it is still at ``version`` with ``joined`` seats taken (an
+        expired table, as the sweep saw it); over a shared store, once this process's
+        copy is in step with the store, so that a table another process plays or a
+        player joined there is not deleted here for a stale copy. Whether it was
+        deleted (not: it changed, or is gone already).
+
+        Raises:
+            HubError: 503, the store failed (the table stays).
+        """
+        if self.shared:
+            await self.sync(live.id)
+        async with live.lock:
+            if self.tables.get(live.id) is not live or live.stale:
+                return False
+            if (live.table.version, live.joined) != (version, joined):
+                return False
+            await self._read(lambda: self.store.delete(live.id))
+            self._forget(live)
+            return True
+
+    async def join(self, live: LiveTable, seat: int) -> str:
         """A token for ``seat`` of ``live``.
 
         Raises:
@@ -276,14 +198,16 @@ class Hub:
             raise HubError(409, "seat_taken", f"seat {seat} is taken")
         token = new_token()
         digest = token_hash(token)
-        if not self.store.join(live.id, seat, digest):
+        if not await self._read(lambda: self.store.join(live.id, seat, digest)):
             raise HubError(409, "seat_taken", f"seat {seat} is taken")
         live.token_hashes[seat] = digest
+        live.committed()
         return token
 
-    def change(self, live: LiveTable, make: Callable[[Table[Any, Any, Any, Any]], int]) -> int:
-        """Make a change with ``make(table)`` (a `Table` method), commit what it added to
-        the store, then tell the listeners and wake the bots. A refusal changes nothing.
+    async def change(self, live: LiveTable, make: Callable[[AnyTable], int]) -> int:
+        """Make a change with ``make(table)`` (a `Table` method) under the table's lock,
+        commit what it added to the store, then tell the listeners and wake the bots. A
+        refusal changes nothing.
 
         If the store refuses the write because another process moved the table on,
         the table is read again and ``make`` tried once more on it (where the version
@@ -291,54 +215,65 @@ class Hub:
 
         Raises:
             IllegalMoveError: the table refused the change.
-            HubError: 409, the table keeps moving under the change, or is at its
-                length limit; 503, the store failed: the table is read again from the
-                store, where the change may or may not be (a client retries with the
-                version it acted on, so that the change is made at most once).
+            HubError: 404, the table was deleted meanwhile; 409, the table keeps moving
+                under the change, or is at its length limit; 503, the store failed: the
+                table is read again from the store, where the change may or may not be
+                (a client retries with the version it acted on, so that the change is
+                made at most once).
         """
-        for attempt in range(2):
-            table = live.table
-            since = table.version
-            if since >= self.max_changes:
-                raise HubError(409, "too_long", f"a table takes at most {self.max_changes} changes")
-            version = make(table)
-            try:
-                self.store.append(
-                    live.id,
-                    since,
-                    [_stored(c) for c in table.changes_since(since)],
-                    self._rng_state(table),
-                )
-            except StaleVersionError:
-                self._reload(live)  # drops the change made here with the stale copy
+        async with live.lock:
+            for attempt in range(2):
+                if self.tables.get(live.id) is not live:
+                    raise HubError(404, "not_found", "no such table")
                 if live.stale:
-                    raise HubError(503, "unavailable", "the table cannot be read") from None
-                if attempt:
-                    raise HubError(409, "stale", "the table has moved on; read it again") from None
-                continue
-            except Exception as exc:
-                LOG.warning("table %s: a change could not be stored: %s", live.id, exc)
-                self._reload(live)
-                raise HubError(503, "unavailable", "the change could not be stored") from None
-            self._announce(live)
-            return version
+                    raise HubError(503, "unavailable", "the table cannot be read")
+                table = live.table
+                since = table.version
+                limit = change_limit(
+                    live.seats,
+                    max_changes=self.max_changes,
+                    bot_table_max_changes=self.bot_table_max_changes,
+                )
+                if since >= limit:
+                    raise HubError(409, "too_long", f"this table takes at most {limit} changes")
+                version = make(table)
+                added = [_stored(c) for c in table.changes_since(since)]
+                rng = self._rng_state(table)
+                try:
+                    await self.worker.run(
+                        functools.partial(self.store.append, live.id, since, added, rng)
+                    )
+                except StaleVersionError:
+                    await self._reload(live)  # drops the change made here with the stale copy
+                    if attempt:
+                        raise HubError(
+                            409, "stale", "the table has moved on; read it again"
+                        ) from None
+                    continue
+                except Exception as exc:
+                    LOG.warning("table %s: a change could not be stored: %s", live.id, exc)
+                    await self._reload(live)
+                    raise HubError(503, "unavailable", "the change could not be stored") from None
+                self._announce(live)
+                return version
         raise AssertionError("unreachable")
 
-    def lobby(self) -> list[dict[str, Any]]:
-        """Every table's lobby entry (over a shared store, every process's tables).
+    async def lobby(self) -> list[dict[str, Any]]:
+        """Every table's lobby entry as last committed (over a shared store, every
+        process's tables).
 
         Raises:
             HubError: 503, the store cannot be read.
         """
         if self.shared:
-            heads = self._store_call(lambda store: store.heads())
+            heads = await self._read(cast(SharedStore, self.store).heads)
             for table_id in [t for t in self.tables if t not in heads]:
                 self._forget(self.tables[table_id])
             for table_id, head in heads.items():
-                self._follow(table_id, head)
-        return [live.summary() for live in self.tables.values()]
+                await self._follow(table_id, head)
+        return [live.entry for live in self.tables.values()]
 
-    def sync(self, table_id: str) -> None:
+    async def sync(self, table_id: str) -> None:
         """Bring this process's copy of ``table_id`` in step with the store: read it if
         it is new here or stale, make the changes it lacks, take the seats joined
         elsewhere, forget it if it was deleted.
@@ -348,33 +283,49 @@ class Hub:
         """
         live = self.tables.get(table_id)
         if live is not None and live.stale:
-            self._reload(live)
+            async with live.lock:
+                if live.stale:
+                    await self._reload(live)
             if live.stale:
                 raise HubError(503, "unavailable", "the table cannot be read from the store")
             return
         if self.shared:
-            self._follow(table_id, self._store_call(lambda store: store.head(table_id)))
+            store = cast(SharedStore, self.store)
+            await self._follow(table_id, await self._read(lambda: store.head(table_id)))
 
-    def _follow(self, table_id: str, head: Head | None) -> None:
+    async def _follow(self, table_id: str, head: Head | None) -> None:
         """`sync` ``table_id``, whose stored `Head` is ``head`` (``None``: deleted)."""
         live = self.tables.get(table_id)
-        if head is None:
-            if live is not None:
-                self._forget(live)
-            return
         if live is None:
-            stored = self._store_call(lambda store: store.table(table_id))
-            if stored is not None:
-                try:
-                    self.tables[table_id] = self._rebuild(stored)
-                except (InvalidDataError, ValueError, KeyError) as exc:
-                    LOG.error("table %s cannot be rebuilt and is not served: %s", table_id, exc)
-                    raise HubError(503, "unavailable", "the table cannot be read") from None
+            if head is not None:
+                await self._adopt(table_id)
+            return
+        async with live.lock:
+            if self.tables.get(table_id) is live:
+                await self._catch_up(live, head)
+
+    async def _adopt(self, table_id: str) -> None:
+        """Start serving ``table_id``, which another process created."""
+        stored = await self._read(lambda: self.store.table(table_id))
+        if stored is None or table_id in self.tables:  # gone, or adopted meanwhile
+            return
+        try:
+            table = await asyncio.to_thread(_rebuilt, stored)
+        except (InvalidDataError, ValueError, KeyError) as exc:
+            LOG.error("table %s cannot be rebuilt and is not served: %s", table_id, exc)
+            raise HubError(503, "unavailable", "the table cannot be read") from None
+        if table_id not in self.tables:
+            self.tables[table_id] = self._live(stored, table)
+
+    async def _catch_up(self, live: LiveTable, head: Head | None) -> None:
+        """Make the changes ``live`` lacks of ``head`` (its lock held)."""
+        if head is None:
+            self._forget(live)
             return
         if head.version == live.table.version and head.joined == live.joined:
             return
         since = live.table.version
-        stored = self._store_call(lambda store: store.table(table_id, since))
+        stored = await self._read(lambda: self.store.table(live.id, since))
         if stored is None:
             self._forget(live)
             return
@@ -383,31 +334,37 @@ class Hub:
             try:
                 live.table.catch_up(_changes_data(stored.changes), since=since, rng=stored.rng)
             except InvalidDataError as exc:
-                LOG.error("table %s cannot catch up and is read again: %s", table_id, exc)
-                self._reload(live)
-            self._announce(live, here=False)
+                LOG.error("table %s cannot catch up and is read again: %s", live.id, exc)
+                await self._reload(live)
+                return
+        self._announce(live, here=False)
 
-    def _store_call(self, read: Callable[[SharedStore], Any]) -> Any:
+    async def _read(self, call: Callable[[], T]) -> T:
+        """``call()``, a store call, on the store's thread.
+
+        Raises:
+            HubError: 503, the store failed.
+        """
         try:
-            return read(self.store)  # type: ignore[arg-type]
+            return await self.worker.run(call)
         except Exception as exc:
             LOG.warning("the store cannot be read: %s", exc)
             raise HubError(503, "unavailable", "the tables' store cannot be read") from None
 
-    def _reload(self, live: LiveTable) -> None:
-        """Read ``live``'s table again from the store, whole; if that fails too, mark it
-        stale, to be read before its next use."""
+    async def _reload(self, live: LiveTable) -> None:
+        """Read ``live``'s table again from the store, whole (its lock held); if that
+        fails too, mark it stale, to be read before its next use."""
         try:
-            stored = self.store.table(live.id)
+            stored = await self.worker.run(lambda: self.store.table(live.id))
+            if stored is None:
+                self._forget(live)
+                return
+            table = await asyncio.to_thread(_rebuilt, stored)
         except Exception as exc:
             LOG.warning("table %s cannot be read again: %s", live.id, exc)
             live.stale = True
             return
-        if stored is None:
-            self._forget(live)
-            return
-        fresh = self._rebuild(stored)
-        live.table, live.token_hashes, live.stale = fresh.table, fresh.token_hashes, False
+        live.table, live.token_hashes, live.stale = table, list(stored.token_hashes), False
         self._announce(live, here=False)
 
     def _forget(self, live: LiveTable) -> None:
@@ -419,23 +376,31 @@ class Hub:
         self._announce(live, here=False)  # its live channels see that it is gone
 
     def _announce(self, live: LiveTable, *, here: bool = True) -> None:
-        """Wake ``live``'s channels; and its bots if the change was made in this
-        process (the process that moved a table plays the bots whose turn follows),
-        else after `BOT_TAKEOVER` seconds if the table has not moved meanwhile."""
+        """Take ``live`` as committed and wake its channels; and its bots if the change
+        was made in this process (the process that moved a table plays the bots whose
+        turn follows), else after `BOT_TAKEOVER` seconds if the table has not moved
+        meanwhile."""
+        live.committed()
         changed, live.changed = live.changed, asyncio.Event()
         changed.set()
         if here:
             self._wake_bots(live)
-        elif live.bots and _bot_turn(live) is not None:
+        elif live.bots and bot_turn(live) is not None:
             with contextlib.suppress(RuntimeError):  # no running loop: nothing to wake
                 version = live.table.version
-                asyncio.get_running_loop().call_later(BOT_TAKEOVER, self._take_over, live, version)
+                loop = asyncio.get_running_loop()
+                loop.call_later(BOT_TAKEOVER, self._spawn, self._take_over(live, version))
 
-    def _take_over(self, live: LiveTable, version: int) -> None:
+    def _spawn(self, work: Any) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _take_over(self, live: LiveTable, version: int) -> None:
         if self.tables.get(live.id) is not live:
             return
         with contextlib.suppress(HubError):
-            self.sync(live.id)
+            await self.sync(live.id)
         if live.table.version == version:
             self._wake_bots(live)
 
@@ -445,25 +410,26 @@ class Hub:
         for live in list(self.tables.values()):
             self._wake_bots(live)
         if self.shared:
-            self._listener = asyncio.get_running_loop().create_task(self._listen())
+            self._spawn(self._listen())
 
     async def stop(self) -> None:
         """Stop listening, and every table's bots."""
-        tasks = [t for t in (self._listener, *(v.bot_task for v in self.tables.values())) if t]
+        tasks = [*self._tasks, *(v.bot_task for v in self.tables.values() if v.bot_task)]
         for task in tasks:
             task.cancel()
         for task in tasks:
             with contextlib.suppress(BaseException):
                 await task
+        self.worker.close()
 
     async def _listen(self) -> None:
         """Catch up each table another process changed, as the store tells of it."""
-        store: SharedStore = self.store  # type: ignore[assignment]
+        store = cast(SharedStore, self.store)
         async for notice in store.notifications():
             if notice is None:  # (re)connected: what was missed meanwhile is unknown
                 for table_id in list(self.tables):
                     with contextlib.suppress(HubError):
-                        self.sync(table_id)
+                        await self.sync(table_id)
                 continue
             table_id, head = notice
             live = self.tables.get(table_id)
@@ -475,106 +441,47 @@ class Hub:
                 if not live.channels and not live.bots:
                     continue  # nobody here waits for it: caught up when next asked for
             with contextlib.suppress(HubError):
-                self._follow(table_id, head)
+                await self._follow(table_id, head)
 
-    def _rng_state(self, table: Table[Any, Any, Any, Any]) -> object:
+    def _rng_state(self, table: AnyTable) -> object:
         return table.rng_state() if self.seed is not None else None
 
-    def _live(
-        self,
-        table_id: str,
-        table: Table[Any, Any, Any, Any],
-        seats: tuple[str, ...],
-        admin_hash: bytes,
-        created: float,
-        token_hashes: list[bytes | None],
-    ) -> LiveTable:
+    def _live(self, stored: StoredTable, table: AnyTable) -> LiveTable:
         bot_rng = (
-            random.Random(f"{self.seed}:{table_id}:bots")
+            random.Random(f"{self.seed}:{stored.id}:bots")
             if self.seed is not None
             else random.Random(secrets.randbits(128))
         )
-        bots: dict[int, Bot[Any, Any]] = {}
-        for seat, kind in enumerate(seats):
-            if kind == "bot:ismcts" and table.game.search is not None:
-                bots[seat] = ISMCTSBot(seed=bot_rng.randrange(2**32))
-            elif kind.startswith("bot:"):
-                bots[seat] = RandomBot()
-        return LiveTable(table_id, table, seats, admin_hash, created, token_hashes, bots, bot_rng)
-
-    def _rebuild(self, stored: StoredTable) -> LiveTable:
-        game = GAMES[stored.game]
-        table: Table[Any, Any, Any, Any] = Table.from_changes(
-            game,
-            game.rules_from_data(stored.rules),
-            [(c.seat, c.move) for c in stored.changes],
-            chance=cast(Any, stored.chance),
-            rng=None if stored.rng is not None else random.SystemRandom(),
-            rng_state=stored.rng,
-        )
-        return self._live(
+        return LiveTable(
             stored.id,
             table,
             stored.seats,
             stored.admin_hash,
             stored.created,
-            list(stored.token_hashes),
+            list(stored.token_hashes or [None] * len(stored.seats)),
+            make_bots(table, stored.seats, bot_rng),
+            bot_rng,
         )
 
     def _wake_bots(self, live: LiveTable) -> None:
-        if live.bots and (live.bot_task is None or live.bot_task.done()) and _bot_turn(live):
+        if live.bots and (live.bot_task is None or live.bot_task.done()) and bot_turn(live):
             with contextlib.suppress(RuntimeError):  # no running loop: load() before serving
-                live.bot_task = asyncio.get_running_loop().create_task(self._play_bots(live))
-
-    async def _play_bots(self, live: LiveTable) -> None:
-        """Play the bots' turns of ``live`` until a player (or the admin) is to act.
-        A bot acts on the version it saw: if the table moved on meanwhile (an undo), its
-        move is refused and it thinks again; if the store fails, the bots stop until the
-        next change wakes them."""
-        while (turn := _bot_turn(live)) is not None:
-            seat, press = turn
-            version = live.table.version
-            if press:
-                act: Callable[[Table[Any, Any, Any, Any]], int] = functools.partial(
-                    _step, seat=seat, version=version
-                )
-            else:
-                view = live.table.view(seat)
-                bot = live.bots[seat]
-                if isinstance(bot, ISMCTSBot):  # a search: off the event loop
-                    move = await asyncio.to_thread(bot.choose, view, view.legal_moves, live.bot_rng)
-                else:
-                    move = bot.choose(view, view.legal_moves, live.bot_rng)
-                act = functools.partial(_submit, seat=seat, move=move, version=version)
-            try:
-                self.change(live, act)
-            except IllegalMoveError:
-                pass
-            except HubError:
-                return
-            await asyncio.sleep(0)  # let the replies and pushes of the other tables go out
+                loop = asyncio.get_running_loop()
+                live.bot_task = loop.create_task(play_bots(live, self.change))
 
 
-def _step(table: Table[Any, Any, Any, Any], *, seat: int, version: int) -> int:
-    return table.step(seat, version=version)
-
-
-def _submit(table: Table[Any, Any, Any, Any], *, seat: int, move: Any, version: int) -> int:
-    return table.submit(seat, move, version=version)
-
-
-def _bot_turn(live: LiveTable) -> tuple[int, bool] | None:
-    """The bot seat that is to act on ``live`` and whether it presses the chance button
-    (``True``) or moves, or ``None``."""
-    table = live.table
-    to_move = table.to_move
-    if isinstance(to_move, int):
-        return (to_move, False) if to_move in live.bots else None
-    if to_move is CHANCE and table.chance == "step":
-        seat = table.game.chance_seat(table.state)
-        if seat in live.bots:
-            return seat, True
-    return None
+def _rebuilt(stored: StoredTable) -> AnyTable:
+    """The `Table` of ``stored``, every change made again (a worker thread's job for a
+    long table)."""
+    game = GAMES[stored.game]
+    return Table.from_changes(
+        game,
+        game.rules_from_data(stored.rules),
+        [(c.seat, c.move) for c in stored.changes],
+        chance=cast(Any, stored.chance),
+        rng=None if stored.rng is not None else random.SystemRandom(),
+        rng_state=stored.rng,
+    )
 
 
 def _stored(change: Any) -> StoredChange:
@@ -584,14 +491,8 @@ def _stored(change: Any) -> StoredChange:
 
 
 def _changes_data(changes: tuple[StoredChange, ...]) -> list[dict[str, object]]:
-    """Stored changes as `Table.to_dict` writes them, for `Table.from_dict` and
-    `Table.catch_up`."""
+    """Stored changes as `Table.to_dict` writes them, for `Table.catch_up`."""
     return [
         {"seat": c.seat, "undo": True} if c.move is None else {"seat": c.seat, "move": c.move}
         for c in changes
     ]
-
-
-def game_names() -> list[str]:
-    """The registry names of the games a server offers."""
-    return list(GAMES)

@@ -1,5 +1,13 @@
 """The OpenAPI 3.1 description of the server, with every game's document schemas (from
-`seaview_rules.schema`) as its components."""
+`seaview_rules.schema`) as its components.
+
+It is written for the tools that read it: every operation has an ``operationId``, every
+status a route answers with is listed with its body, every key the server always sends
+is ``required``, and the create request is a ``oneOf`` on ``game`` whose every member
+carries that game's ``Rules`` schema and players range. The games' schemas keep their
+own ``$defs`` in their published form; here those are hoisted to components of their
+own (``voyage.Card``), since a generator of types reads a nested ``$defs`` as one more
+property of the object (openapi-typescript makes it a required one)."""
 
 from __future__ import annotations
 
@@ -8,184 +16,389 @@ from typing import Any
 
 from seaview_rules import GAMES, __version__
 
-__all__ = ["openapi"]
+__all__ = ["api_schemas", "openapi"]
 
-_KINDS_SENT = ("view", "record", "seat_record", "event")
-"""The document kinds the server sends."""
+_SEAT_KINDS = ("open", "bot:random", "bot:ismcts")
+"""What a seat of a new table may be (`seaview_rules.server.SEAT_KINDS`)."""
+_CHANCE_MODES = ("auto", "step", "external")
+"""A table's chance mode (the docs' "Chance")."""
+
+Schema = dict[str, Any]
 
 
-def _embedded(document: dict[str, Any], name: str) -> dict[str, Any]:
-    """A document schema as a component of this document: the same schema, without its
-    ``$id`` and ``$schema``, its references to its own ``$defs`` made references within
-    this document (OpenAPI tools resolve a ``$ref`` from the document's root)."""
+def _ref(name: str) -> Schema:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _one_of(kind: str) -> Schema:
+    """A document of ``kind`` of any game (its ``game`` key says which)."""
+    return {"oneOf": [_ref(f"{game}.{kind}") for game in GAMES]}
+
+
+def _hoisted(game: str) -> dict[str, Schema]:
+    """Every document schema of ``game`` as a component ``{game}.{kind}``, and every one
+    of their ``$defs`` as a component ``{game}.{name}``, each reference rewritten to
+    point at it.
+
+    Raises:
+        ValueError: two kinds of ``game`` define one name differently (they share
+            one component).
+    """
+    from seaview_rules.schema import KINDS, schema
+
+    prefix = f"#/components/schemas/{game}."
 
     def rebased(node: Any) -> Any:
         if isinstance(node, dict):
             return {
-                key: f"#/components/schemas/{name}/$defs/{value.removeprefix('#/$defs/')}"
+                key: prefix + value.removeprefix("#/$defs/")
                 if key == "$ref" and isinstance(value, str) and value.startswith("#/$defs/")
                 else rebased(value)
                 for key, value in node.items()
-                if key not in ("$id", "$schema")
+                if key not in ("$id", "$schema", "$defs")
             }
         if isinstance(node, list):
             return [rebased(item) for item in node]
         return node
 
-    embedded: dict[str, Any] = rebased(document)
-    return embedded
+    components: dict[str, Schema] = {}
+    for kind in KINDS:
+        document = schema(game, kind)
+        components[f"{game}.{kind}"] = rebased(document)
+        for name, definition in document.get("$defs", {}).items():
+            hoisted = rebased(definition)
+            if components.setdefault(f"{game}.{name}", hoisted) != hoisted:
+                raise ValueError(f"{game}: two schemas named {name!r}")
+    return components
 
 
-def _ref(name: str) -> dict[str, str]:
-    return {"$ref": f"#/components/schemas/{name}"}
+def _rules_of(game: str, components: dict[str, Schema]) -> Schema:
+    """The schema of ``game``'s rules: the one its record documents carry."""
+    record = components[f"{game}.record"]
+    rules: Schema = record["properties"]["data"]["properties"]["rules"]
+    return rules
 
 
-def _one_of(kind: str) -> dict[str, Any]:
-    return {"oneOf": [_ref(f"{game}.{kind}") for game in GAMES]}
+def _create_body(game: str, rules: Schema) -> Schema:
+    spec = GAMES[game]
+    return {
+        "type": "object",
+        "description": f"A new table of {spec.title}.",
+        "properties": {
+            "game": {"const": game},
+            "rules": {
+                "anyOf": [rules, {"type": "null"}],
+                "description": "Only the options that differ from the print (null or absent: "
+                "the print); `players`, if given, must be the number of seats (400 otherwise).",
+            },
+            "seats": {
+                "type": "array",
+                "items": _ref("SeatKind"),
+                "minItems": spec.min_players,
+                "maxItems": spec.max_players,
+            },
+            "chance": {
+                "anyOf": [_ref("ChanceMode"), {"type": "null"}],
+                "description": "Null or absent: the game's `table_chance`.",
+            },
+        },
+        "required": ["game", "seats"],
+        "additionalProperties": False,
+    }
 
 
-def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
+_VERSION: Schema = {"type": "integer", "minimum": 0}
+_SEAT: Schema = {"type": "integer", "minimum": 0}
+_CHANCE_SEAT: Schema = {
+    "type": ["integer", "null"],
+    "minimum": 0,
+    "description": "The seat that makes the pending chance move (`Game.chance_seat`: "
+    "presses 'spin', 'deal' or 'draw' on a table with chance 'step'), or null when "
+    "chance is not to move.",
+}
+_ACTED_ON: Schema = {
+    **_VERSION,
+    "description": "The version the client acted on: refused (API-VERSION) if the table "
+    "has moved on, so a request sent again after a lost reply is never applied twice.",
+}
+
+
+def _object(description: str, required: dict[str, Schema], **optional: Schema) -> Schema:
+    """An object with ``required`` keys (always sent) and ``optional`` ones."""
+    return {
+        "type": "object",
+        "description": description,
+        "properties": {**required, **optional},
+        "required": list(required),
+    }
+
+
+def _body(description: str, **optional: Schema) -> Schema:
+    """A request body: an object with only these keys."""
+    return {
+        "type": "object",
+        "description": description,
+        "properties": optional,
+        "additionalProperties": False,
+    }
+
+
+def api_schemas() -> dict[str, Schema]:
+    """The schemas of what the server sends and takes besides the games' documents,
+    by component name (the live channel's messages included: `asyncapi` points here)."""
+    return {
+        "Error": _object(
+            "A refusal: nothing changed.",
+            {
+                "error": {"type": "string", "description": "A short code of the error."},
+                "reason": {"type": "string", "description": "What is wrong, in words."},
+            },
+            rule={
+                "type": "string",
+                "description": "The rule a refused change breaks (409): API-SEAT, API-MOVE, "
+                "API-VERSION, API-UNDO, or a rule of the game such as VOY-3.",
+            },
+        ),
+        "SeatKind": {"enum": list(_SEAT_KINDS)},
+        "ChanceMode": {"enum": list(_CHANCE_MODES)},
+        "Game": _object(
+            "A game the server plays.",
+            {
+                "name": {"enum": list(GAMES)},
+                "title": {"type": "string"},
+                "min_players": {"type": "integer", "minimum": 1},
+                "max_players": {"type": "integer", "minimum": 1},
+                "chance": {"type": "boolean"},
+                "hidden_information": {"type": "boolean"},
+                "table_chance": _ref("ChanceMode"),
+                "rules": {
+                    "type": "object",
+                    "description": "The default rules' data (the game's `Rules` schema).",
+                },
+            },
+        ),
+        "Games": _object("The games.", {"games": {"type": "array", "items": _ref("Game")}}),
+        "Table": _object(
+            "A table's lobby entry.",
+            {
+                "table": {"type": "string"},
+                "game": {"enum": list(GAMES)},
+                "players": {"type": "integer", "minimum": 1},
+                "seats": {
+                    "type": "array",
+                    "items": {"enum": ["taken", *_SEAT_KINDS]},
+                    "description": "Each seat: open, taken (by a player who joined it), or "
+                    "a bot's.",
+                },
+                "free_seats": {"type": "array", "items": _SEAT},
+                "chance": _ref("ChanceMode"),
+                "version": _VERSION,
+                "to_move": {
+                    "oneOf": [_SEAT, {"const": "chance"}, {"type": "null"}],
+                    "description": "The seat to move, 'chance', or null once the game is over.",
+                },
+                "over": {"type": "boolean"},
+            },
+        ),
+        "Lobby": _object("Every table.", {"tables": {"type": "array", "items": _ref("Table")}}),
+        "CreateTable": {
+            "oneOf": [_ref(f"{game}.CreateTable") for game in GAMES],
+            "discriminator": {
+                "propertyName": "game",
+                "mapping": {game: f"#/components/schemas/{game}.CreateTable" for game in GAMES},
+            },
+        },
+        "Created": _object(
+            "The new table and its admin token (given once: keep it secret).",
+            {"table": {"type": "string"}, "admin_token": {"type": "string"}, "version": _VERSION},
+        ),
+        "Join": _body(
+            "Nothing: an empty object, or no body at all, but sent as "
+            "`Content-Type: application/json`. A POST without that header is refused "
+            "(415): a page of another site can then send one only if CORS lets it."
+        ),
+        "Joined": _object(
+            "The seat's token (given once: keep it) and the seat.",
+            {"token": {"type": "string"}, "seat": _SEAT},
+        ),
+        "Deleted": _object("The table removed.", {"deleted": {"type": "string"}}),
+        "Move": {
+            **_body(
+                "A move, and the version the client acted on.",
+                move={
+                    "type": "string",
+                    "description": "A move in the game's notation.",
+                },
+                version=_ACTED_ON,
+            ),
+            "required": ["move"],
+        },
+        "Acted": _body("The version the client acted on (or `{}`).", version=_ACTED_ON),
+        "Version": _object("Done: the table's new version.", {"version": _VERSION}),
+        "Seen": _object(
+            "The asker's view and whose chance move is pending, read in one go.",
+            {"version": _VERSION, "view": _one_of("view"), "chance_seat": _CHANCE_SEAT},
+        ),
+        "Entry": _object(
+            "One event of a seat's log, as that seat was told it.",
+            {
+                "version": {"type": "integer", "minimum": 1},
+                "event": {
+                    **_one_of("event"),
+                    "description": "The game's event document, as the view is its view document.",
+                },
+                "text": {"type": "string", "description": "The event in words, for this seat."},
+            },
+        ),
+        "Events": _object(
+            "A page of the asker's log after `since`: the version it runs to, and the "
+            "`since` of the next page (null once the page reaches the table's version).",
+            {
+                "version": _VERSION,
+                "events": {"type": "array", "items": _ref("Entry")},
+                "next": {"oneOf": [_VERSION, {"type": "null"}]},
+            },
+        ),
+        "Update": _object(
+            "What a seat is sent on the live channel after every change: read in one go, "
+            "so that no change falls between the version, the events and the view.",
+            {
+                "version": _VERSION,
+                "events": {"type": "array", "items": _ref("Entry")},
+                "view": _one_of("view"),
+                "chance_seat": _CHANCE_SEAT,
+            },
+        ),
+        "LiveHello": _body(
+            "The first message on the live channel, within 10 seconds (a browser's "
+            "WebSocket sends no header, and a URL ends up in logs).",
+            token={
+                "type": ["string", "null"],
+                "description": "A seat's token; none or null: a spectator.",
+            },
+            since={
+                **_VERSION,
+                "description": "The last version the client saw (default 0): the first "
+                "update carries the events after it.",
+            },
+        ),
+        "LiveRefusal": _object(
+            "Why the live channel is refused, sent just before it is closed (code 1008, "
+            "1013 when the server is full).",
+            {
+                "error": {"type": "string"},
+                "status": {"type": "integer", "description": "The HTTP status it would be."},
+                "reason": {"type": "string"},
+            },
+        ),
+    }
+
+
+def _json(schema: Schema, description: str) -> Schema:
     return {"description": description, "content": {"application/json": {"schema": schema}}}
 
 
-_ERRORS = {
-    "400": _json(_ref("Error"), "Malformed request: not JSON, a wrong key or value."),
-    "403": _json(_ref("Error"), "No token where one is needed, or a token of no seat here."),
-    "404": _json(_ref("Error"), "No such table, seat or route."),
-    "413": _json(_ref("Error"), "The body is larger than the server takes."),
-    "415": _json(_ref("Error"), "A POST without Content-Type: application/json."),
+_STATUS = {
+    "400": "Malformed: not a JSON object, a key twice or unknown, a value of the wrong kind.",
+    "403": "A malformed Authorization header, no token where one is needed, or a token "
+    "that is not the one needed.",
+    "404": "No such table, seat or route.",
+    "405": "The route does not take this method (the Allow header lists those it takes).",
+    "409": "Refused, and nothing changed: `rule` names the rule the request breaks.",
+    "413": "The body is larger than the server takes (64 KiB by default).",
+    "415": "A POST without Content-Type: application/json.",
+    "429": "The server, or this client, holds as many tables as it may.",
+    "500": "A bug of the server; it says no more (the traceback goes to its log).",
+    "503": "Busy or failing: the store could not be read or written (JSON), or more "
+    "connections at once than the server takes (plain text, from the ASGI server).",
 }
-_REFUSAL = {
-    "409": _json(
-        _ref("Error"),
-        "Refused, and nothing changed: `rule` names the rule the request breaks "
-        "(API-SEAT, API-MOVE, API-VERSION for a stale version, a game rule, ...).",
-    )
-}
-_BEARER: list[dict[str, list[str]]] = [{"bearer": []}, {}]
+
+
+def _answers(*statuses: str, **described: str) -> dict[str, Schema]:
+    """The refusals of an operation (with 405, 500 and 503, which every route may
+    answer), each with its body; ``described`` overrides a description."""
+    answers = {}
+    for status in sorted({*statuses, "405", "500", "503"}):
+        answer = _json(_ref("Error"), described.get(f"_{status}", _STATUS[status]))
+        if status == "503":
+            answer["content"]["text/plain"] = {"schema": {"type": "string"}}
+        answers[status] = answer
+    return answers
+
+
+_SPECTATOR_OR_SEAT: list[dict[str, list[str]]] = [{"bearer": []}, {}]
 """A token is optional: without one the asker is a spectator."""
-_SEAT: list[dict[str, list[str]]] = [{"bearer": []}]
+_TOKEN: list[dict[str, list[str]]] = [{"bearer": []}]
+_OPEN: list[dict[str, list[str]]] = []
 
 
-def _table(**operations: dict[str, Any]) -> dict[str, Any]:
+def _get(operation_id: str, summary: str, reply: Schema, *statuses: str) -> Schema:
     return {
-        "parameters": [
-            {"name": "table", "in": "path", "required": True, "schema": {"type": "string"}}
-        ],
-        **operations,
+        "operationId": operation_id,
+        "summary": summary,
+        "security": _SPECTATOR_OR_SEAT,
+        "responses": {"200": reply, **_answers("403", "404", *statuses)},
     }
 
 
-def _post(
-    summary: str, body: dict[str, Any] | None, security: list[Any], **responses: Any
-) -> dict[str, Any]:
-    operation: dict[str, Any] = {
+def _change(operation_id: str, summary: str, body: str, *, security: Any = _TOKEN) -> Schema:
+    """A POST that changes a table; its reply is the table's new version."""
+    return {
+        "operationId": operation_id,
         "summary": summary,
         "security": security,
-        "responses": {**responses, **_ERRORS},
-    }
-    if body is not None:
-        operation["requestBody"] = {
-            "required": False,
-            "content": {"application/json": {"schema": body}},
-        }
-    return operation
-
-
-_VERSION_BODY = {
-    "type": "object",
-    "properties": {"version": {"type": "integer", "minimum": 0}},
-    "additionalProperties": False,
-}
-_MOVE_BODY = {
-    "type": "object",
-    "properties": {
-        "move": {"type": "string", "description": "A move in the game's notation."},
-        "version": {
-            "type": "integer",
-            "minimum": 0,
-            "description": "The version the client acted on: refused (API-VERSION) if the "
-            "table has moved on, so a retried request is never applied twice.",
+        "requestBody": {"required": True, "content": {"application/json": {"schema": _ref(body)}}},
+        "responses": {
+            "200": _json(_ref("Version"), "Done: the table's new version."),
+            **_answers("400", "403", "404", "409", "413", "415"),
         },
-    },
-    "required": ["move"],
-    "additionalProperties": False,
+    }
+
+
+_TABLE_PARAMETER: Schema = {
+    "name": "table",
+    "in": "path",
+    "required": True,
+    "schema": {"type": "string", "minLength": 1, "maxLength": 64},
 }
-_VERSION_REPLY = _json(_ref("Version"), "Done: the table's new version.")
+_PAGE: list[Schema] = [
+    {
+        "name": "since",
+        "in": "query",
+        "schema": _VERSION,
+        "description": "Where the page starts: a version (log) or a move (record); 0 by default.",
+    },
+    {
+        "name": "limit",
+        "in": "query",
+        "schema": {"type": "integer", "minimum": 1},
+        "description": "The most changes (log) or moves (record) of the page; a limit "
+        "over the server's page size is refused (400).",
+    },
+]
+_LINKS = {
+    name: {"operationId": operation, "parameters": {"table": "$response.body#/table"}}
+    for name, operation in (
+        ("GetTable", "getTable"),
+        ("GetView", "getView"),
+        ("GetEvents", "getEvents"),
+        ("GetRecord", "getRecord"),
+        ("JoinSeat", "joinSeat"),
+    )
+}
+"""Where a new table's id leads (for tools that chain requests, as Schemathesis's
+stateful tests do)."""
 
 
 @functools.cache
 def openapi() -> dict[str, Any]:
     """The OpenAPI 3.1 document of ``seaview serve``."""
-    from seaview_rules.schema import KINDS, schema
-
-    components: dict[str, Any] = {
-        f"{game}.{kind}": _embedded(schema(game, kind), f"{game}.{kind}")
-        for game in GAMES
-        for kind in KINDS
-    }
-    components.update(
-        {
-            "Error": {
-                "type": "object",
-                "properties": {
-                    "error": {"type": "string", "description": "A short code of the error."},
-                    "reason": {"type": "string", "description": "What is wrong, in words."},
-                    "rule": {"type": "string", "description": "The rule a refused request breaks."},
-                },
-                "required": ["error", "reason"],
-            },
-            "Version": {
-                "type": "object",
-                "properties": {"version": {"type": "integer", "minimum": 0}},
-                "required": ["version"],
-            },
-            "Entry": {
-                "type": "object",
-                "description": "One event of a seat's log, as that seat saw it.",
-                "properties": {
-                    "version": {"type": "integer", "minimum": 1},
-                    "event": {
-                        "type": "object",
-                        "description": "The data of the game's event document "
-                        "(see the game's `event` schema).",
-                    },
-                    "text": {"type": "string", "description": "The event in words, for this seat."},
-                },
-                "required": ["version", "event", "text"],
-            },
-            "Update": {
-                "type": "object",
-                "description": "What a seat is sent: read in one go, so that no change falls "
-                "between the version, the events and the view.",
-                "properties": {
-                    "version": {"type": "integer", "minimum": 0},
-                    "events": {"type": "array", "items": _ref("Entry")},
-                    "view": _one_of("view"),
-                },
-                "required": ["version", "events"],
-            },
-            "Table": {
-                "type": "object",
-                "description": "A table's lobby entry.",
-                "properties": {
-                    "table": {"type": "string"},
-                    "game": {"type": "string", "enum": list(GAMES)},
-                    "players": {"type": "integer"},
-                    "seats": {
-                        "type": "array",
-                        "items": {"enum": ["open", "taken", "bot:random", "bot:ismcts"]},
-                    },
-                    "free_seats": {"type": "array", "items": {"type": "integer"}},
-                    "chance": {"enum": ["auto", "step", "external"]},
-                    "version": {"type": "integer"},
-                    "to_move": {"type": ["integer", "string", "null"]},
-                    "over": {"type": "boolean"},
-                },
-                "required": ["table", "game", "players", "seats", "free_seats", "version", "over"],
-            },
-        }
-    )
+    components: dict[str, Schema] = {}
+    for game in GAMES:
+        components.update(_hoisted(game))
+    for game in GAMES:
+        components[f"{game}.CreateTable"] = _create_body(game, _rules_of(game, components))
+    components.update(api_schemas())
     return {
         "openapi": "3.1.0",
         "info": {
@@ -193,9 +406,11 @@ def openapi() -> dict[str, Any]:
             "version": __version__,
             "description": "The table server of seaview_rules: a lobby, seats with secret "
             "tokens, moves checked by the engine, live updates, tables that survive a "
-            "restart. The live channel is a WebSocket at /api/tables/{table}/live (not "
-            'described by OpenAPI): send {"token"?, "since"?} first, then receive an '
-            "Update after every change.",
+            "restart. Every POST is sent as Content-Type: application/json (415 "
+            "otherwise), a guard against cross-site form posts. The live channel, a "
+            "WebSocket at /api/tables/{table}/live, is described by the AsyncAPI 3.0 "
+            "document at /asyncapi.json, whose messages are schemas of this document "
+            "(LiveHello, Update, LiveRefusal).",
         },
         "jsonSchemaDialect": "https://json-schema.org/draft/2020-12/schema",
         "components": {
@@ -214,205 +429,148 @@ def openapi() -> dict[str, Any]:
 
 
 def _paths() -> dict[str, Any]:
-    games_reply = {
-        "type": "object",
-        "properties": {
-            "games": {
-                "type": "array",
-                "items": {
-                    "type": "object",
-                    "properties": {
-                        "name": {"type": "string"},
-                        "title": {"type": "string"},
-                        "min_players": {"type": "integer"},
-                        "max_players": {"type": "integer"},
-                        "chance": {"type": "boolean"},
-                        "hidden_information": {"type": "boolean"},
-                        "table_chance": {"enum": ["auto", "step"]},
-                        "rules": {"type": "object", "description": "The default rules' data."},
-                    },
-                },
-            }
-        },
-    }
-    create_body = {
-        "type": "object",
-        "properties": {
-            "game": {"enum": list(GAMES)},
-            "rules": {"type": "object", "description": "Options that differ from the print."},
-            "seats": {"type": "array", "items": {"enum": ["open", "bot:random", "bot:ismcts"]}},
-            "chance": {"enum": ["auto", "step", "external"]},
-        },
-        "required": ["game", "seats"],
-        "additionalProperties": False,
-    }
-    created = {
-        "type": "object",
-        "properties": {
-            "table": {"type": "string"},
-            "admin_token": {"type": "string"},
-            "version": {"type": "integer"},
-        },
-        "required": ["table", "admin_token", "version"],
-    }
-    view_reply = {
-        "type": "object",
-        "properties": {"version": {"type": "integer"}, "view": _one_of("view")},
-        "required": ["version", "view"],
-    }
     table = "/api/tables/{table}"
     return {
         "/api/games": {
             "get": {
+                "operationId": "listGames",
                 "summary": "The games, their players range and their default rules.",
-                "responses": {"200": _json(games_reply, "The games.")},
+                "security": _OPEN,
+                "responses": {"200": _json(_ref("Games"), "The games."), **_answers()},
             }
         },
         "/api/tables": {
             "get": {
+                "operationId": "listTables",
                 "summary": "The lobby.",
-                "responses": {
-                    "200": _json(
-                        {
-                            "type": "object",
-                            "properties": {"tables": {"type": "array", "items": _ref("Table")}},
-                        },
-                        "Every table.",
-                    )
-                },
+                "security": _OPEN,
+                "responses": {"200": _json(_ref("Lobby"), "Every table."), **_answers()},
             },
             "post": {
+                "operationId": "createTable",
                 "summary": "Create a table; bots play their seats inside the server.",
+                "security": _OPEN,
                 "requestBody": {
                     "required": True,
-                    "content": {"application/json": {"schema": create_body}},
+                    "content": {"application/json": {"schema": _ref("CreateTable")}},
                 },
                 "responses": {
-                    "201": _json(created, "The table and its admin token (keep it secret)."),
-                    "429": _json(_ref("Error"), "The server holds as many tables as it takes."),
-                    **_ERRORS,
+                    "201": {**_json(_ref("Created"), "The table."), "links": _LINKS},
+                    **_answers("400", "413", "415", "429"),
                 },
             },
         },
-        table: _table(
-            get={
+        table: {
+            "parameters": [_TABLE_PARAMETER],
+            "get": {
+                "operationId": "getTable",
                 "summary": "A table's lobby entry.",
-                "responses": {"200": _json(_ref("Table"), "The table."), **_ERRORS},
+                "security": _OPEN,
+                "responses": {"200": _json(_ref("Table"), "The table."), **_answers("404")},
             },
-            delete={
-                "summary": "Remove the table (admin token).",
-                "security": _SEAT,
+            "delete": {
+                "operationId": "deleteTable",
+                "summary": "Remove the table, its seats and its changes (admin token).",
+                "security": _TOKEN,
                 "responses": {
-                    "200": _json(
-                        {"type": "object", "properties": {"deleted": {"type": "string"}}},
-                        "Removed.",
-                    ),
-                    **_ERRORS,
+                    "200": _json(_ref("Deleted"), "Removed."),
+                    **_answers("403", "404"),
                 },
             },
-        ),
+        },
         table + "/seats/{seat}": {
             "parameters": [
-                {"name": "table", "in": "path", "required": True, "schema": {"type": "string"}},
-                {"name": "seat", "in": "path", "required": True, "schema": {"type": "integer"}},
+                _TABLE_PARAMETER,
+                {"name": "seat", "in": "path", "required": True, "schema": _SEAT},
             ],
             "post": {
+                "operationId": "joinSeat",
                 "summary": "Join a free seat: its token, given once.",
+                "security": _OPEN,
+                "requestBody": {
+                    "required": True,
+                    "description": "Empty; the Content-Type is what is required.",
+                    "content": {"application/json": {"schema": _ref("Join")}},
+                },
                 "responses": {
-                    "200": _json(
-                        {
-                            "type": "object",
-                            "properties": {
-                                "token": {"type": "string"},
-                                "seat": {"type": "integer"},
-                            },
-                            "required": ["token", "seat"],
-                        },
-                        "The seat's token.",
+                    "200": _json(_ref("Joined"), "The seat's token."),
+                    **_answers(
+                        "400", "404", "409", "413", "415", _409="The seat is taken or a bot's."
                     ),
-                    "409": _json(_ref("Error"), "The seat is taken or a bot's."),
-                    **_ERRORS,
                 },
             },
         },
-        table + "/view": _table(
-            get={
-                "summary": "The asker's view (a spectator's without a token) and the version.",
-                "security": _BEARER,
-                "responses": {"200": _json(view_reply, "The view."), **_ERRORS},
-            },
-        ),
-        table + "/view.svg": _table(
-            get={
-                "summary": "The asker's view as an SVG picture.",
-                "security": _BEARER,
-                "responses": {
-                    "200": {
-                        "description": "The picture.",
-                        "content": {"image/svg+xml": {"schema": {"type": "string"}}},
-                    },
-                    **_ERRORS,
+        table + "/view": {
+            "parameters": [_TABLE_PARAMETER],
+            "get": _get(
+                "getView",
+                "The asker's view (a spectator's without a token), the version, and the "
+                "seat whose chance move is pending.",
+                _json(_ref("Seen"), "The view."),
+            ),
+        },
+        table + "/view.svg": {
+            "parameters": [_TABLE_PARAMETER],
+            "get": _get(
+                "getViewPicture",
+                "The asker's view as an SVG picture.",
+                {
+                    "description": "The picture.",
+                    "content": {"image/svg+xml": {"schema": {"type": "string"}}},
                 },
+            ),
+        },
+        table + "/events": {
+            "parameters": [_TABLE_PARAMETER],
+            "get": {
+                **_get(
+                    "getEvents",
+                    "The asker's log after version `since`.",
+                    _json(_ref("Events"), "The events."),
+                    "400",
+                ),
+                "parameters": _PAGE,
             },
-        ),
-        table + "/events": _table(
-            get={
-                "summary": "The asker's log after version `since`.",
-                "security": _BEARER,
-                "parameters": [
-                    {"name": "since", "in": "query", "schema": {"type": "integer", "minimum": 0}}
-                ],
-                "responses": {"200": _json(_ref("Update"), "The events (no view)."), **_ERRORS},
-            },
-        ),
-        table + "/record": _table(
-            get={
-                "summary": "The asker's seat record; with the admin token, the full record.",
-                "security": _BEARER,
-                "responses": {
-                    "200": _json(
+        },
+        table + "/record": {
+            "parameters": [_TABLE_PARAMETER],
+            "get": {
+                "parameters": _PAGE,
+                **_get(
+                    "getRecord",
+                    "The asker's seat record; with the admin token, the full record.",
+                    _json(
                         {"oneOf": [*_one_of("seat_record")["oneOf"], *_one_of("record")["oneOf"]]},
-                        "A seat record, or (admin) the game record, which replays.",
+                        "A page of the seat record, or (admin) of the game record, which "
+                        "replays; a Link header with rel=next names the next page.",
                     ),
-                    **_ERRORS,
-                },
+                    "400",
+                ),
             },
-        ),
-        table + "/moves": _table(
-            post=_post(
-                "Play a move for the token's seat.",
-                _MOVE_BODY,
-                _SEAT,
-                **{"200": _VERSION_REPLY},
-                **_REFUSAL,
+        },
+        table + "/moves": {
+            "parameters": [_TABLE_PARAMETER],
+            "post": _change("playMove", "Play a move for the token's seat.", "Move"),
+        },
+        table + "/step": {
+            "parameters": [_TABLE_PARAMETER],
+            "post": _change(
+                "stepChance",
+                "Resolve the pending chance move (tables with chance 'step'): only the "
+                "seat named by `chance_seat` may.",
+                "Acted",
             ),
-        ),
-        table + "/step": _table(
-            post=_post(
-                "Resolve the pending chance move (tables with chance 'step'): the seat whose "
-                "spin, deal or draw it is presses it.",
-                _VERSION_BODY,
-                _SEAT,
-                **{"200": _VERSION_REPLY},
-                **_REFUSAL,
-            ),
-        ),
-        table + "/undo": _table(
-            post=_post(
-                "Take back the seat's last move (API-UNDO).",
-                _VERSION_BODY,
-                _SEAT,
-                **{"200": _VERSION_REPLY},
-                **_REFUSAL,
-            ),
-        ),
-        table + "/chance": _table(
-            post=_post(
+        },
+        table + "/undo": {
+            "parameters": [_TABLE_PARAMETER],
+            "post": _change("undoMove", "Take back the seat's last move (API-UNDO).", "Acted"),
+        },
+        table + "/chance": {
+            "parameters": [_TABLE_PARAMETER],
+            "post": _change(
+                "enterChance",
                 "Enter the real card or spin (tables with chance 'external'; admin token).",
-                _MOVE_BODY,
-                _SEAT,
-                **{"200": _VERSION_REPLY},
-                **_REFUSAL,
+                "Move",
             ),
-        ),
+        },
     }

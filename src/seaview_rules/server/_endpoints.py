@@ -1,0 +1,317 @@
+"""The HTTP endpoints: each reads and bounds its request, finds the table and the
+asker's role, calls one `Hub` or `seaview_rules.Table` method, and writes the answer.
+What they share is on ``request.app.state``: ``hub`` (the `Hub`), ``limits`` (the
+`Limits`), ``quota`` (the `Quota` of tables each client creates) and ``pages`` (the
+worker that builds large pages). No rule of any game is here."""
+
+from __future__ import annotations
+
+from importlib import resources
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from seaview_rules import GAMES, InvalidDataError, svg
+from seaview_rules.server._asyncapi import asyncapi
+from seaview_rules.server._hub import Hub
+from seaview_rules.server._live import ADMIN, SEAT_KINDS, HubError, LiveTable
+from seaview_rules.server._openapi import openapi
+from seaview_rules.server._pages import EVENTS_PAGE, PAGE_MAX, RECORD_PAGE, events_page, record_page
+from seaview_rules.server._quota import Quota, client_of
+from seaview_rules.server._requests import (
+    NO_STORE,
+    bearer,
+    body,
+    guarded,
+    move_of,
+    number,
+    seat_of,
+    version_of,
+    viewer,
+)
+
+__all__ = [
+    "asyncapi_document",
+    "chance",
+    "create",
+    "delete",
+    "events",
+    "games",
+    "join",
+    "lobby",
+    "move",
+    "openapi_document",
+    "page",
+    "picture",
+    "record",
+    "step",
+    "summary",
+    "undo",
+    "view",
+]
+
+STATIC = resources.files("seaview_rules.server") / "static"
+"""The client page and its assets."""
+
+
+def _hub(request: Request) -> Hub:
+    hub: Hub = request.app.state.hub
+    return hub
+
+
+def _quota(request: Request) -> Quota:
+    quota: Quota = request.app.state.quota
+    return quota
+
+
+async def _table(request: Request) -> LiveTable:
+    # An escaped slash ("%2Fview") is decoded into the path: no route has one.
+    if b"%2f" in request.scope.get("raw_path", b"").lower():
+        raise HubError(404, "not_found", "no such route")
+    return await _hub(request).get(request.path_params["table"])
+
+
+def _json(text: str, headers: dict[str, str] | None = None) -> Response:
+    return Response(text, media_type="application/json", headers={**NO_STORE, **(headers or {})})
+
+
+@guarded
+async def games(request: Request) -> Response:
+    """GET /api/games"""
+    entries = [
+        {
+            "name": game.name,
+            "title": game.title,
+            "min_players": game.min_players,
+            "max_players": game.max_players,
+            "chance": game.chance,
+            "hidden_information": game.hidden_information,
+            "table_chance": game.table_chance,
+            "rules": game.rules_to_data(game.rules_type()),
+        }
+        for game in GAMES.values()
+    ]
+    return JSONResponse({"games": entries}, headers=NO_STORE)
+
+
+@guarded
+async def lobby(request: Request) -> Response:
+    """GET /api/tables"""
+    return JSONResponse({"tables": await _hub(request).lobby()}, headers=NO_STORE)
+
+
+@guarded
+async def create(request: Request) -> Response:
+    """POST /api/tables
+
+    The client's quota is taken once the request is read and checked (a bad request
+    costs nothing), and given back if the table is not made after all."""
+    data = await body(request, frozenset({"game", "rules", "seats", "chance"}))
+    name = data.get("game")
+    if not isinstance(name, str) or name not in GAMES:
+        raise HubError(400, "bad_request", f"game must be one of {sorted(GAMES)}")
+    game = GAMES[name]
+    seats = data.get("seats")
+    if (
+        not isinstance(seats, list)
+        or not all(isinstance(s, str) and s in SEAT_KINDS for s in seats)
+        or not game.min_players <= len(seats) <= game.max_players
+    ):
+        raise HubError(
+            400,
+            "bad_request",
+            f"seats must be a list of {game.min_players} to {game.max_players} of "
+            f"{', '.join(SEAT_KINDS)}",
+        )
+    mode = data.get("chance")
+    if mode is not None and mode not in ("auto", "step", "external"):
+        raise HubError(400, "bad_request", "chance must be 'auto', 'step' or 'external'")
+    rules = _rules(name, data.get("rules"), len(seats))
+    quota, client = _quota(request), client_of(request.client.host if request.client else None)
+    quota.take_table(client)
+    try:
+        live, admin = await _hub(request).create(name, rules, seats, mode)
+    except BaseException:
+        quota.table_failed(client)
+        raise
+    quota.table_made(client, live.id)
+    return JSONResponse(
+        {"table": live.id, "admin_token": admin, "version": live.table.version},
+        status_code=201,
+        headers=NO_STORE,
+    )
+
+
+def _rules(name: str, data: object, players: int) -> Any:
+    game = GAMES[name]
+    if data is None:
+        return game.with_players(game.rules_type(), players)
+    if not isinstance(data, dict):
+        raise HubError(400, "bad_request", "rules must be an object")
+    try:
+        rules = game.rules_from_data({"players": players, **data})
+    except InvalidDataError as exc:
+        raise HubError(400, "bad_request", str(exc)) from None
+    if game.players(rules) != players:
+        raise HubError(400, "bad_request", f"rules.players must be {players}, one per seat")
+    return rules
+
+
+@guarded
+async def summary(request: Request) -> Response:
+    """GET /api/tables/{table}"""
+    return JSONResponse((await _table(request)).entry, headers=NO_STORE)
+
+
+@guarded
+async def join(request: Request) -> Response:
+    """POST /api/tables/{table}/seats/{seat}"""
+    live = await _table(request)
+    await body(request, frozenset())
+    seat = request.path_params["seat"]
+    token = await _hub(request).join(live, seat)
+    return JSONResponse({"token": token, "seat": seat}, headers=NO_STORE)
+
+
+@guarded
+async def view(request: Request) -> Response:
+    """GET /api/tables/{table}/view"""
+    live = await _table(request)
+    seat = viewer(live, request.headers)
+    async with live.lock:
+        version, seen, chance_seat = (
+            live.table.version,
+            live.table.view(seat),
+            live.table.chance_seat,
+        )
+    return JSONResponse(
+        {"version": version, "view": live.table.game.to_dict(seen), "chance_seat": chance_seat},
+        headers=NO_STORE,
+    )
+
+
+@guarded
+async def picture(request: Request) -> Response:
+    """GET /api/tables/{table}/view.svg"""
+    live = await _table(request)
+    seat = viewer(live, request.headers)
+    async with live.lock:
+        seen = live.table.view(seat)
+    options = {"moves": True} if "moves" in live.table.game.picture_options else {}
+    return Response(
+        svg.render(seen, **options),
+        media_type="image/svg+xml",
+        headers={
+            **NO_STORE,
+            "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
+        },
+    )
+
+
+@guarded
+async def events(request: Request) -> Response:
+    """GET /api/tables/{table}/events?since=V&limit=N"""
+    live = await _table(request)
+    seat = viewer(live, request.headers)
+    since = number(request, "since", 0, live.table.version)
+    limit = number(request, "limit", EVENTS_PAGE, PAGE_MAX, least=1)
+    return _json(await events_page(live, request.app.state.pages, seat, since, limit))
+
+
+@guarded
+async def record(request: Request) -> Response:
+    """GET /api/tables/{table}/record?since=M&limit=N"""
+    live = await _table(request)
+    role = live.role(bearer(request.headers))
+    since = number(request, "since", 0, live.table.version)
+    limit = number(request, "limit", RECORD_PAGE, PAGE_MAX, least=1)
+    text, more = await record_page(live, request.app.state.pages, role, since, limit)
+    if more is None:
+        return _json(text)
+    following = request.url.include_query_params(since=more, limit=limit)
+    return _json(text, {"Link": f'<{following.path}?{following.query}>; rel="next"'})
+
+
+async def _changed(request: Request, live: LiveTable, make: Any) -> Response:
+    """Make the change with ``make(table)``; the reply is the table's new version."""
+    return JSONResponse({"version": await _hub(request).change(live, make)}, headers=NO_STORE)
+
+
+def _chance_must_be(live: LiveTable, mode: str) -> None:
+    if live.table.chance != mode:
+        shown = live.table.chance
+        raise HubError(409, "wrong_chance", f"this table's chance is {shown!r}, not {mode!r}")
+
+
+@guarded
+async def move(request: Request) -> Response:
+    """POST /api/tables/{table}/moves"""
+    live = await _table(request)
+    data = await body(request, frozenset({"move", "version"}))
+    seat, text, version = seat_of(live, request), move_of(data), version_of(data)
+    return await _changed(request, live, lambda t: t.submit(seat, text, version=version))
+
+
+@guarded
+async def step(request: Request) -> Response:
+    """POST /api/tables/{table}/step"""
+    live = await _table(request)
+    data = await body(request, frozenset({"version"}))
+    seat, version = seat_of(live, request), version_of(data)
+    _chance_must_be(live, "step")
+    return await _changed(request, live, lambda t: t.step(seat, version=version))
+
+
+@guarded
+async def undo(request: Request) -> Response:
+    """POST /api/tables/{table}/undo"""
+    live = await _table(request)
+    data = await body(request, frozenset({"version"}))
+    seat, version = seat_of(live, request), version_of(data)
+    return await _changed(request, live, lambda t: t.undo(seat, version=version))
+
+
+@guarded
+async def chance(request: Request) -> Response:
+    """POST /api/tables/{table}/chance"""
+    live = await _table(request)
+    data = await body(request, frozenset({"move", "version"}))
+    if live.role(bearer(request.headers)) != ADMIN:
+        raise HubError(403, "forbidden", "chance outcomes are entered with the admin token")
+    _chance_must_be(live, "external")
+    text, version = move_of(data), version_of(data)
+    return await _changed(request, live, lambda t: t.enter_chance(text, version=version))
+
+
+@guarded
+async def delete(request: Request) -> Response:
+    """DELETE /api/tables/{table}"""
+    live = await _table(request)
+    if live.role(bearer(request.headers)) != ADMIN:
+        raise HubError(403, "forbidden", "a table is deleted with its admin token")
+    await _hub(request).delete(live)
+    _quota(request).table_gone(live.id)
+    return JSONResponse({"deleted": live.id}, headers=NO_STORE)
+
+
+async def openapi_document(request: Request) -> Response:
+    """GET /openapi.json"""
+    return JSONResponse(openapi())
+
+
+async def asyncapi_document(request: Request) -> Response:
+    """GET /asyncapi.json: the live channel, in AsyncAPI 3.0."""
+    return JSONResponse(asyncapi())
+
+
+async def page(request: Request) -> Response:
+    """GET /: the lobby and table page."""
+    return Response(
+        (STATIC / "index.html").read_bytes(),
+        media_type="text/html",
+        headers={
+            "Content-Security-Policy": "default-src 'self'; style-src 'self' 'unsafe-inline'; "
+            "img-src 'self' data:; connect-src 'self'"
+        },
+    )

@@ -1,0 +1,147 @@
+"""A table as one server process holds it: the `seaview_rules.Table`, its seats and
+their tokens, its bots, and what its listeners wait on.
+
+Tokens are random (256 bits), kept only as their SHA-256 hash, and compared in constant
+time; a token is never logged and never stored.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import random
+import secrets
+from typing import Any
+
+from attrs import define, field
+
+from seaview_rules import CHANCE, Bot, Table
+
+__all__ = [
+    "ADMIN",
+    "SEAT_KINDS",
+    "TOKEN_BYTES",
+    "HubError",
+    "LiveTable",
+    "new_token",
+    "token_hash",
+]
+
+SEAT_KINDS = ("open", "bot:random", "bot:ismcts")
+"""What a seat of a new table may be: open for a player to join, or played by a bot."""
+
+ADMIN = "admin"
+"""The role of the admin token: enters real chance outcomes, reads the full record."""
+
+TOKEN_BYTES = 32
+"""Every token carries 256 random bits (`secrets.token_urlsafe`)."""
+
+
+class HubError(Exception):
+    """A request the server refuses: an HTTP status, a short code and a reason safe to
+    show the asker."""
+
+    def __init__(self, status: int, code: str, reason: str) -> None:
+        super().__init__(reason)
+        self.status = status
+        self.code = code
+        self.reason = reason
+
+
+def new_token() -> str:
+    """A new secret token."""
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def token_hash(token: str) -> bytes:
+    """What the store keeps of a token. A token has 256 random bits, so one SHA-256 is
+    enough: no one can search for a token that has a given hash."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).digest()
+
+
+@define(eq=False)
+class LiveTable:
+    """A table in play in this process.
+
+    Its changes are made one at a time under `lock`, which a change holds from the
+    table method that makes it until the store has committed it; a reader of the
+    table's log, views or record holds it too, so that no one sees a change the store
+    may still refuse. `entry` is the lobby entry of the last committed version.
+    """
+
+    id: str
+    table: Table[Any, Any, Any, Any]
+    seats: tuple[str, ...]
+    admin_hash: bytes
+    created: float
+    token_hashes: list[bytes | None]
+    bots: dict[int, Bot[Any, Any]]
+    bot_rng: random.Random
+    lock: asyncio.Lock = field(factory=asyncio.Lock)
+    """Held by every change of the table and every read of its content."""
+    changed: asyncio.Event = field(factory=asyncio.Event)
+    """Set, and replaced by a fresh event, after every change."""
+    bot_task: asyncio.Task[None] | None = None
+    channels: int = 0
+    """The live channels open on this table."""
+    stale: bool = False
+    """The copy may not be what the store holds (a write whose outcome is unknown):
+    it is read again from the store before it is used."""
+    entry: dict[str, Any] = field(factory=dict)
+    """The lobby entry (`summary`) as of the last committed change (see `committed`)."""
+
+    def __attrs_post_init__(self) -> None:
+        self.committed()
+
+    @property
+    def joined(self) -> int:
+        """How many seats players have joined."""
+        return sum(held is not None for held in self.token_hashes)
+
+    def role(self, token: str | None) -> int | str | None:
+        """The seat of ``token``, `ADMIN`, or ``None`` (no token: a spectator).
+
+        Every stored hash is compared, in constant time, whatever matches.
+
+        Raises:
+            HubError: 403, a token that is not one of this table's.
+        """
+        if token is None:
+            return None
+        digest = token_hash(token)
+        found: int | str | None = None
+        for seat, stored in enumerate(self.token_hashes):
+            if stored is not None and hmac.compare_digest(stored, digest):
+                found = seat
+        if hmac.compare_digest(self.admin_hash, digest):
+            found = ADMIN
+        if found is None:
+            raise HubError(403, "forbidden", "the token is not one of this table's")
+        return found
+
+    def committed(self) -> None:
+        """Take the table as it is now as committed: its lobby entry is rebuilt."""
+        self.entry = self.summary()
+
+    def summary(self) -> dict[str, Any]:
+        """The table's lobby entry as it is now."""
+        table = self.table
+        return {
+            "table": self.id,
+            "game": table.game.name,
+            "players": len(self.seats),
+            "seats": [
+                kind if kind != "open" else ("taken" if held else "open")
+                for kind, held in zip(self.seats, self.token_hashes, strict=True)
+            ],
+            "free_seats": [
+                seat
+                for seat, (kind, held) in enumerate(zip(self.seats, self.token_hashes, strict=True))
+                if kind == "open" and held is None
+            ],
+            "chance": table.chance,
+            "version": table.version,
+            "to_move": "chance" if table.to_move is CHANCE else table.to_move,
+            "over": table.to_move is None,
+        }

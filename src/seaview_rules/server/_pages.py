@@ -1,0 +1,141 @@
+"""Reading a table's log and record a page at a time, so that no answer is larger, and
+no read longer, than a page, however long the table.
+
+A page of the log (``GET .../events``, and each message of the live channel's catch-up)
+covers at most `PAGE_MAX` changes of the table (`EVENTS_PAGE` unless the client asks for
+fewer or more); a page of the record (``GET .../record``) at most `PAGE_MAX` moves. A
+page of more than `OFF_LOOP` changes or moves is read and written as JSON on a worker
+thread, under the table's lock, so the event loop goes on serving everyone else.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from seaview_rules import GameRecord, Table
+from seaview_rules.server._live import ADMIN, HubError, LiveTable
+from seaview_rules.server._worker import Worker
+
+__all__ = [
+    "EVENTS_PAGE",
+    "OFF_LOOP",
+    "PAGE_MAX",
+    "RECORD_PAGE",
+    "catch_up_pages",
+    "events_page",
+    "record_page",
+]
+
+EVENTS_PAGE = 1_000
+"""The changes of a page of the log unless the client asks otherwise (``limit``)."""
+RECORD_PAGE = 10_000
+"""The moves of a page of the record unless the client asks otherwise (``limit``)."""
+PAGE_MAX = 10_000
+"""The most changes (log) or moves (record) of one page: a larger ``limit`` is refused."""
+OFF_LOOP = 200
+"""A page of more changes or moves than this is built on a worker thread."""
+
+AnyTable = Table[Any, Any, Any, Any]
+T = TypeVar("T")
+
+
+def dumps(data: object) -> str:
+    """JSON text as Starlette's `JSONResponse` writes it."""
+    return json.dumps(data, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+
+
+async def _read(live: LiveTable, worker: Worker, size: int, build: Callable[[], T]) -> T:
+    """``build()`` under ``live``'s lock, on ``worker`` if the page may have more than
+    `OFF_LOOP` changes or moves (``size``, read before the lock; the `Table` is safe to
+    read from a thread)."""
+    async with live.lock:
+        return await worker.run(build) if size > OFF_LOOP else build()
+
+
+def _entries(table: AnyTable, seat: int | None, since: int, until: int) -> tuple[Any, list[Any]]:
+    """The table's update for ``seat`` and its log entries from ``since`` to ``until``
+    as data."""
+    update = table.update(seat, since, until=until)
+    game = table.game
+    events = [
+        {
+            "version": entry.version,
+            "event": game.to_dict(entry.event),
+            "text": entry.event.text(seat),
+        }
+        for entry in update.events
+    ]
+    return update, events
+
+
+async def events_page(
+    live: LiveTable, worker: Worker, seat: int | None, since: int, limit: int
+) -> str:
+    """``GET .../events``: ``{"version", "events", "next"}`` as JSON text: the table's
+    version, ``seat``'s log of the ``limit`` changes after ``since``, and the ``since``
+    of the next page (``null``: this page reaches the table's version)."""
+
+    def build() -> str:
+        until = min(live.table.version, since + limit)
+        update, events = _entries(live.table, seat, since, until)
+        more = until if until < update.version else None
+        return dumps({"version": update.version, "events": events, "next": more})
+
+    return await _read(live, worker, min(live.table.version - since, limit), build)
+
+
+async def catch_up_pages(
+    live: LiveTable, worker: Worker, seat: int | None, since: int
+) -> tuple[int, str]:
+    """The next message of a live channel that has seen version ``since``, and the
+    version it brings the channel to: ``{"version", "events", "view"}``, or while the
+    channel is more than `EVENTS_PAGE` changes behind, ``{"version", "events"}``, a page
+    of the log up to ``version`` (the view is sent with the page that reaches the
+    table's version)."""
+
+    def build() -> tuple[int, str]:
+        until = min(live.table.version, since + EVENTS_PAGE)
+        update, events = _entries(live.table, seat, since, until)
+        if until < update.version:
+            return until, dumps({"version": until, "events": events})
+        view = live.table.game.to_dict(update.view)
+        return until, dumps(
+            {"version": until, "events": events, "view": view, "chance_seat": update.chance_seat}
+        )
+
+    return await _read(live, worker, min(live.table.version - since, EVENTS_PAGE), build)
+
+
+async def record_page(
+    live: LiveTable, worker: Worker, role: int | str | None, since: int, limit: int
+) -> tuple[str, int | None]:
+    """``GET .../record``: the record document of the ``limit`` moves after move
+    ``since`` as JSON text (for the admin the record, for a seat or a spectator what it
+    saw), and the ``since`` of the next page (``None``: this page ends the record). The
+    pages' moves, joined, are the record's.
+
+    Raises:
+        HubError: 400, ``since`` is past the record's last move.
+    """
+
+    def build() -> tuple[str, int | None]:
+        table = live.table
+        whole = table.record
+        moves = len(whole.moves)
+        if since > moves:
+            raise HubError(400, "bad_request", f"since must be a move of the record, 0 to {moves}")
+        until = min(moves, since + limit)
+        more = until if until < moves else None
+        if role == ADMIN:
+            page = (
+                whole
+                if (since, until) == (0, moves)
+                else GameRecord(whole.rules, whole.moves[since:until])
+            )
+            return dumps(table.game.to_dict(page)), more
+        seat = role if isinstance(role, int) else None
+        return dumps(table.game.to_dict(table.seat_record(seat, since=since, until=until))), more
+
+    return await _read(live, worker, min(live.table.version - since, limit), build)
