@@ -9,6 +9,7 @@ holds what that seat's view hides.
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import importlib.util
 import json
@@ -654,3 +655,55 @@ def test_concurrent_submits_of_one_version_on_one_table_apply_exactly_once(serve
         assert server.ok("GET", f"/api/tables/{table}")["version"] > version
         refused = [reply for status, reply in replies if status == 409]
         assert {reply["rule"] for reply in refused} == {"API-VERSION"}
+
+
+def test_a_change_whose_commit_failed_is_never_read_and_the_table_is_read_again(
+    tmp_path: Path,
+) -> None:
+    """The store goes away under a change, and cannot be read either: the change is
+    refused (503), the copy is stale, and until it is read again no reader (a view, a
+    page of the log, a live channel's next message) sees the change the store never
+    committed, nor its version; once the store is back, the next use reads the table
+    again, as committed."""
+    from seaview_rules.server import SQLiteStore
+    from seaview_rules.server._hub import Hub, HubError
+    from seaview_rules.server._pages import catch_up_pages, events_page
+
+    path = str(tmp_path / "away.sqlite")
+
+    async def scenario() -> None:
+        hub = Hub(SQLiteStore(path))
+        game = GAMES["voyage"]
+        live, _ = await hub.create(
+            "voyage", game.with_players(game.rules_type(), 2), ["open"] * 2, None
+        )
+        before = live.table.version
+        seat = live.table.to_move
+        assert isinstance(seat, int)
+        move = live.table.view(seat).legal_moves[0]
+        changed = live.changed
+        hub.store.close()  # the database goes away
+        with pytest.raises(HubError) as refused:
+            await hub.change(live, lambda table: table.submit(seat, move, version=before))
+        assert refused.value.status == 503
+        assert live.stale
+        assert live.version == before
+        assert not changed.is_set()
+        for read in (
+            lambda: catch_up_pages(live, hub.worker, seat, 0),
+            lambda: events_page(live, hub.worker, None, 0, 10),
+        ):
+            with pytest.raises(HubError) as unreadable:
+                await read()
+            assert unreadable.value.status == 503
+        hub.store = SQLiteStore(path)  # the database is back
+        again = await hub.get(live.id)
+        assert not again.stale
+        assert again.version == before == again.table.version
+        assert changed.is_set()  # the live channels are woken to send what is committed
+        version, text = await catch_up_pages(again, hub.worker, seat, 0)
+        assert version == before == json.loads(text)["version"]
+        await hub.stop()
+        hub.store.close()
+
+    asyncio.run(scenario())

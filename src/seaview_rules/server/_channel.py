@@ -74,8 +74,8 @@ async def _first(
         raise HubError(403, "forbidden", "the token must be a string")
     role = live.role(token)
     since = first.get("since", 0)
-    if type(since) is not int or not 0 <= since <= live.table.version:
-        raise HubError(400, "bad_request", f"since must be 0 to {live.table.version}")
+    if type(since) is not int or not 0 <= since <= live.version:
+        raise HubError(400, "bad_request", f"since must be 0 to {live.version}")
     seat = role if isinstance(role, int) else None
     # no await since the message came: the slot is checked and counted in one step
     quota.seat_channel(channel, live.id, seat)
@@ -116,12 +116,16 @@ async def _push(
                 await refuse(websocket, 404, "not_found", "the table was deleted")
                 return
             changed = live.changed
-            if sent is None or live.table.version != sent:
-                sent, text = await catch_up_pages(live, pages, seat, since)
-                await websocket.send_text(text)
-                since = sent
-                if sent < live.table.version:
-                    continue  # the next page of a catch-up at once
+            if sent is None or live.version != sent:
+                try:
+                    sent, text = await catch_up_pages(live, pages, seat, since)
+                except HubError:  # a stale copy: sent once it is read again (announced)
+                    pass
+                else:
+                    await websocket.send_text(text)
+                    since = sent
+                    if sent < live.version:
+                        continue  # the next page of a catch-up at once
             waiting = asyncio.ensure_future(changed.wait())
             done, _ = await asyncio.wait({receiving, waiting}, return_when=asyncio.FIRST_COMPLETED)
             if receiving in done:

@@ -179,14 +179,10 @@ async def view(request: Request) -> Response:
     """GET /api/tables/{table}/view"""
     live = await _table(request)
     seat = viewer(live, request.headers)
-    async with live.lock:
-        version, seen, chance_seat = (
-            live.table.version,
-            live.table.view(seat),
-            live.table.chance_seat,
-        )
+    async with live.reading() as table:
+        version, seen, chance_seat = table.version, table.view(seat), table.chance_seat
     return JSONResponse(
-        {"version": version, "view": live.table.game.to_dict(seen), "chance_seat": chance_seat},
+        {"version": version, "view": table.game.to_dict(seen), "chance_seat": chance_seat},
         headers=NO_STORE,
     )
 
@@ -196,9 +192,9 @@ async def picture(request: Request) -> Response:
     """GET /api/tables/{table}/view.svg"""
     live = await _table(request)
     seat = viewer(live, request.headers)
-    async with live.lock:
-        seen = live.table.view(seat)
-    options = {"moves": True} if "moves" in live.table.game.picture_options else {}
+    async with live.reading() as table:
+        seen = table.view(seat)
+    options = {"moves": True} if "moves" in table.game.picture_options else {}
     return Response(
         svg.render(seen, **options),
         media_type="image/svg+xml",
@@ -214,7 +210,7 @@ async def events(request: Request) -> Response:
     """GET /api/tables/{table}/events?since=V&limit=N"""
     live = await _table(request)
     seat = viewer(live, request.headers)
-    since = number(request, "since", 0, live.table.version)
+    since = number(request, "since", 0, live.version)
     limit = number(request, "limit", EVENTS_PAGE, PAGE_MAX, least=1)
     return _json(await events_page(live, request.app.state.pages, seat, since, limit))
 
@@ -224,7 +220,7 @@ async def record(request: Request) -> Response:
     """GET /api/tables/{table}/record?since=M&limit=N"""
     live = await _table(request)
     role = live.role(bearer(request.headers))
-    since = number(request, "since", 0, live.table.version)
+    since = number(request, "since", 0, live.version)
     limit = number(request, "limit", RECORD_PAGE, PAGE_MAX, least=1)
     text, more = await record_page(live, request.app.state.pages, role, since, limit)
     if more is None:

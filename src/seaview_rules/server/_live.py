@@ -8,10 +8,12 @@ time; a token is never logged and never stored.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import hmac
 import random
 import secrets
+from collections.abc import AsyncIterator
 from typing import Any
 
 from attrs import define, field
@@ -66,8 +68,9 @@ class LiveTable:
 
     Its changes are made one at a time under `lock`, which a change holds from the
     table method that makes it until the store has committed it; a reader of the
-    table's log, views or record holds it too, so that no one sees a change the store
-    may still refuse. `entry` is the lobby entry of the last committed version.
+    table's log, views or record holds it too (`reading`), so that no one sees a change
+    the store may still refuse, and refuses a `stale` copy, which may hold a change the
+    store never committed. `entry` is the lobby entry of the last committed version.
     """
 
     id: str
@@ -95,6 +98,11 @@ class LiveTable:
         self.committed()
 
     @property
+    def version(self) -> int:
+        """The table's version as last committed (a change being made is not in it)."""
+        return int(self.entry["version"])
+
+    @property
     def joined(self) -> int:
         """How many seats players have joined."""
         return sum(held is not None for held in self.token_hashes)
@@ -119,6 +127,19 @@ class LiveTable:
         if found is None:
             raise HubError(403, "forbidden", "the token is not one of this table's")
         return found
+
+    @contextlib.asynccontextmanager
+    async def reading(self) -> AsyncIterator[Table[Any, Any, Any, Any]]:
+        """The table, to read under `lock`: what the store has committed, never a change
+        whose commit failed (the copy is then `stale` until it is read again).
+
+        Raises:
+            HubError: 503, the copy is stale.
+        """
+        async with self.lock:
+            if self.stale:
+                raise HubError(503, "unavailable", "the table cannot be read")
+            yield self.table
 
     def committed(self) -> None:
         """Take the table as it is now as committed: its lobby entry is rebuilt."""

@@ -49,8 +49,12 @@ def dumps(data: object) -> str:
 async def _read(live: LiveTable, worker: Worker, size: int, build: Callable[[], T]) -> T:
     """``build()`` under ``live``'s lock, on ``worker`` if the page may have more than
     `OFF_LOOP` changes or moves (``size``, read before the lock; the `Table` is safe to
-    read from a thread)."""
-    async with live.lock:
+    read from a thread).
+
+    Raises:
+        HubError: 503, ``live``'s copy is stale (`LiveTable.reading`).
+    """
+    async with live.reading():
         return await worker.run(build) if size > OFF_LOOP else build()
 
 
