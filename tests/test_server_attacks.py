@@ -336,6 +336,42 @@ def test_a_table_of_bots_only_stops_far_below_a_human_tables_limit(tmp_path: Pat
         assert s.ok("GET", f"/api/tables/{table}")["version"] == stopped
 
 
+def test_one_client_holds_few_bot_tables_and_the_process_a_budget_of_changes(
+    tmp_path: Path,
+) -> None:
+    """Two bot-only tables per client here; once the tables held have 400 changes
+    together, a new table is refused (503 ``server_full``) and the bot-only tables stop,
+    while a table with players goes on; a deleted table gives the budget back."""
+    options = ("--bot-tables-per-client", "2", "--max-held-changes", "400")
+    with running_server(tmp_path / "budget.sqlite", *options) as s:
+        players = s.ok("POST", "/api/tables", BODY)["table"]
+        tokens = [s.ok("POST", f"/api/tables/{players}/seats/{n}")["token"] for n in (0, 1)]
+        bots = {"game": "voyage", "seats": ["bot:random"] * 2, "rules": {"target": 10**9}}
+        first = s.ok("POST", "/api/tables", bots)
+        second = s.ok("POST", "/api/tables", bots)["table"]
+        status, refused = s.request("POST", "/api/tables", bots)
+        assert (status, refused["error"]) == (429, "too_many_tables")
+
+        def held() -> int:
+            return sum(e["version"] for e in s.ok("GET", "/api/tables")["tables"])
+
+        wait_until(lambda: held() >= 400, 60)
+        stopped = held()
+        time.sleep(0.5)
+        assert held() == stopped  # the bots stopped at the budget
+        assert stopped < 400 + 200  # (a change may bring a deal along)
+        status, refused = s.request("POST", "/api/tables", BODY)
+        assert (status, refused["error"]) == (503, "server_full")
+        mine = s.ok("GET", f"/api/tables/{players}/view", token=tokens[0])
+        seat = mine["view"]["data"]["to_move"]
+        mine = s.ok("GET", f"/api/tables/{players}/view", token=tokens[seat])
+        move = {"move": mine["view"]["data"]["legal_moves"][0], "version": mine["version"]}
+        s.ok("POST", f"/api/tables/{players}/moves", move, token=tokens[seat])  # players go on
+        paused = s.ok("GET", f"/api/tables/{second}")["version"]
+        s.ok("DELETE", f"/api/tables/{first['table']}", token=first["admin_token"])
+        wait_until(lambda: s.ok("GET", f"/api/tables/{second}")["version"] > paused, 30)
+
+
 def test_a_table_nobody_joins_expires(tmp_path: Path) -> None:
     with running_server(tmp_path / "ttl.sqlite", "--unjoined-table-ttl", "1") as s:
         lonely = s.ok("POST", "/api/tables", BODY)["table"]
@@ -431,6 +467,23 @@ def test_a_client_holds_at_most_its_share_of_tables_and_gets_them_back() -> None
     quota.table_gone("loaded-at-start")  # nobody's
     assert quota.tables_of("a") == 1
     quota.take_table("a")
+
+
+def test_a_client_holds_at_most_its_share_of_bot_tables_and_gets_them_back() -> None:
+    quota = Quota(tables_per_minute=100, tables_per_client=10, bot_tables_per_client=1)
+    quota.take_table("a", bots_only=True)
+    quota.table_made("a", "bots", bots_only=True)
+    with pytest.raises(QuotaError) as refused:
+        quota.take_table("a", bots_only=True)
+    assert (refused.value.status, refused.value.code) == (429, "too_many_tables")
+    quota.take_table("a")  # a table with an open seat is still the client's to make
+    quota.table_made("a", "people")
+    quota.take_table("b", bots_only=True)  # another client's share
+    quota.table_failed("b", bots_only=True)
+    assert (quota.tables_of("a"), quota.bot_tables_of("a"), quota.bot_tables_of("b")) == (2, 1, 0)
+    quota.table_gone("bots")
+    assert (quota.tables_of("a"), quota.bot_tables_of("a")) == (1, 0)
+    quota.take_table("a", bots_only=True)
 
 
 def test_spectators_share_their_slots_and_each_seat_keeps_its_own() -> None:

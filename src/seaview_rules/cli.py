@@ -288,6 +288,18 @@ def _main(argv: Sequence[str] | None) -> int:
         help="per table with no open seat; 409 beyond",
     )
     serve_parser.add_argument(
+        "--bot-tables-per-client",
+        type=_positive,
+        default=4,
+        help="tables with no open seat one client holds; 429 beyond",
+    )
+    serve_parser.add_argument(
+        "--max-held-changes",
+        type=_positive,
+        default=1_000_000,
+        help="of all tables held together; beyond, new tables and bot-only play get 503",
+    )
+    serve_parser.add_argument(
         "--unjoined-table-ttl",
         type=_seconds,
         default=3_600.0,
@@ -361,6 +373,8 @@ def _serve(parser: argparse.ArgumentParser, args: Any) -> int:
         tables_per_client=args.tables_per_client,
         max_live_per_client=args.live_per_client,
         bot_table_max_changes=args.bot_table_max_changes,
+        bot_tables_per_client=args.bot_tables_per_client,
+        max_held_changes=args.max_held_changes,
         unjoined_table_seconds=args.unjoined_table_ttl,
         idle_table_seconds=args.idle_table_ttl,
     )

@@ -122,6 +122,7 @@ def serve(
         max_tables=bounds.max_tables,
         max_changes=bounds.max_changes,
         bot_table_max_changes=bounds.bot_table_max_changes,
+        max_held_changes=bounds.max_held_changes,
     )
     hub.load()
     loopback = host in ("127.0.0.1", "localhost", "::1")

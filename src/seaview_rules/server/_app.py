@@ -70,6 +70,12 @@ class Limits:
     """The live channels of one seat, not shared with spectators (503 beyond)."""
     bot_table_max_changes: int = 20_000
     """The most changes a table with no open seat takes (409 beyond)."""
+    bot_tables_per_client: int = 4
+    """The tables with no open seat one client may hold at once (429 beyond)."""
+    max_held_changes: int = 1_000_000
+    """The changes of all the tables the process holds, together (about 600 bytes of
+    memory each): beyond, a new table and the bots of tables with no open seat are
+    refused (503 ``server_full``) until tables are deleted or expire (see `Hub`)."""
     unjoined_table_seconds: float = 3_600.0
     """A table no player joined is deleted this long after its creation (0: never)."""
     idle_table_seconds: float = 7 * 24 * 3_600.0
@@ -163,6 +169,7 @@ def create_app(
     app.state.quota = Quota(
         tables_per_minute=bounds.tables_per_minute,
         tables_per_client=bounds.tables_per_client,
+        bot_tables_per_client=bounds.bot_tables_per_client,
         live=bounds.max_live,
         live_per_client=bounds.max_live_per_client,
         spectators_per_table=bounds.max_live_per_table,

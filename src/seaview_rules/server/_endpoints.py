@@ -129,13 +129,14 @@ async def create(request: Request) -> Response:
         raise HubError(400, "bad_request", "chance must be 'auto', 'step' or 'external'")
     rules = _rules(name, data.get("rules"), len(seats))
     quota, client = _quota(request), client_of(request.client.host if request.client else None)
-    quota.take_table(client)
+    bots_only = "open" not in seats
+    quota.take_table(client, bots_only=bots_only)
     try:
         live, admin = await _hub(request).create(name, rules, seats, mode)
     except BaseException:
-        quota.table_failed(client)
+        quota.table_failed(client, bots_only=bots_only)
         raise
-    quota.table_made(client, live.id)
+    quota.table_made(client, live.id, bots_only=bots_only)
     return JSONResponse(
         {"table": live.id, "admin_token": admin, "version": live.table.version},
         status_code=201,

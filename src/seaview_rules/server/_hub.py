@@ -76,6 +76,12 @@ class Hub:
         bot_table_max_changes: the same for a table with no open seat, whose bots play
             as fast as the server can and that no person can end (the lower of the
             two; see `change_limit`).
+        max_held_changes: the process's budget: once the tables it holds have this
+            many changes together (`held`; about 600 bytes of memory each), a new table
+            and every change of a table with no open seat are refused (503
+            ``server_full``), until tables are deleted or expire; the bots of such
+            tables then play on. A table with players goes on: people play slowly, and
+            their tables are bounded each by ``max_changes``.
     """
 
     def __init__(
@@ -86,12 +92,16 @@ class Hub:
         max_tables: int = 10_000,
         max_changes: int = 200_000,
         bot_table_max_changes: int = 200_000,
+        max_held_changes: int = 1_000_000,
     ) -> None:
         self.store = store
         self.seed = seed
         self.max_tables = max_tables
         self.max_changes = max_changes
         self.bot_table_max_changes = bot_table_max_changes
+        self.max_held_changes = max_held_changes
+        self.held = 0
+        """The changes of every table this process holds, together (see `_count`)."""
         self.tables: dict[str, LiveTable] = {}
         self.unreadable: list[str] = []
         """The stored tables that could not be rebuilt (left in the store, not served)."""
@@ -107,7 +117,7 @@ class Hub:
         from starting."""
         for stored in self.store.tables():
             try:
-                self.tables[stored.id] = self._live(stored, _rebuilt(stored))
+                self._hold(self._live(stored, _rebuilt(stored)))
             except (InvalidDataError, ValueError, KeyError) as exc:
                 LOG.error("table %s cannot be rebuilt and is not served: %s", stored.id, exc)
                 self.unreadable.append(stored.id)
@@ -138,6 +148,7 @@ class Hub:
         held = len(await self._read(store.heads)) if self.shared else len(self.tables)
         if held >= self.max_tables:
             raise HubError(429, "too_many_tables", f"this server holds {self.max_tables} tables")
+        self._within_budget()
         table_id = secrets.token_urlsafe(9)
         rng = random.Random(f"{self.seed}:{table_id}") if self.seed is not None else None
         table: AnyTable = Table(game, rules, rng=rng, chance=chance)  # type: ignore[arg-type]
@@ -154,8 +165,7 @@ class Hub:
             rng=self._rng_state(table),
         )
         await self._read(lambda: self.store.create(stored))
-        live = self._live(stored, table)
-        self.tables[table_id] = live
+        live = self._hold(self._live(stored, table))
         self._wake_bots(live)
         return live, admin
 
@@ -236,6 +246,8 @@ class Hub:
                 )
                 if since >= limit:
                     raise HubError(409, "too_long", f"this table takes at most {limit} changes")
+                if "open" not in live.seats:
+                    self._within_budget()
                 version = make(table)
                 added = [_stored(c) for c in table.changes_since(since)]
                 rng = self._rng_state(table)
@@ -315,7 +327,7 @@ class Hub:
             LOG.error("table %s cannot be rebuilt and is not served: %s", table_id, exc)
             raise HubError(503, "unavailable", "the table cannot be read") from None
         if table_id not in self.tables:
-            self.tables[table_id] = self._live(stored, table)
+            self._hold(self._live(stored, table))
 
     async def _catch_up(self, live: LiveTable, head: Head | None) -> None:
         """Make the changes ``live`` lacks of ``head`` (its lock held)."""
@@ -371,9 +383,35 @@ class Hub:
         """Drop ``live`` from this process (deleted, here or by another process)."""
         if self.tables.get(live.id) is live:
             del self.tables[live.id]
+            full = self.held >= self.max_held_changes
+            self.held -= live.counted
+            if full and self.held < self.max_held_changes:  # the budget has room again
+                for other in self.tables.values():
+                    self._wake_bots(other)
         if live.bot_task is not None:
             live.bot_task.cancel()
         self._announce(live, here=False)  # its live channels see that it is gone
+
+    def _hold(self, live: LiveTable) -> LiveTable:
+        """Serve ``live`` here, its changes counted in `held`."""
+        self.tables[live.id] = live
+        self._count(live)
+        return live
+
+    def _count(self, live: LiveTable) -> None:
+        """Count ``live``'s changes in `held` as they are now (a held table, once its
+        change is committed or caught up with)."""
+        self.held += live.table.version - live.counted
+        live.counted = live.table.version
+
+    def _within_budget(self) -> None:
+        """Raises:
+        HubError: 503, the tables held have `max_held_changes` changes together.
+        """
+        if self.held >= self.max_held_changes:
+            raise HubError(
+                503, "server_full", "the server holds all the changes it may; try again later"
+            )
 
     def _announce(self, live: LiveTable, *, here: bool = True) -> None:
         """Take ``live`` as committed and wake its channels; and its bots if the change
@@ -381,6 +419,8 @@ class Hub:
         turn follows), else after `BOT_TAKEOVER` seconds if the table has not moved
         meanwhile."""
         live.committed()
+        if self.tables.get(live.id) is live:
+            self._count(live)
         changed, live.changed = live.changed, asyncio.Event()
         changed.set()
         if here:

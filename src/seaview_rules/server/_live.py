@@ -91,6 +91,8 @@ class LiveTable:
     stale: bool = False
     """The copy may not be what the store holds (a write whose outcome is unknown):
     it is read again from the store before it is used."""
+    counted: int = 0
+    """The changes of the table counted in its hub's `Hub.held`."""
     entry: dict[str, Any] = field(factory=dict)
     """The lobby entry (`summary`) as of the last committed change (see `committed`)."""
 

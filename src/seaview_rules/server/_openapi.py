@@ -309,8 +309,10 @@ _STATUS = {
     "415": "A POST without Content-Type: application/json.",
     "429": "The server, or this client, holds as many tables as it may.",
     "500": "A bug of the server; it says no more (the traceback goes to its log).",
-    "503": "Busy or failing: the store could not be read or written (JSON), or more "
-    "connections at once than the server takes (plain text, from the ASGI server).",
+    "503": "Busy, full or failing: the store could not be read or written, or the "
+    "tables held have all the changes the server holds (`server_full`: a new table, or a "
+    "change of a table with no open seat) (JSON); or more connections at once than the "
+    "server takes (plain text, from the ASGI server).",
 }
 
 

@@ -68,6 +68,8 @@ class Quota:
             token bucket of that size, refilled evenly over the minute).
         tables_per_client: tables a client created that are still open (deleted or
             expired ones are given back; after a restart nobody owns the loaded ones).
+        bot_tables_per_client: of those, tables with no open seat, whose bots play as
+            fast as the server can, each up to its `change_limit`.
         live: live channels open in the process.
         live_per_client: live channels of one client, from the moment they connect
             until they say whose they are; a seat's channel then counts for its seat.
@@ -82,6 +84,7 @@ class Quota:
         *,
         tables_per_minute: int = 60,
         tables_per_client: int = 200,
+        bot_tables_per_client: int = 4,
         live: int = 2_000,
         live_per_client: int = 64,
         spectators_per_table: int = 32,
@@ -90,6 +93,7 @@ class Quota:
     ) -> None:
         self.tables_per_minute = tables_per_minute
         self.tables_per_client = tables_per_client
+        self.bot_tables_per_client = bot_tables_per_client
         self.live = live
         self.live_per_client = live_per_client
         self.spectators_per_table = spectators_per_table
@@ -99,8 +103,10 @@ class Quota:
         """client: (tokens, when counted)"""
         self._tables: Counter[str] = Counter()
         """client: tables it holds"""
-        self._owners: dict[str, str] = {}
-        """table: the client that created it"""
+        self._bot_tables: Counter[str] = Counter()
+        """client: tables with no open seat it holds"""
+        self._owners: dict[str, tuple[str, bool]] = {}
+        """table: the client that created it, and whether only bots play it"""
         self._channels = 0
         self._by_client: Counter[str] = Counter()
         self._slots: Counter[tuple[str, int | None]] = Counter()
@@ -111,12 +117,13 @@ class Quota:
 
     # Tables
 
-    def take_table(self, client: str) -> None:
-        """Count a table ``client`` is about to create; `table_made` or `table_failed`
-        must follow.
+    def take_table(self, client: str, *, bots_only: bool = False) -> None:
+        """Count a table ``client`` is about to create (``bots_only``: with no open
+        seat); `table_made` or `table_failed` must follow, with the same ``bots_only``.
 
         Raises:
-            QuotaError: 429, the client holds ``tables_per_client`` open tables, or
+            QuotaError: 429, the client holds ``tables_per_client`` open tables (or
+                ``bot_tables_per_client`` with no open seat, for such a table), or
                 created its minute's worth (``retry_after``: when the next one may be).
         """
         if self._tables[client] >= self.tables_per_client:
@@ -124,6 +131,13 @@ class Quota:
                 429,
                 "too_many_tables",
                 f"one client holds at most {self.tables_per_client} tables; delete one first",
+            )
+        if bots_only and self._bot_tables[client] >= self.bot_tables_per_client:
+            raise QuotaError(
+                429,
+                "too_many_tables",
+                f"one client holds at most {self.bot_tables_per_client} tables with no open "
+                "seat; delete one first",
             )
         now = self._clock()
         rate = self.tables_per_minute / 60.0
@@ -138,23 +152,25 @@ class Quota:
             )
         self._buckets[client] = (tokens - 1.0, now)
         self._tables[client] += 1
+        if bots_only:
+            self._bot_tables[client] += 1
         if len(self._buckets) > 4 * self.tables_per_client + 1024:
             self._forget_full_buckets(now, rate)
 
-    def table_made(self, client: str, table: str) -> None:
+    def table_made(self, client: str, table: str, *, bots_only: bool = False) -> None:
         """``table`` was created by ``client`` (after `take_table`)."""
-        self._owners[table] = client
+        self._owners[table] = (client, bots_only)
 
-    def table_failed(self, client: str) -> None:
+    def table_failed(self, client: str, *, bots_only: bool = False) -> None:
         """The table counted by `take_table` was not created (the bucket's token stays
         spent: a refused attempt costs like a made one)."""
-        self._drop(client)
+        self._drop(client, bots_only)
 
     def table_gone(self, table: str) -> None:
         """``table`` was deleted or expired: its creator may create another."""
-        client = self._owners.pop(table, None)
-        if client is not None:
-            self._drop(client)
+        owner = self._owners.pop(table, None)
+        if owner is not None:
+            self._drop(*owner)
 
     def owned(self) -> list[str]:
         """The tables counted for their creators (`table_made`, not yet `table_gone`):
@@ -166,10 +182,15 @@ class Quota:
         """The tables ``client`` created that are still open."""
         return self._tables[client]
 
-    def _drop(self, client: str) -> None:
-        self._tables[client] -= 1
-        if self._tables[client] <= 0:
-            del self._tables[client]
+    def bot_tables_of(self, client: str) -> int:
+        """The tables with no open seat ``client`` created that are still open."""
+        return self._bot_tables[client]
+
+    def _drop(self, client: str, bots_only: bool) -> None:
+        for counts in (self._tables, self._bot_tables) if bots_only else (self._tables,):
+            counts[client] -= 1
+            if counts[client] <= 0:
+                del counts[client]
 
     def _forget_full_buckets(self, now: float, rate: float) -> None:
         """Forget the buckets that are full again (as good as none), so that many

@@ -1,0 +1,392 @@
+"""Isolation figures of ``seaview serve``: whether a client of one table is slowed down
+while others load the server (a benchmark, not a timed test).
+
+    python benchmarks/server_isolation.py
+
+Starts a real server on 127.0.0.1 over a fresh SQLite file (with bot-only tables
+allowed `LONG_TABLE` changes), creates a Voyage table of two random bots with a target
+no match reaches and lets the server's bots play it until it stops at its cap of
+`LONG_TABLE` changes (it prints how long that took). Then one client sends
+``GET /api/games`` (the cheapest route: a small, fresh JSON reply) back to back for
+`PHASE_SECONDS` seconds in each of three phases:
+
+- ``idle``: nothing else runs;
+- ``readers``: `READERS` clients (in a process of their own, so that their work does not
+  delay the measuring client's) each read the long table's whole log
+  (``GET .../events?since=S&limit=10000``, page after page by the reply's ``next``) and
+  whole record (``GET .../record?limit=10000``, page after page by the ``Link`` header),
+  again and again: pages of several MB, each built on the server's page threads;
+- ``bot_table``: a new bot-only table (the same as the long one) is created at the start
+  of the phase and played by the server's bots as fast as they go.
+
+It prints one JSON line per phase: the number of requests and their p50, p99 and
+largest time in ms, the server's CPU seconds during the phase, what loaded it (pages
+and MB read, changes the bots made), and for a loaded phase its p99 over the idle p99;
+then a last line with the bound and the verdict. It exits 1 if the p99 of a loaded phase
+is `P99_BOUND_MS` or more, or if a phase did not load the server at all.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT)]
+
+from benchmarks.server_load import ONE_CLIENT, Connection, Gone, _cpu_seconds  # noqa: E402
+from tests.serving import Server  # noqa: E402
+
+LONG_TABLE = 200_000
+"""The changes of the long table the readers read (the cap of a bot-only table here)."""
+BOT_TABLE = {
+    "game": "voyage",
+    "seats": ["bot:random", "bot:random"],
+    "rules": {"target": 1_000_000_000},
+}
+"""A table the server's bots play alone, with a target no match reaches: it grows until
+its cap."""
+READERS = 4
+PAGE = 10_000
+"""The ``limit`` of the readers' pages (the most the server gives)."""
+PHASE_SECONDS = 10.0
+"""How long the measuring client sends ``GET /api/games`` in each phase."""
+BUILD_SECONDS = 300.0
+"""The long table must reach `LONG_TABLE` changes within this (a bounded wait)."""
+STALL_SECONDS = 15.0
+"""The long table is taken as stopped short if its version stays put this long."""
+REQUEST_SECONDS = 30.0
+"""A single request that takes longer fails the run."""
+P99_BOUND_MS = 250.0
+"""The p99 of ``GET /api/games`` in a loaded phase must be below this. On a 2-core
+machine the server and the load generator (the readers' process, or nothing but the
+server's own bots) share the CPU, and the server's page threads share the GIL with its
+event loop: a request waits while a page is being built. The bound is what a client
+notices as a pause, not a figure of the idle server (whose p99 is a few ms)."""
+CHILD_SECONDS = 120.0
+"""The readers' process ends after this even if nobody tells it to (a bounded loop)."""
+
+
+class PagedConnection(Connection):
+    """A `Connection` that also gives a reply's headers and leaves its body undecoded:
+    the readers skip decoding pages of several MB, so that they cost the CPU the server
+    shares with them as little as they can."""
+
+    async def get(self, path: str) -> tuple[int, dict[str, str], bytes]:
+        """The status, headers (names in lower case) and body of ``GET path``.
+
+        Raises:
+            Gone: the server closed or refused the connection.
+        """
+        head = f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\n\r\n"
+        for attempt in range(2):  # a keep-alive connection the server closed: once more
+            try:
+                if self.streams is None:
+                    self.streams = await asyncio.open_connection(
+                        "127.0.0.1", self.port, limit=2**20
+                    )
+                reader, writer = self.streams
+                writer.write(head.encode())
+                status = await reader.readline()
+                if not status:
+                    raise ConnectionError("closed before it answered")
+                headers = {}
+                while (line := await reader.readline()) not in (b"\r\n", b""):
+                    name, _, value = line.decode().partition(":")
+                    headers[name.strip().lower()] = value.strip()
+                reply = await reader.readexactly(int(headers.get("content-length", "0")))
+                if headers.get("connection") == "close":
+                    self.close()
+                return int(status.split()[1]), headers, reply
+            except (OSError, asyncio.IncompleteReadError) as exc:
+                self.close()
+                if attempt or not isinstance(exc, ConnectionError):
+                    raise Gone(str(exc)) from None
+        raise AssertionError("unreachable")
+
+
+EVENTS_NEXT = re.compile(rb'"next":(\d+|null)\}\s*$')
+"""The end of a page of the log: ``{"version", "events", "next"}``, ``next`` last."""
+LINK_NEXT = re.compile(r'<([^>]+)>;\s*rel="next"')
+
+
+class Reading:
+    """What the readers read."""
+
+    def __init__(self) -> None:
+        self.pages = 0
+        self.bytes = 0
+        self.passes = 0
+        """Whole passes over the table (its log, then its record)."""
+
+
+async def reader(port: int, table: str, reading: Reading, first: asyncio.Event) -> None:
+    """Read ``table``'s whole log, then its whole record, a page at a time, and again,
+    until cancelled; ``first`` is set once a page came."""
+    http = PagedConnection(port)
+    pages_a_pass = 2 * (LONG_TABLE // PAGE + 2)  # the bound of a pass's loops
+    try:
+        while True:
+            path: str | None = f"/api/tables/{table}/events?since=0&limit={PAGE}"
+            for _ in range(pages_a_pass):
+                if path is None:
+                    break
+                status, _, body = await http.get(path)
+                assert status == 200, (status, body[:200])
+                reading.pages += 1
+                reading.bytes += len(body)
+                first.set()
+                found = EVENTS_NEXT.search(body[-64:])
+                assert found is not None, body[-200:]
+                more = found.group(1)
+                path = (
+                    None
+                    if more == b"null"
+                    else f"/api/tables/{table}/events?since={int(more)}&limit={PAGE}"
+                )
+            else:
+                raise AssertionError("the log did not end")
+            path = f"/api/tables/{table}/record?limit={PAGE}"
+            for _ in range(pages_a_pass):
+                if path is None:
+                    break
+                status, headers, body = await http.get(path)
+                assert status == 200, (status, body[:200])
+                reading.pages += 1
+                reading.bytes += len(body)
+                link = LINK_NEXT.search(headers.get("link", ""))
+                path = link.group(1) if link else None
+            else:
+                raise AssertionError("the record did not end")
+            reading.passes += 1
+    finally:
+        http.close()
+
+
+async def read_until_told(port: int, table: str, readers: int) -> dict[str, Any]:
+    """The readers' process: ``readers`` readers of ``table``; prints ``ready`` once each
+    has had a page, and stops when its standard input closes (or after
+    `CHILD_SECONDS`)."""
+    reading = Reading()
+    firsts = [asyncio.Event() for _ in range(readers)]
+    tasks = [asyncio.ensure_future(reader(port, table, reading, f)) for f in firsts]
+    told = asyncio.ensure_future(asyncio.to_thread(sys.stdin.readline))
+    try:
+        waiting = asyncio.gather(*(f.wait() for f in firsts))
+        first_pages: list[asyncio.Future[Any]] = [waiting, *tasks]
+        done, _ = await asyncio.wait(
+            first_pages, timeout=REQUEST_SECONDS, return_when=asyncio.FIRST_COMPLETED
+        )
+        if waiting not in done:
+            waiting.cancel()
+            for task in done:
+                task.result()  # a reader failed: its error
+            raise AssertionError("the readers had no page in time")
+        print("ready", flush=True)
+        start = time.perf_counter()
+        pages, size = reading.pages, reading.bytes
+        ending: list[asyncio.Future[Any]] = [told, *tasks]
+        done, _ = await asyncio.wait(
+            ending, timeout=CHILD_SECONDS, return_when=asyncio.FIRST_COMPLETED
+        )
+        for task in done:
+            if task is not told:
+                task.result()  # a reader failed: its error
+        elapsed = time.perf_counter() - start
+        return {
+            "readers": readers,
+            "pages_read": reading.pages - pages,
+            "mb_read": round((reading.bytes - size) / 1e6, 1),
+            "whole_passes": reading.passes,
+            "mb_per_second": round((reading.bytes - size) / 1e6 / elapsed, 1),
+        }
+    finally:
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+
+async def probe(port: int, seconds: float) -> list[float]:
+    """The times of ``GET /api/games`` sent back to back for ``seconds`` seconds."""
+    http = Connection(port)
+    times: list[float] = []
+    end = time.perf_counter() + seconds
+    try:
+        for _ in range(10_000_000):  # far more than fit in the time
+            start = time.perf_counter()
+            if start >= end:
+                break
+            status, reply = await asyncio.wait_for(
+                http.request("GET", "/api/games"), REQUEST_SECONDS
+            )
+            times.append(time.perf_counter() - start)
+            assert status == 200, (status, reply)
+            assert reply["games"], reply
+    finally:
+        http.close()
+    return times
+
+
+def figures(name: str, times: list[float], cpu: float) -> dict[str, Any]:
+    return {
+        "phase": name,
+        "requests": len(times),
+        "p50_ms": round(1000 * statistics.median(times), 2),
+        "p99_ms": round(1000 * statistics.quantiles(times, n=100)[98], 2),
+        "max_ms": round(1000 * max(times), 2),
+        "server_cpu_seconds": round(cpu, 2),
+    }
+
+
+async def version(http: Connection, table: str) -> dict[str, Any]:
+    status, entry = await asyncio.wait_for(
+        http.request("GET", f"/api/tables/{table}"), REQUEST_SECONDS
+    )
+    assert status == 200, (status, entry)
+    return dict(entry)
+
+
+async def long_table(server: Server, http: Connection) -> str:
+    """A bot-only table played to its cap of `LONG_TABLE` changes; its id.
+
+    Raises:
+        AssertionError: it stopped short, or did not get there in `BUILD_SECONDS`.
+    """
+    start = time.perf_counter()
+    status, made = await http.request("POST", "/api/tables", BOT_TABLE)
+    assert status == 201, (status, made)
+    table: str = made["table"]
+    last, since = -1, time.perf_counter()
+    for _ in range(int(BUILD_SECONDS / 0.25)):
+        entry = await version(http, table)
+        now = time.perf_counter()
+        if entry["version"] >= LONG_TABLE:
+            break
+        if entry["version"] != last:
+            last, since = entry["version"], now
+        elif now - since > STALL_SECONDS:
+            raise AssertionError(
+                f"the long table stopped at {entry} ({now - start:.1f} s); the server said:\n"
+                + server.printed[-3000:]
+            )
+        await asyncio.sleep(0.25)
+    else:
+        raise AssertionError(f"the long table is at {last} changes after {BUILD_SECONDS} s")
+    elapsed = time.perf_counter() - start
+    await asyncio.sleep(0.5)  # it stops at its cap: it must stay there
+    entry = await version(http, table)
+    assert entry["version"] == LONG_TABLE, entry
+    line = {
+        "long_table": {
+            "changes": entry["version"],
+            "seconds": round(elapsed, 1),
+            "changes_per_second": round(entry["version"] / elapsed),
+        }
+    }
+    print(json.dumps(line), flush=True)
+    return table
+
+
+async def measure(server: Server) -> list[str]:
+    """Every phase, printed as it ends; the failed checks."""
+    port = int(server.url.rsplit(":", 1)[1])
+    pid = server.process.pid  # type: ignore[union-attr]
+    http = Connection(port)
+    failures: list[str] = []
+    try:
+        table = await long_table(server, http)
+
+        cpu = _cpu_seconds(pid)
+        idle = figures("idle", await probe(port, PHASE_SECONDS), _cpu_seconds(pid) - cpu)
+        print(json.dumps(idle), flush=True)
+
+        readers = subprocess.Popen(
+            [sys.executable, __file__, "--read", str(port), table, str(READERS)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        try:
+            assert readers.stdout is not None
+            ready = await asyncio.wait_for(
+                asyncio.to_thread(readers.stdout.readline), REQUEST_SECONDS + 5
+            )
+            assert ready == "ready\n", f"the readers did not start: {ready!r}"
+            cpu = _cpu_seconds(pid)
+            times = await probe(port, PHASE_SECONDS)
+            cpu = _cpu_seconds(pid) - cpu
+            out, _ = await asyncio.to_thread(readers.communicate, "", REQUEST_SECONDS)
+        finally:
+            if readers.poll() is None:
+                readers.kill()
+                readers.wait()
+        assert readers.returncode == 0, f"the readers failed ({readers.returncode})"
+        loaded = {**figures("readers", times, cpu), **json.loads(out)}
+        report(loaded, idle, failures)
+        if loaded["pages_read"] == 0:
+            failures.append("readers: no page was read during the phase")
+
+        cpu = _cpu_seconds(pid)
+        status, made = await http.request("POST", "/api/tables", BOT_TABLE)
+        assert status == 201, (status, made)
+        times = await probe(port, PHASE_SECONDS)
+        cpu = _cpu_seconds(pid) - cpu
+        changes = (await version(http, made["table"]))["version"]
+        loaded = {**figures("bot_table", times, cpu), "bot_changes": changes}
+        report(loaded, idle, failures)
+        if changes < 1000:
+            failures.append(f"bot_table: the bots made only {changes} changes")
+    finally:
+        http.close()
+    return failures
+
+
+def report(loaded: dict[str, Any], idle: dict[str, Any], failures: list[str]) -> None:
+    """Print a loaded phase's figures, and check its p99."""
+    loaded["p99_over_idle"] = round(loaded["p99_ms"] / idle["p99_ms"], 1)
+    print(json.dumps(loaded), flush=True)
+    if loaded["p99_ms"] >= P99_BOUND_MS:
+        failures.append(f"{loaded['phase']}: p99 {loaded['p99_ms']} ms >= {P99_BOUND_MS} ms")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument(
+        "--read", nargs=3, metavar=("PORT", "TABLE", "READERS"), help=argparse.SUPPRESS
+    )
+    args = parser.parse_args()
+    if args.read:
+        port, table, readers = args.read
+        print(json.dumps(asyncio.run(read_until_told(int(port), table, int(readers)))))
+        return 0
+    start = time.perf_counter()
+    with tempfile.TemporaryDirectory() as folder:
+        options = (*ONE_CLIENT, "--bot-table-max-changes", str(LONG_TABLE))
+        server = Server(Path(folder, "tables.sqlite"), *options)
+        try:
+            failures = asyncio.run(measure(server))
+        finally:
+            with contextlib.suppress(Exception):
+                server.stop()
+    verdict = {
+        "p99_bound_ms": P99_BOUND_MS,
+        "ok": not failures,
+        "failures": failures,
+        "seconds": round(time.perf_counter() - start, 1),
+    }
+    print(json.dumps(verdict), flush=True)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
