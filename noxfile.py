@@ -309,7 +309,9 @@ def server(session: nox.Session) -> None:
     (50 tables, four client bots each, over HTTP and the live channel, every record
     replayed) with its ratio to the docs' standard-library server; the same load with a
     SIGKILL of the server a third of the way in and a restart on its database (what
-    became of every request in flight); and the client page in headless Chromium (two
+    became of every request in flight); the isolation benchmark (the p99 of a cheap
+    request while four clients read a 200,000-change table, and while a bot-only table
+    plays, held to a bound); and the client page in headless Chromium (two
     seats play a Voyage match, a spectator watches); then the contract (`_check_contract`:
     openapi-typescript, tsc --strict, the TypeScript client playing every game, and
     Schemathesis). Prints the figures; fails if a move is lost, doubled or leaked.
@@ -324,6 +326,7 @@ def server(session: nox.Session) -> None:
     tables = session.posargs[0] if session.posargs else "50"
     session.run("python", "benchmarks/server_load.py", "--tables", tables, "--example")
     session.run("python", "benchmarks/server_load.py", "--tables", tables, "--kill")
+    session.run("python", "benchmarks/server_isolation.py")
     session.run("npm", "ci", "--prefix", "web", "--ignore-scripts", "--no-fund", external=True)
     python = str(Path(session.bin, "python"))
     session.run(

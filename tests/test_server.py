@@ -707,3 +707,53 @@ def test_a_change_whose_commit_failed_is_never_read_and_the_table_is_read_again(
         hub.store.close()
 
     asyncio.run(scenario())
+
+
+def test_tables_frozen_out_of_the_collector_are_freed_when_deleted(tmp_path: Path) -> None:
+    """The server freezes the tables it loads at start out of the cyclic collector's
+    walks (`seaview_rules.server.COLLECTOR_THRESHOLDS`): that frees them on deletion
+    only if nothing of a table, its bots' task included, is in a reference cycle."""
+    import gc
+    import weakref
+
+    from seaview_rules.server import SQLiteStore
+    from seaview_rules.server._hub import Hub
+
+    path = str(tmp_path / "frozen.sqlite")
+    game = GAMES["voyage"]
+    kinds = (["open", "open"], ["open", "bot:random"], ["bot:random"] * 2)
+
+    async def create() -> None:
+        hub = Hub(SQLiteStore(path))
+        await hub.start()
+        for seats in kinds:
+            await hub.create("voyage", game.with_players(game.rules_type(), 2), seats, None)
+        await asyncio.sleep(0.2)  # the bots play
+        await hub.stop()
+        hub.store.close()
+
+    async def load_and_delete() -> list[list[bool]]:
+        hub = Hub(SQLiteStore(path))
+        hub.load()
+        gc.collect()
+        gc.freeze()
+        try:
+            await hub.start()
+            await asyncio.sleep(0.2)
+            held = list(hub.tables.values())
+            refs = [
+                [weakref.ref(live), weakref.ref(live.table), weakref.ref(live.table.state)]
+                for live in held
+            ]
+            for live in held:
+                await hub.delete(live)
+            del held, live
+            await asyncio.sleep(0.1)
+            return [[ref() is not None for ref in table] for table in refs]
+        finally:
+            gc.unfreeze()
+            await hub.stop()
+            hub.store.close()
+
+    asyncio.run(create())
+    assert asyncio.run(load_and_delete()) == [[False] * 3] * len(kinds)
