@@ -741,7 +741,7 @@ def test_tables_frozen_out_of_the_collector_are_freed_when_deleted(tmp_path: Pat
             await hub.start()
             await asyncio.sleep(0.2)
             held = list(hub.tables.values())
-            refs = [
+            refs: list[list[weakref.ref[object]]] = [
                 [weakref.ref(live), weakref.ref(live.table), weakref.ref(live.table.state)]
                 for live in held
             ]
