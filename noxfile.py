@@ -312,7 +312,9 @@ def server(session: nox.Session) -> None:
     became of every request in flight); the isolation benchmark (the p99 of a cheap
     request while four clients read a 200,000-change table, and while a bot-only table
     plays, held to a bound); and the client page in headless Chromium (two
-    seats play a Voyage match, a spectator watches); then the contract (`_check_contract`:
+    seats play a Voyage match by clicks in the picture and a leagues game by its spin
+    button, a spectator watches, the server is stopped and restarted under them, and
+    the pages at 390 px wide must not overflow); then the contract (`_check_contract`:
     openapi-typescript, tsc --strict, the TypeScript client playing every game, and
     Schemathesis). Prints the figures; fails if a move is lost, doubled or leaked.
 

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import io
+import random
 
 import pytest
 
 from seaview_rules import GAMES
+from seaview_rules._play import play
 from seaview_rules.cli import demo, main
 
 
@@ -46,6 +48,28 @@ def test_the_demo_heads_each_round_of_a_game_with_rounds(
     numbers = [int(line.split()[1]) for line in lines if line.startswith(f"{header} ")]
     assert numbers == list(range(1, len(numbers) + 1))
     assert len(numbers) > 1
+
+
+@pytest.mark.parametrize("name", sorted(n for n, g in GAMES.items() if g.periods is not None))
+def test_the_demo_draws_each_round_as_the_move_that_ended_it_left_the_table(name: str) -> None:
+    # Not as it stood before that move: the picture shows the round's score counted.
+    game, periods = GAMES[name], GAMES[name].periods
+    assert periods is not None
+    ends: list[tuple[object, object]] = []
+
+    def ended(before: object, move: object, after: object) -> None:
+        won = len(periods.winners(after)) != len(periods.winners(before))
+        if won and not game.is_terminal(after):
+            ends.append((before, after))
+
+    play(game, game.rules_type(), random.Random(3), on_move=ended)
+    out = io.StringIO()
+    demo(game, None, 3, out)
+    shown = out.getvalue()
+    assert ends
+    for before, after in ends:
+        assert "\n" + game.render(after) + "\n" in shown
+        assert game.render(before) not in shown
 
 
 def test_the_demo_of_a_game_cut_off_by_the_cap_says_it_is_unfinished() -> None:

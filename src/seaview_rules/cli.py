@@ -37,8 +37,9 @@ def demo(
 ) -> None:
     """Play one seeded game between random bots and print a readable log: a header for
     each round or hand, a line per move in the game's own words (everything shown, hidden
-    cards included), a picture of the table as it stood when each round or hand ended,
-    and the result. ``quiet`` prints the result only."""
+    cards included), a picture of the table as it stood when each round or hand ended
+    (just after the move that ended it, its score counted), and the result. ``quiet``
+    prints the result only."""
     from seaview_rules._play import play
 
     rules = _rules(game, players)
@@ -55,9 +56,9 @@ def demo(
             return
         done = len(periods.winners(after))
         if done != len(periods.winners(before)) and not game.is_terminal(after):
-            # The engine starts the next round at once: show the table as it stood
-            # before the move that ended this one.
-            out.write("\n" + game.render(before) + "\n")
+            # The table as the move that ended the round left it: the round's score
+            # counted (the engine has already gathered the cards for the next deal).
+            out.write("\n" + game.render(after) + "\n")
             out.write(f"\n{header} {done + 1}\n")
 
     if header is not None and not quiet:

@@ -22,38 +22,76 @@ const text = (tag, content, attrs = {}) => {
   for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
   return node;
 };
+const NAME = "seaview serve";
+const LOBBY_POLL = 3000; // ms between two reads of the lobby while it is shown
 
 let games = [];
 let socket = null;
+let current = null; // the table shown: {table, play(move)}; null in the lobby
+let lobbyTimer = null;
+let lobbySeen = "";
 
 async function showLobby() {
   $("lobby").hidden = false;
   $("table").hidden = true;
   $("where").textContent = "";
+  document.title = `Tables · ${NAME}`;
   if (!games.length) {
     games = (await api("GET", "/api/games")).games;
     for (const game of games) $("game").append(text("option", game.title, { value: game.name }));
     resetSeats();
   }
-  const rows = (await api("GET", "/api/tables")).tables;
+  await refreshLobby();
+  clearInterval(lobbyTimer);
+  if (current) return; // a table was opened meanwhile: no lobby to keep fresh
+  lobbyTimer = setInterval(() => {
+    if (!document.hidden) refreshLobby().catch(() => {});
+  }, LOBBY_POLL);
+}
+
+async function refreshLobby() {
+  let rows;
+  try {
+    rows = (await api("GET", "/api/tables")).tables;
+  } catch (error) {
+    $("lobby-state").textContent = `Cannot read the tables (${error.message}); trying again.`;
+    throw error;
+  }
+  $("lobby-state").textContent = "";
+  if ($("lobby").hidden) return;
+  const seen = JSON.stringify(rows);
+  if (seen === lobbySeen) return; // unchanged: keep the rows, and the focus in them
+  lobbySeen = seen;
   const body = $("tables").querySelector("tbody");
   body.replaceChildren();
+  if (!rows.length) {
+    const none = text("td", "No tables yet: create one above.", { colspan: "5" });
+    body.append(document.createElement("tr"));
+    body.lastChild.append(none);
+  }
   for (const entry of rows) {
     const row = document.createElement("tr");
-    row.append(text("td", entry.table), text("td", entry.game));
-    const seats = document.createElement("td");
+    row.append(text("td", entry.table, { "data-label": "table" }));
+    row.append(text("td", entry.game, { "data-label": "game" }));
+    const seats = text("td", "", { "data-label": "seats" });
     entry.seats.forEach((kind, seat) => {
       if (kind === "open") {
-        const join = text("button", `join seat ${seat}`, { "data-join": `${entry.table}/${seat}` });
-        seats.append(join);
+        seats.append(text("button", `join seat ${seat}`, { "data-join": `${entry.table}/${seat}`, type: "button" }));
       } else seats.append(text("span", `${seat}: ${kind} `));
     });
-    row.append(seats, text("td", entry.over ? `${entry.version} (over)` : String(entry.version)));
-    const watch = document.createElement("td");
-    watch.append(text("a", "watch", { href: `#/table/${entry.table}`, class: "move" }));
+    const version = entry.over ? `${entry.version} (over)` : String(entry.version);
+    row.append(seats, text("td", version, { "data-label": "version" }));
+    const watch = text("td", "", { "data-label": "" });
+    watch.append(text("a", "watch", { href: `#/table/${entry.table}`, class: "move", "aria-label": `watch table ${entry.table}` }));
     row.append(watch);
     body.append(row);
   }
+}
+
+function leaveLobby() {
+  clearInterval(lobbyTimer);
+  lobbyTimer = null;
+  lobbySeen = "";
 }
 
 function resetSeats() {
@@ -67,7 +105,6 @@ function addSeat(kind) {
   const count = $("seat-kinds").children.length;
   if (count >= game.max_players) return;
   const select = document.createElement("select");
-  select.setAttribute("aria-label", `seat ${count}`);
   for (const option of ["open", "bot:random", "bot:ismcts"]) {
     select.append(text("option", option, { value: option }));
   }
@@ -85,7 +122,7 @@ async function create(event) {
   if ($("chance").value) body.chance = $("chance").value;
   try {
     const made = await api("POST", "/api/tables", body);
-    await showLobby();
+    await refreshLobby();
     // Shown once, never kept by the page: the admin token enters real cards and reads
     // the full record, hidden cards included, so it is not for a player's tab.
     $("lobby-note").textContent = `Table ${made.table} is open. Its admin token (real cards, the full record, deleting it): ${made.admin_token}`;
@@ -105,18 +142,38 @@ async function join(target) {
   }
 }
 
+// The move a link names, in the button row (href) or in the picture (xlink:href).
+const linkedMove = (link) => {
+  const target = link.getAttribute("href") || link.getAttribute("xlink:href") || "";
+  return target.startsWith("#move=") ? decodeURIComponent(target.slice(6)) : null;
+};
+
 function showTable(table) {
+  leaveLobby();
   $("lobby").hidden = true;
   $("table").hidden = false;
   const held = JSON.parse(sessionStorage.getItem(tokenKey(table)) || "null");
+  const seat = held ? held.seat : null;
   const token = held && held.token;
   $("title").textContent = `Table ${table}`;
-  $("where").textContent = held ? `seat ${held.seat}` : "spectator";
+  $("where").textContent = held ? `seat ${seat}` : "spectator";
+  document.title = `Table ${table} · ${NAME}`;
   $("log").replaceChildren();
   delete $("log").dataset.version;
   $("refusal").textContent = "";
+  $("live").hidden = true;
+  $("typed").hidden = true;
+  $("moves").replaceChildren();
+  $("picture").replaceChildren();
+  $("status").textContent = "";
   let since = 0;
   let version = 0;
+  let latest = null;
+  let retry = 1000;
+  const me = {};
+  current = me;
+  // The table's chance mode: only a "step" table has a button to press.
+  const entry = api("GET", `/api/tables/${table}`).catch(() => ({ chance: "step", game: "" }));
 
   const act = async (path, body) => {
     $("refusal").textContent = "";
@@ -127,58 +184,102 @@ function showTable(table) {
       $("refusal").textContent = data.rule ? `${data.rule}: ${data.reason}` : error.message;
     }
   };
+  me.table = table;
+  me.play = (move) => act("moves", { move });
 
   const draw = async (update) => {
+    const { chance } = await entry;
+    if (current !== me) return;
     version = update.version;
-    for (const entry of update.events) $("log").append(text("li", entry.text));
+    $("refusal").textContent = ""; // the table has moved on, and the server answers
+    for (const event of update.events) $("log").append(text("li", event.text));
     $("log").scrollTop = $("log").scrollHeight;
     const view = update.view.data;
     const over = view.to_move === null;
-    $("status").textContent = over
-      ? "The game is over."
-      : view.to_move === "chance"
-        ? "Chance is to move."
-        : view.to_move === (held && held.seat) ? "Your move." : `Seat ${view.to_move} is to move.`;
-    const picture = await fetch(`/api/tables/${table}/view.svg`, {
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
-    });
-    $("picture").innerHTML = picture.ok ? await picture.text() : "";
+    const spin = "spin / deal";
+    const mine = held !== null && update.chance_seat === seat && chance === "step";
+    const yours = !over && (view.to_move === seat || mine);
+    let status;
+    if (over) status = "The game is over.";
+    else if (view.to_move !== "chance") status = view.to_move === seat ? "Your move." : `Seat ${view.to_move} is to move.`;
+    else if (mine) status = `Your ${spin}: press the button.`;
+    else if (chance === "external") status = "Waiting for the real card or spin to be entered.";
+    else if (update.chance_seat !== null && update.chance_seat !== undefined) status = `Seat ${update.chance_seat} is to ${spin}.`;
+    else status = "Chance is to move.";
+    $("status").textContent = status;
+    document.title = `${yours ? "Your turn · " : ""}Table ${table} · ${NAME}`;
+    if (update === latest) {
+      // Only the newest update's picture: an older one would be drawn for nothing.
+      try {
+        const picture = await fetch(`/api/tables/${table}/view.svg`, {
+          headers: token ? { Authorization: `Bearer ${token}` } : {},
+        });
+        if (picture.ok && current === me) {
+          $("picture").innerHTML = await picture.text();
+          const svg = $("picture").querySelector("svg");
+          const width = svg && Number(svg.getAttribute("width"));
+          // Never so small that its words cannot be read: the box scrolls instead.
+          if (width) svg.style.minWidth = `${Math.round(width * 0.9)}px`;
+        }
+      } catch {
+        // the live channel is down as well: it says so, and redraws once back
+      }
+    }
+    if (current !== me) return;
     const moves = $("moves");
     moves.replaceChildren();
     for (const move of view.legal_moves) {
       moves.append(text("a", move, { href: `#move=${encodeURIComponent(move)}`, class: "move", "data-move": move }));
     }
-    if (held && view.to_move === "chance") moves.append(text("button", "spin / deal", { "data-step": "1" }));
+    if (mine) moves.append(text("button", spin, { "data-step": "1", type: "button" }));
+    $("typed").hidden = !(held && view.legal_moves.length);
     $("log").dataset.version = String(update.version); // drawn: for tests and scripts
   };
   let drawing = Promise.resolve(); // one update drawn after the other, in order
 
   const connect = () => {
+    if (current !== me) return;
     if (socket) socket.close();
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    socket = new WebSocket(`${scheme}://${location.host}/api/tables/${table}/live`);
-    socket.onopen = () => socket.send(JSON.stringify({ token: token || null, since }));
-    socket.onmessage = (message) => {
+    const live = new WebSocket(`${scheme}://${location.host}/api/tables/${table}/live`);
+    socket = live;
+    live.onopen = () => live.send(JSON.stringify({ token: token || null, since }));
+    live.onmessage = (message) => {
       const update = JSON.parse(message.data);
       if (update.error) {
         $("refusal").textContent = update.reason;
         return;
       }
+      retry = 1000;
+      $("live").hidden = true;
       since = update.version;
-      drawing = drawing.then(() => draw(update));
+      latest = update;
+      drawing = drawing.then(() => draw(update)).catch(() => {});
     };
-    socket.onclose = (event) => {
-      if (event.code !== 1008 && location.hash === `#/table/${table}`) setTimeout(connect, 1000);
+    live.onclose = (event) => {
+      if (socket !== live || current !== me || event.code === 1008) return;
+      $("live").hidden = false; // reconnecting: what is shown may be out of date
+      setTimeout(connect, retry);
+      retry = Math.min(retry * 2, 5000);
     };
   };
   connect();
 
   $("table").onclick = (event) => {
-    const link = event.target.closest("a[href^='#move=']");
-    if (link) {
+    const link = event.target.closest("a");
+    const move = link && linkedMove(link);
+    if (move !== null && move !== undefined) {
       event.preventDefault();
-      act("moves", { move: decodeURIComponent(link.getAttribute("href").slice(6)) });
-    } else if (event.target.dataset.step) act("step", {});
+      act("moves", { move });
+    } else if (event.target.closest("[data-step]")) act("step", {});
+  };
+  $("picture").onkeydown = (event) => {
+    // A link of the picture is a control: Enter and Space press it, as a button's do.
+    const link = event.target.closest && event.target.closest("a");
+    if (link && (event.key === "Enter" || event.key === " ")) {
+      event.preventDefault();
+      link.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
+    }
   };
   $("typed").onsubmit = (event) => {
     event.preventDefault();
@@ -187,12 +288,25 @@ function showTable(table) {
 }
 
 function route() {
-  const match = location.hash.match(/^#\/table\/([\w-]+)$/);
-  if (match) showTable(match[1]);
-  else {
-    if (socket) socket.close();
-    showLobby().catch((error) => ($("lobby-note").textContent = error.message));
+  if (location.hash.startsWith("#move=")) {
+    // A move link followed without the click handler (a middle click, a script):
+    // play it on the table shown, and stay there.
+    const move = decodeURIComponent(location.hash.slice(6));
+    if (current) {
+      history.replaceState(null, "", `#/table/${current.table}`);
+      current.play(move);
+      return;
+    }
   }
+  const match = location.hash.match(/^#\/table\/([\w-]+)$/);
+  if (match) {
+    if (!current || current.table !== match[1] || $("table").hidden) showTable(match[1]);
+    return;
+  }
+  current = null;
+  if (socket) socket.close();
+  socket = null;
+  showLobby().catch((error) => ($("lobby-note").textContent = error.message));
 }
 
 document.addEventListener("DOMContentLoaded", () => {
