@@ -44,7 +44,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT)]
 
-from benchmarks.server_load import ONE_CLIENT, Connection, Gone, _cpu_seconds  # noqa: E402
+from benchmarks.server_load import ONE_CLIENT, Connection, _cpu_seconds  # noqa: E402
 from tests.serving import Server  # noqa: E402
 
 LONG_TABLE = 200_000
@@ -82,9 +82,9 @@ CHILD_SECONDS = 120.0
 
 
 class PagedConnection(Connection):
-    """A `Connection` that also gives a reply's headers and leaves its body undecoded:
-    the readers skip decoding pages of several MB, so that they cost the CPU the server
-    shares with them as little as they can."""
+    """A `Connection` whose pages are read undecoded (`Connection.raw`): the readers
+    skip decoding pages of several MB, so that they cost the CPU the server shares with
+    them as little as they can."""
 
     async def get(self, path: str) -> tuple[int, dict[str, str], bytes]:
         """The status, headers (names in lower case) and body of ``GET path``.
@@ -92,31 +92,7 @@ class PagedConnection(Connection):
         Raises:
             Gone: the server closed or refused the connection.
         """
-        head = f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\n\r\n"
-        for attempt in range(2):  # a keep-alive connection the server closed: once more
-            try:
-                if self.streams is None:
-                    self.streams = await asyncio.open_connection(
-                        "127.0.0.1", self.port, limit=2**20
-                    )
-                reader, writer = self.streams
-                writer.write(head.encode())
-                status = await reader.readline()
-                if not status:
-                    raise ConnectionError("closed before it answered")
-                headers = {}
-                while (line := await reader.readline()) not in (b"\r\n", b""):
-                    name, _, value = line.decode().partition(":")
-                    headers[name.strip().lower()] = value.strip()
-                reply = await reader.readexactly(int(headers.get("content-length", "0")))
-                if headers.get("connection") == "close":
-                    self.close()
-                return int(status.split()[1]), headers, reply
-            except (OSError, asyncio.IncompleteReadError) as exc:
-                self.close()
-                if attempt or not isinstance(exc, ConnectionError):
-                    raise Gone(str(exc)) from None
-        raise AssertionError("unreachable")
+        return await self.raw("GET", path)
 
 
 EVENTS_NEXT = re.compile(rb'"next":(\d+|null)\}\s*$')

@@ -80,6 +80,17 @@ class Connection:
         Raises:
             Gone: the server closed or refused the connection.
         """
+        status, _, reply = await self.raw(method, path, body, token)
+        return status, json.loads(reply)
+
+    async def raw(
+        self, method: str, path: str, body: object = None, token: str = ""
+    ) -> tuple[int, dict[str, str], bytes]:
+        """The status, the headers (names in lower case) and the undecoded reply.
+
+        Raises:
+            Gone: the server closed or refused the connection.
+        """
         data = b"" if body is None else json.dumps(body).encode()
         head = f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: {len(data)}\r\n"
         if token:
@@ -100,7 +111,7 @@ class Connection:
                 reply = await reader.readexactly(int(headers.get("content-length", "0")))
                 if headers.get("connection") == "close" or status.startswith(b"HTTP/1.0"):
                     self.close()
-                return int(status.split()[1]), json.loads(reply)
+                return int(status.split()[1]), headers, reply
             except (OSError, asyncio.IncompleteReadError) as exc:
                 self.close()
                 if attempt or not isinstance(exc, ConnectionError):
