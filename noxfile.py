@@ -356,9 +356,11 @@ def _check_contract(session: nox.Session) -> None:
     with tempfile.TemporaryDirectory() as folder:
         command = [str(Path(session.bin, "python")), "-m", "seaview_rules.cli", "serve"]
         command += ["--port", "0", "--db", str(Path(folder, "contract.sqlite"))]
-        # One client, the fuzzer, creates thousands of tables: the per-client quotas
-        # (tested in tests/test_server_attacks.py) would leave the rest of the API untested.
+        # One client, the fuzzer, creates thousands of tables, of bots only too: the
+        # per-client quotas (tested in tests/test_server_attacks.py) would leave the rest
+        # of the API untested.
         command += ["--tables-per-minute", "1000000", "--tables-per-client", "1000000"]
+        command += ["--bot-tables-per-client", "1000000"]
         server = subprocess.Popen(
             command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
         )
