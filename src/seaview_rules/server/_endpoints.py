@@ -18,7 +18,7 @@ from seaview_rules.server._hub import Hub
 from seaview_rules.server._live import ADMIN, SEAT_KINDS, HubError, LiveTable
 from seaview_rules.server._openapi import openapi
 from seaview_rules.server._pages import EVENTS_PAGE, PAGE_MAX, RECORD_PAGE, events_page, record_page
-from seaview_rules.server._quota import Quota, client_of
+from seaview_rules.server._quota import Quota, bots_only, client_of
 from seaview_rules.server._requests import (
     NO_STORE,
     bearer,
@@ -129,14 +129,14 @@ async def create(request: Request) -> Response:
         raise HubError(400, "bad_request", "chance must be 'auto', 'step' or 'external'")
     rules = _rules(name, data.get("rules"), len(seats))
     quota, client = _quota(request), client_of(request.client.host if request.client else None)
-    bots_only = "open" not in seats
-    quota.take_table(client, bots_only=bots_only)
+    only_bots = bots_only(seats)
+    quota.take_table(client, bots_only=only_bots)
     try:
         live, admin = await _hub(request).create(name, rules, seats, mode)
     except BaseException:
-        quota.table_failed(client, bots_only=bots_only)
+        quota.table_failed(client, bots_only=only_bots)
         raise
-    quota.table_made(client, live.id, bots_only=bots_only)
+    quota.table_made(client, live.id, bots_only=only_bots)
     return JSONResponse(
         {"table": live.id, "admin_token": admin, "version": live.table.version},
         status_code=201,

@@ -39,7 +39,7 @@ from seaview_rules.server._live import (
     new_token,
     token_hash,
 )
-from seaview_rules.server._quota import change_limit
+from seaview_rules.server._quota import bots_only, change_limit
 from seaview_rules.server._store import (
     Head,
     SharedStore,
@@ -246,7 +246,7 @@ class Hub:
                 )
                 if since >= limit:
                     raise HubError(409, "too_long", f"this table takes at most {limit} changes")
-                if "open" not in live.seats:
+                if bots_only(live.seats):
                     self._within_budget()
                 version = make(table)
                 added = [_stored(c) for c in table.changes_since(since)]
@@ -405,8 +405,10 @@ class Hub:
         live.counted = live.table.version
 
     def _within_budget(self) -> None:
-        """Raises:
-        HubError: 503, the tables held have `max_held_changes` changes together.
+        """Refuse what would add to a full budget.
+
+        Raises:
+            HubError: 503, the tables held have `max_held_changes` changes together.
         """
         if self.held >= self.max_held_changes:
             raise HubError(

@@ -28,6 +28,7 @@ __all__ = [
     "Expiry",
     "Quota",
     "QuotaError",
+    "bots_only",
     "change_limit",
     "client_of",
     "expired",
@@ -293,6 +294,16 @@ def client_of(address: str | None) -> str:
     return str(parsed)
 
 
+def bots_only(seats: Sequence[str]) -> bool:
+    """Whether a table with ``seats`` (`SEAT_KINDS`) has no open seat: only bots play
+    it, as fast as the server can, and no person can end it.
+
+    >>> bots_only(["bot:random", "bot:ismcts"]), bots_only(["open", "bot:random"])
+    (True, False)
+    """
+    return "open" not in seats
+
+
 def change_limit(seats: Sequence[str], *, max_changes: int, bot_table_max_changes: int) -> int:
     """The changes a table with ``seats`` (`SEAT_KINDS`) takes: ``max_changes``, but
     ``bot_table_max_changes`` (when lower) for a table with no open seat, whose bots
@@ -307,9 +318,7 @@ def change_limit(seats: Sequence[str], *, max_changes: int, bot_table_max_change
     >>> change_limit(["bot:random"] * 6, max_changes=200_000, bot_table_max_changes=20_000)
     20000
     """
-    if "open" in seats:
-        return max_changes
-    return min(max_changes, bot_table_max_changes)
+    return min(max_changes, bot_table_max_changes) if bots_only(seats) else max_changes
 
 
 @frozen(kw_only=True)
