@@ -85,7 +85,9 @@ def check_state(
     legal move passes `check_move`, applies, and round-trips through its notation; that
     every candidate move that is not legal is refused with a rule ID by both
     `check_move` and `apply_move`; that nothing changes the state; and that the state
-    and every seat's and the spectator's view round-trip through JSON.
+    and every seat's and the spectator's view round-trip through JSON. With ``twin``,
+    that each seat's view and the chance seat (which every seat is told) are the same
+    in a hidden twin of the state.
 
     Raises:
         ContractError: the first broken promise, with the state as JSON.
@@ -147,6 +149,11 @@ def check_state(
                     game, state, f"seat {seat}'s view changes with what it cannot see: "
                     f"{game.dumps(seen)} != {game.dumps(game.view(other, seat))}",
                 )  # fmt: skip
+            if game.chance_seat(other) != game.chance_seat(state):
+                raise _fail(
+                    game, state, f"the chance seat told to seat {seat} changes with what it "
+                    f"cannot see: {game.chance_seat(state)} != {game.chance_seat(other)}",
+                )  # fmt: skip
     if game.dumps(state) != before:
         raise _fail(game, state, "the state changed while it was being checked")
 
@@ -178,7 +185,7 @@ def check_game(
         max_moves: cut each game off after this many moves.
         candidates: moves to try in each state besides the legal ones; the illegal
             ones must be refused.
-        twin: for games with hidden information, checks view noninterference (see
+        twin: for games with hidden information, checks view and chance-seat noninterference (see
             `check_state`).
 
     Returns:
