@@ -81,6 +81,13 @@ class LiveTable:
     token_hashes: list[bytes | None]
     bots: dict[int, Bot[Any, Any]]
     bot_rng: random.Random
+    names: list[str | None]
+    """The name each joined seat's player gave, else ``None``."""
+    rematch: str | None = None
+    """The id of the table's rematch, once made."""
+    revision: int = 0
+    """The `StoredTable.revision` this copy's seats and rematch were read at (a change
+    made here leaves it behind the store's, so that the next `Hub.sync` reads them)."""
     lock: asyncio.Lock = field(factory=asyncio.Lock)
     """Held by every change of the table and every read of its content."""
     changed: asyncio.Event = field(factory=asyncio.Event)
@@ -150,6 +157,7 @@ class LiveTable:
     def summary(self) -> dict[str, Any]:
         """The table's lobby entry as it is now."""
         table = self.table
+        outcome = table.game.outcome(table.state) if table.to_move is None else None
         return {
             "table": self.id,
             "game": table.game.name,
@@ -163,8 +171,16 @@ class LiveTable:
                 for seat, (kind, held) in enumerate(zip(self.seats, self.token_hashes, strict=True))
                 if kind == "open" and held is None
             ],
+            "names": [
+                name if held else None
+                for name, held in zip(self.names, self.token_hashes, strict=True)
+            ],
             "chance": table.chance,
             "version": table.version,
             "to_move": "chance" if table.to_move is CHANCE else table.to_move,
             "over": table.to_move is None,
+            "outcome": None
+            if outcome is None
+            else {"winner": outcome.winner, "scores": list(outcome.scores)},
+            "rematch": self.rematch,
         }
