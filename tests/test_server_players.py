@@ -5,9 +5,11 @@ Every JSON reply is checked against the OpenAPI document (`Checked`)."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import random
+import sqlite3
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -15,10 +17,12 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 from websockets.sync.client import connect
 
 from seaview_rules import GAMES, GameRecord
+from seaview_rules.server import SQLiteStore
 from tests.serving import Server, running_server, wait_until
 from tests.test_contract import TABLE, Checked
 
@@ -287,3 +291,43 @@ def test_one_press_of_step_all_deals_a_whole_voyage_hand(client: Checked) -> Non
     assert len(record.moves) == 12
     events = client.ok("GET", TABLE + "/events", f"/api/tables/{table}/events", token=tokens[0])
     assert [e["version"] for e in events["events"]][-1] == 12
+
+
+SCHEMA_1 = """
+CREATE TABLE schema_version (version INTEGER NOT NULL);
+INSERT INTO schema_version VALUES (1);
+CREATE TABLE tables (
+    id TEXT PRIMARY KEY, game TEXT NOT NULL, rules TEXT NOT NULL, chance TEXT NOT NULL,
+    seats TEXT NOT NULL, admin_hash BLOB NOT NULL, created REAL NOT NULL,
+    version INTEGER NOT NULL, rng TEXT
+);
+CREATE TABLE seats (
+    table_id TEXT NOT NULL REFERENCES tables (id), seat INTEGER NOT NULL,
+    token_hash BLOB NOT NULL, PRIMARY KEY (table_id, seat)
+);
+CREATE TABLE changes (
+    table_id TEXT NOT NULL REFERENCES tables (id), version INTEGER NOT NULL, seat INTEGER,
+    move TEXT, PRIMARY KEY (table_id, version)
+);
+INSERT INTO tables VALUES
+    ('t', 'voyage', '{"players": 2}', 'auto', '["open", "open"]', x'00', 1.0, 0, NULL);
+INSERT INTO seats VALUES ('t', 1, x'68');
+"""
+"""A file of the first schema (before names and rematches), with one table."""
+
+
+def test_a_file_of_schema_version_1_is_migrated_and_its_tables_kept(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite"
+    with contextlib.closing(sqlite3.connect(path)) as db:
+        db.executescript(SCHEMA_1)
+    store = SQLiteStore(str(path))
+    stored = store.table("t")
+    assert stored is not None
+    assert (stored.token_hashes, stored.names, stored.rematch) == ((None, b"h"), (None, None), None)
+    assert store.join("t", 0, b"i", "Ann")
+    assert store.table("t") == attrs.evolve(
+        stored, token_hashes=(b"i", b"h"), names=("Ann", None), revision=1
+    )
+    store.close()
+    with contextlib.closing(sqlite3.connect(path)) as db:
+        assert db.execute("SELECT version FROM schema_version").fetchall() == [(2,)]
