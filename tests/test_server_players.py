@@ -331,3 +331,17 @@ def test_a_file_of_schema_version_1_is_migrated_and_its_tables_kept(tmp_path: Pa
     store.close()
     with contextlib.closing(sqlite3.connect(path)) as db:
         assert db.execute("SELECT version FROM schema_version").fetchall() == [(2,)]
+
+
+def test_a_table_whose_players_all_left_is_not_swept_as_one_nobody_joined(
+    tmp_path: Path,
+) -> None:
+    with running_server(tmp_path / "ttl.sqlite", "--unjoined-table-ttl", "1") as s:
+        body = {"game": "voyage", "seats": ["open", "bot:random"]}
+        left = s.ok("POST", "/api/tables", body)
+        token = s.ok("POST", f"/api/tables/{left['table']}/seats/0")["token"]
+        s.ok("DELETE", f"/api/tables/{left['table']}/seats/0", token=token)
+        lonely = s.ok("POST", "/api/tables", body)["table"]  # younger: swept no sooner
+        wait_until(lambda: s.request("GET", f"/api/tables/{lonely}")[0] == 404, 20)
+        assert s.ok("GET", f"/api/tables/{left['table']}")["free_seats"] == [0]
+        s.ok("POST", f"/api/tables/{left['table']}/seats/0")  # the player back

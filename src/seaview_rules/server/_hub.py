@@ -283,7 +283,7 @@ class Hub:
         digest = token_hash(token)
         if not await self._read(lambda: self.store.join(live.id, seat, digest, name)):
             raise HubError(409, "seat_taken", f"seat {seat} is taken")
-        live.token_hashes[seat], live.names[seat] = digest, name
+        live.token_hashes[seat], live.names[seat], live.seated = digest, name, True
         live.committed()
         return token
 
@@ -619,6 +619,8 @@ def _seated(live: LiveTable, stored: StoredTable) -> None:
     live.token_hashes = list(stored.token_hashes or (None,) * seats)
     live.names = list(stored.names or (None,) * seats)
     live.rematch, live.revision = stored.rematch, stored.revision
+    # a store's revision counts joins: above 0, a player has held a seat
+    live.seated = live.seated or stored.revision > 0 or any(live.token_hashes)
     live.committed()
 
 

@@ -85,6 +85,8 @@ class LiveTable:
     """The name each joined seat's player gave, else ``None``."""
     rematch: str | None = None
     """The id of the table's rematch, once made."""
+    seated: bool = False
+    """Whether a player has ever held a seat (joined here, or as the store tells)."""
     revision: int = 0
     """The `StoredTable.revision` this copy's seats and rematch were read at (a change
     made here leaves it behind the store's, so that the next `Hub.sync` reads them)."""
@@ -113,8 +115,11 @@ class LiveTable:
 
     @property
     def joined(self) -> int:
-        """How many seats players have joined."""
-        return sum(held is not None for held in self.token_hashes)
+        """How many seats players hold; at least 1 once a player has held one, so that a
+        table whose players all left is not taken for a table no player joined (which
+        `Expiry` deletes early)."""
+        held = sum(token is not None for token in self.token_hashes)
+        return max(held, int(self.seated))
 
     def role(self, token: str | None) -> int | str | None:
         """The seat of ``token``, `ADMIN`, or ``None`` (no token: a spectator).
