@@ -322,10 +322,11 @@ async def move(request: Request) -> Response:
 
 
 STEPS_AT_ONCE = 1_000
-"""The most chance moves one ``{"all": true}`` step makes. A deal ends by itself, as
-each of its moves takes a card from a finite deck (the largest, Ship's Wheel's two
-decks, holds a few hundred cards) and a spin is followed by a player's move; the bound
-only keeps a game whose chance never hands the turn over from holding the table."""
+"""The most chance moves one ``{"all": true}`` step makes. A deal ends by itself: each
+of its moves takes a card from a finite deck, so it ends within the deck (a Voyage
+deck holds 39 cards by default), and a spin is followed by a player's move.
+The bound only keeps a game whose chance never hands the turn over from holding the
+table's lock; a deal made near the table's change limit may pass it by its few cards."""
 
 
 @guarded
