@@ -61,7 +61,8 @@ const fail = (message) => {
   throw new Error(message);
 };
 const watchdog = setTimeout(() => {
-  console.error(`server page test: not done after ${DEADLINE / 1000} s`);
+  console.error(`server page test: not done after ${DEADLINE / 1000} s (${results.seconds.at(-1) ?? "nothing done"})`);
+  if (server) server.kill("SIGTERM");
   process.exit(2);
 }, DEADLINE);
 
@@ -92,7 +93,9 @@ const port = Number(new URL(origin).port);
 const api = async (path, token, body) => {
   const headers = token ? { Authorization: `Bearer ${token}` } : {};
   const init = body ? { method: "POST", body: JSON.stringify(body), headers: { ...headers, "Content-Type": "application/json" } } : { headers };
-  const response = await fetch(origin + path, init);
+  const response = await fetch(origin + path, { ...init, signal: AbortSignal.timeout(WAIT.timeout) }).catch((error) =>
+    fail(`${path}: ${error.message}`),
+  );
   if (!response.ok) fail(`${path}: ${response.status}`);
   return response.json();
 };
@@ -101,7 +104,12 @@ const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
   args: CHROMIUM_FLAGS,
 });
-const results = { clicks: { voyage: 0, leagues: 0 }, keyboard: 0, weight: 0, offsite: [], missing: [], screenshots: [] };
+const began = Date.now();
+const mark = (what) => {
+  results.seconds.push(`${what} ${((Date.now() - began) / 1000).toFixed(1)}`);
+  if (process.env.VERBOSE) console.error(results.seconds.at(-1));
+};
+const results = { seconds: [], clicks: { voyage: 0, leagues: 0 }, keyboard: 0, weight: 0, offsite: [], missing: [], screenshots: [] };
 const weights = new Map();
 const errors = [];
 const shot = async (page, name, options = {}) => {
@@ -251,16 +259,18 @@ try {
   await first.fill("[data-rule=target]", "-1").catch(() => fail("no input for Voyage's target in the rules"));
   await first.click("#create button[type=submit]");
   await says(first, "#lobby-note", /target.*at least 1/, "a target of -1 refused");
-  const voyage = await createTable(first, "voyage", { rules: { target: 8 } });
+  const voyage = await createTable(first, "voyage", { rules: { target: 1, hand_size: 4 } });
   const { rules } = (await api(`/api/tables/${voyage}/view`)).view.data;
-  if (rules.target !== 8 || rules.players !== 2) fail(`the table was made with the rules ${JSON.stringify(rules)}`);
+  if (rules.target !== 1 || rules.hand_size !== 4 || rules.players !== 2) fail(`the table was made with the rules ${JSON.stringify(rules)}`);
   const leagues = await createTable(first, "leagues");
   const wheel = await createTable(first, "ships_wheel", { chance: "external" });
   await second.waitForSelector(`[data-join='${voyage}/1']`, WAIT).catch(() => fail("the lobby does not refresh itself"));
   await second.waitForSelector(`[data-join='${leagues}/1']`, WAIT).catch(() => fail("the lobby does not refresh itself"));
   await fits(second, "the lobby at 390 px");
   if (!(await second.isVisible(`a[href='#/table/${voyage}']`))) fail("the lobby at 390 px hides the watch link");
+  await shot(second, "lobby-390.png", { fullPage: true });
 
+  mark("tables made");
   // Players join by name; a lobby open elsewhere names them, and whose turn it is.
   const seat0 = await open();
   await seat0.goto(`${origin}/`);
@@ -297,12 +307,12 @@ try {
   await wheelWatcher.goto(`${origin}/#/table/${wheel}`);
   const wheelAdmin = await open(DESKTOP, first); // a tab of the browser that made the table
   await wheelAdmin.goto(`${origin}/#/table/${wheel}`);
-  await shot(second, "lobby-390.png", { fullPage: true });
   await says(first, "#where", "you are seat 0, Ann", "Ann's header");
   await says(bob2, "#where", "you are seat 1, Bob", "the header of Bob's second tab");
   await says(watcher, "#where", "spectator", "the spectator's header");
   await says(wheelAdmin, "#where", "admin", "the admin's header");
 
+  mark("pages open");
   const tokenOf = (page, table) => page.evaluate((t) => JSON.parse(localStorage.getItem(`seaview:${t}`)).token, table);
   const games = {
     voyage: { table: voyage, pages: [first, second], twin: bob2, watcher, tokens: [], names: ["Ann", "Bob"] },
@@ -343,6 +353,7 @@ try {
       .catch(async () => fail(`the error stays once the server is back: ${await mover.textContent("#refusal")}`));
   }
 
+  mark("server back");
   const playVoyage = async () => {
     const { table, pages, tokens, twin, names } = games.voyage;
     let version = -1;
@@ -388,6 +399,7 @@ try {
       const seat = summary.to_move;
       if (typeof seat !== "number") fail(`unexpected to_move ${seat}`);
       const clicks = ++results.clicks.voyage;
+      if (clicks % 20 === 0) mark(`voyage click ${clicks}`);
       if (clicks > MAX_CLICKS) fail(`no end after ${MAX_CLICKS} clicks`);
       const page = seat === 1 && clicks % 2 === 0 ? twin : pages[seat]; // Bob plays from either tab
       if (clicks === 3) {
@@ -433,6 +445,7 @@ try {
       }
     }
     if (!inWords) fail("no button row said a card in the picture's words");
+    mark("voyage over");
   };
 
   const playLeagues = async () => {
@@ -455,7 +468,10 @@ try {
       const status = await leaguesWatcher.textContent("#status");
       if (!summary.over && status !== `${names[spinner]} spins.`) fail(`the leagues spectator reads "${status}" when ${names[spinner]} spins`);
       if (await leaguesWatcher.isVisible("#typed")) fail("the leagues spectator is offered to type a move");
-      if (summary.over) break;
+      if (summary.over) {
+        mark("leagues over");
+        break;
+      }
       if (++results.clicks.leagues > MAX_CLICKS) fail(`leagues: no end after ${MAX_CLICKS} spins`);
       if (typeof spinner !== "number") fail(`leagues: no seat to spin at ${version}`);
       await pages[spinner].click("[data-step]", WAIT);
@@ -509,6 +525,7 @@ try {
     await fits(pages[1], "a Ship's Wheel seat at 390 px");
     await shot(admin, "wheel-admin-1280.png", { fullPage: true });
     await shot(pages[1], "wheel-seat1-390.png", { fullPage: true });
+    mark("wheel dealt");
     await play(1, "anchor"); // Fay discards the Anchor: every seat passes a card left
     const version = await now();
     await says(spectator, "#log", /Fay discards anchor|Fay/, "the Ship's Wheel log");
@@ -523,6 +540,7 @@ try {
     await admin.click("[data-free='0']", WAIT).catch(() => fail("the admin is offered no button to free seat 0"));
     await says(pages[0], "#where", "spectator", "Eve's header once the admin freed her seat");
     if (!(await api(`/api/tables/${table}`)).free_seats.includes(0)) fail("seat 0 is not free");
+    mark("wheel done");
     return version;
   };
   const anchorPass = async () => {
@@ -552,6 +570,7 @@ try {
   await fits(leaguesWatcher, "Leagues' end at 390 px");
   await shot(leaguesWatcher, "leagues-end-390.png", { fullPage: true });
 
+  mark("games played");
   // The log in the players' words: names for seats, "you" for the reader.
   const said = await watcher.$$eval("#log li", (nodes) => nodes.map((n) => n.textContent).join("\n"));
   if (/\bseat [01]\b/.test(said) || !/Ann/.test(said) || !/Bob/.test(said)) fail("the spectator's log names seats by number");
@@ -575,6 +594,7 @@ try {
   await shot(first, "banner-1280.png", { fullPage: true });
   await shot(second, "banner-390.png", { fullPage: true });
 
+  mark("banners");
   // A rematch: Bob presses it; every page of the table follows, each seat held by the
   // same player with the same token.
   await second.click("#rematch");
@@ -604,11 +624,24 @@ try {
   await says(second, "#where", "spectator", "Bob's header once he left");
   await says(bob2, "#where", "spectator", "Bob's second tab once he left");
   if (!(await api(`/api/tables/${next}`)).free_seats.includes(1)) fail("Bob's seat is not free after he left");
+
+  // One press of the dealer's button deals the whole deal (two hands of six).
+  await seat0.goto(`${origin}/#/`);
+  await seat0.waitForSelector("#lobby", { state: "visible", ...WAIT });
+  const dealt = await createTable(seat0, "voyage", { chance: "step" });
+  await joinAs(seat0, "Cy", `${dealt}/0`);
+  await says(seat0, "[data-step]", "deal", "the dealer's button");
+  await says(seat0, "#status", "Your deal: press the button.", "the dealer's status");
+  await seat0.click("[data-step]");
+  await drawn(seat0, 12).catch(async () => fail(`one press dealt up to version ${await version_(seat0)}, not 12`));
+  if (typeof (await api(`/api/tables/${dealt}`)).to_move !== "number") fail("the deal is not over after one press");
+  mark("one-press deal");
   if (errors.length) fail(errors.join("; "));
   if (results.offsite.length) fail(`the page fetched ${results.offsite}`);
   if (results.missing.length) fail(`not found: ${[...new Set(results.missing)]}`);
   results.weight = [...weights.values()].reduce((a, b) => a + b, 0);
   if (results.weight > 200_000) fail(`the page weighs ${results.weight} bytes`);
+  mark("done");
   await writeFile(join(out, "server.json"), JSON.stringify(results, null, 1));
   console.log(
     `server page: a Voyage match in ${results.clicks.voyage} clicks in the picture (${results.keyboard} by keyboard) ` +

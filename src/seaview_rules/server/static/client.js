@@ -85,7 +85,10 @@ async function showLobby() {
 function stateOf(entry) {
   const names = entry.names || [];
   if (entry.over) return `over: ${winnerOf(entry.outcome, names, null)}`;
-  if (entry.to_move === "chance") return entry.chance === "external" ? "waiting for the real card or spin" : "chance";
+  if (entry.to_move === "chance") {
+    if (entry.chance === "external") return "waiting for the real card or spin";
+    return verbOf(games.find((g) => g.name === entry.game)) === "deal" ? "dealing" : "spinning";
+  }
   return typeof entry.to_move === "number" ? `${nameOf(names, entry.to_move)} to move` : "";
 }
 
@@ -115,7 +118,7 @@ async function refreshLobby() {
         seats.append(text("button", `join seat ${seat}`, { "data-join": `${entry.table}/${seat}`, type: "button" }));
       } else {
         const who = kind === "taken" ? (entry.names && entry.names[seat]) || "taken" : kind;
-        seats.append(text("span", `${seat}: ${who} `, { class: "seat" }));
+        seats.append(text("span", `${seat}: ${who}`, { class: "seat" }), " ");
       }
     });
     row.append(seats, text("td", stateOf(entry), { "data-label": "state" }));
