@@ -77,7 +77,7 @@ EVERY_MOVE: list[sw.Move] = [
     *(
         move
         for card in TINY.table.cards
-        for move in (sw.Discard(card), sw.Pass(card), sw.Deal(card))
+        for move in (sw.Discard(card), *(sw.Pass(card, s) for s in range(3)), sw.Deal(card))
     ),
 ]
 
