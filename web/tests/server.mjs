@@ -209,14 +209,15 @@ try {
     const ok = await page
       .waitForFunction(
         ([sel, want, pattern]) => {
-          const now = document.querySelector(sel).textContent;
-          return pattern ? new RegExp(want).test(now) : now === want;
+          const node = document.querySelector(sel);
+          if (!node) return false;
+          return pattern ? new RegExp(want).test(node.textContent) : node.textContent === want;
         },
         [selector, String(wanted instanceof RegExp ? wanted.source : wanted), wanted instanceof RegExp],
         POLL,
       )
       .then(() => true, () => false);
-    if (!ok) fail(`${what}: "${await page.textContent(selector)}", not ${wanted}`);
+    if (!ok) fail(`${what}: "${await page.$eval(selector, (n) => n.textContent).catch(() => "(none)")}", not ${wanted}`);
   };
   const clickMove = async (page, move) => {
     // A click on the move's link in the picture.
@@ -436,8 +437,8 @@ try {
         fail(`seat ${seat}'s ${how} on ${await link.getAttribute("xlink:href")} did not play (page at ${page.url()}, drawn ${await version_(page)}, table ${version} then ${now}, refusal "${await page.textContent("#refusal")}")`);
       });
       if (!page.url().endsWith(`#/table/${table}`)) fail(`a click took seat ${seat} to ${page.url()}`);
-      if (clicks === 8) results.twinClicks = "Bob's second tab played";
-      if (clicks === 12) {
+      if (page === twin) results.twinClicks = (results.twinClicks ?? 0) + 1;
+      if (clicks === 4) {
         await fits(second, "a Voyage seat at 390 px");
         await shot(first, "voyage-seat0-1280.png", { fullPage: true });
         await shot(second, "voyage-seat1-390.png", { fullPage: true });
@@ -445,6 +446,7 @@ try {
       }
     }
     if (!inWords) fail("no button row said a card in the picture's words");
+    if (!results.twinClicks) fail("Bob's second tab never played");
     mark("voyage over");
   };
 
@@ -530,12 +532,10 @@ try {
     const version = await now();
     await says(spectator, "#log", /Fay discards anchor|Fay/, "the Ship's Wheel log");
     results.wheelLog = await spectator.$$eval("#log li", (nodes) => nodes.map((n) => n.textContent).slice(-3));
-    // TODO(simultaneous Anchor pass): the pass in which every seat chooses at once has
-    // not landed on this branch; once it has, call anchorPass() here, which has Fay
-    // (seat 1) choose first and Eve (seat 0) second, the opposite of their seats' order
-    // (the pass one seat after another starts at Eve), with each seat offered its moves
-    // by its view whoever `to_move` names.
-    void anchorPass;
+    // The pass: every seat chooses at once, each offered its moves by its own view
+    // whoever `to_move` names; Fay (seat 1) chooses first and Eve (seat 0) second, the
+    // opposite of their seats' order (one seat after another, Eve would choose first).
+    await anchorPass(version);
     // The admin frees Eve's seat: her page watches from then on.
     await admin.click("[data-free='0']", WAIT).catch(() => fail("the admin is offered no button to free seat 0"));
     await says(pages[0], "#where", "spectator", "Eve's header once the admin freed her seat");
@@ -543,10 +543,8 @@ try {
     mark("wheel done");
     return version;
   };
-  const anchorPass = async () => {
+  const anchorPass = async (version) => {
     const { table, pages, tokens, watcher: spectator } = games.wheel;
-    const { version } = await api(`/api/tables/${table}`);
-    await settled(games.wheel, version);
     for (const [seat, page] of pages.entries()) {
       const legal = (await api(`/api/tables/${table}/view`, tokens[seat])).view.data.legal_moves;
       if (!legal.length) fail(`seat ${seat}'s view offers no card to pass`);
@@ -558,6 +556,7 @@ try {
     await moved(pages[1], version);
     await says(pages[1], "#status", "Waiting for Eve to choose.", "Fay once she chose");
     await says(spectator, "#status", "Waiting for Eve to choose.", "the spectator once Fay chose");
+    await shot(pages[0], "wheel-pass-1280.png", { fullPage: true });
     await clickIn(pages[0], pages[0].locator("#picture a").first());
     await moved(pages[0], version + 1);
     await says(spectator, "#log", /every seat passes/, "the spectator's log after the pass");
