@@ -260,6 +260,7 @@ try {
   await first.fill("[data-rule=target]", "-1").catch(() => fail("no input for Voyage's target in the rules"));
   await first.click("#create button[type=submit]");
   await says(first, "#lobby-note", /target.*at least 1/, "a target of -1 refused");
+  await shot(first, "lobby-rules-1280.png", { fullPage: true });
   const voyage = await createTable(first, "voyage", { rules: { target: 1, hand_size: 4 } });
   const { rules } = (await api(`/api/tables/${voyage}/view`)).view.data;
   if (rules.target !== 1 || rules.hand_size !== 4 || rules.players !== 2) fail(`the table was made with the rules ${JSON.stringify(rules)}`);

@@ -227,12 +227,14 @@ const inWords = (move, title) => {
   const [verb, ...rest] = move.split(" ");
   return rest.length === 1 && /^\d+$/.test(rest[0]) ? `${verb} ${title}` : move;
 };
-const movesInWords = () => {
+// The moves of the picture in words, for ``seat`` (a move "by" the seat itself, as a
+// pass that seats choose together, need not say so).
+const movesInWords = (seat) => {
   const words = new Map();
   for (const link of $("picture").querySelectorAll("a")) {
     const title = link.getAttribute("aria-label") || (link.querySelector("title") || {}).textContent;
     const move = linkedMove(link);
-    if (move !== null) words.set(move, inWords(move, title && title.trim()));
+    if (move !== null) words.set(move, inWords(move.replace(new RegExp(` by ${seat}$`), ""), title && title.trim()));
   }
   return words;
 };
@@ -385,7 +387,7 @@ function showTable(table) {
       }
     }
     if (current !== me) return;
-    const words = movesInWords();
+    const words = movesInWords(seat);
     $("moves").replaceChildren(
       ...moves.map((move) => text("a", words.get(move) || move, { href: `#move=${encodeURIComponent(move)}`, class: "move", "data-move": move })),
     );
