@@ -403,7 +403,8 @@ try {
       const clicks = ++results.clicks.voyage;
       if (clicks % 20 === 0) mark(`voyage click ${clicks}`);
       if (clicks > MAX_CLICKS) fail(`no end after ${MAX_CLICKS} clicks`);
-      const page = seat === 1 && clicks % 2 === 0 ? twin : pages[seat]; // Bob plays from either tab
+      // Bob plays from either tab: every other move of his from the second.
+      const page = seat === 1 && (results.bobMoves = (results.bobMoves ?? 0) + 1) % 2 === 0 ? twin : pages[seat];
       if (clicks === 3) {
         // A refusal in the rule's words, gone once the table moves on (here by a move
         // the seat sends from elsewhere, which the page learns from the live channel).

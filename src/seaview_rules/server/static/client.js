@@ -59,11 +59,20 @@ let socket = null;
 let current = null; // the table shown: {table, play(move)}; null in the lobby
 let lobbyTimer = null;
 
-async function loadGames() {
-  if (games.length) return;
-  games = (await api("GET", "/api/games")).games;
-  for (const game of games) $("game").append(text("option", game.title, { value: game.name }));
-  resetSeats();
+let gamesRead = null; // the one read of /api/games, shared by the lobby and the tables
+function loadGames() {
+  gamesRead ??= api("GET", "/api/games").then(
+    (found) => {
+      games = found.games;
+      for (const game of games) $("game").append(text("option", game.title, { value: game.name }));
+      resetSeats();
+    },
+    (error) => {
+      gamesRead = null; // read again next time
+      throw error;
+    },
+  );
+  return gamesRead;
 }
 
 async function showLobby() {
