@@ -268,7 +268,7 @@ function showTable(table) {
   let latest = null;
   let retry = 1000;
   let entry = { names: [], seats: [] };
-  let said = []; // the log's event texts, in the server's words
+  const said = []; // the log's event texts, in the server's words
   const me = {};
   current = me;
   const path = `/api/tables/${table}`;
@@ -280,6 +280,7 @@ function showTable(table) {
     $("where").textContent = held ? `you are seat ${seat}${name ? `, ${name}` : ""}` : admin ? "admin" : "spectator";
     if (entry.game) $("title").textContent = `Table ${table} · ${(games.find((g) => g.name === entry.game) || {}).title || entry.game}`;
   };
+  header(); // without the names until the table's entry is read
   const writeLog = () => {
     $("log").replaceChildren(...said.map((words) => text("li", saySeats(words))));
     $("log").scrollTop = $("log").scrollHeight;
