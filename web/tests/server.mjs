@@ -489,8 +489,10 @@ try {
   };
 
   // A Ship's Wheel hand on a table whose chance is external: every page says it waits
-  // for the real card, and the admin's page enters it from the legal outcomes. The
-  // cards are all red but the Anchor, so that no hand wins (two share a colour).
+  // for the real card, and the admin's page enters it from the legal outcomes. No hand
+  // wins before the pass (Eve's cards are all red, Fay's share a shape); the pass, where
+  // each passes the first card of her hand, gives Fay green-star, blue-heart and
+  // red-circle, which match in nothing: she wins the hand (SW-R6).
   const playWheel = async () => {
     const { table, pages, tokens, admin, watcher: spectator, names } = games.wheel;
     const now = async () => {
@@ -521,11 +523,11 @@ try {
       await moved(pages[seat], version);
     };
     await play(0, "size 3"); // the dealer, seat 0
-    for (const card of ["anchor", "red-circle", "red-square", "red-triangle", "red-star", "red-diamond"]) await enter(card);
+    for (const card of ["anchor", "red-circle", "red-star", "red-triangle", "green-star", "red-diamond"]) await enter(card);
     const hand = (await api(`/api/tables/${table}/view`, tokens[1])).view.data.hand;
     if (!hand.includes("anchor")) fail(`Fay, dealt the first card, holds ${hand}`);
     await play(1, "draw");
-    await enter("red-heart");
+    await enter("blue-heart");
     await fits(pages[1], "a Ship's Wheel seat at 390 px");
     await shot(admin, "wheel-admin-1280.png", { fullPage: true });
     await shot(pages[1], "wheel-seat1-390.png", { fullPage: true });
@@ -562,6 +564,8 @@ try {
     await clickIn(pages[0], pages[0].locator("#picture a").first());
     await moved(pages[0], version + 1);
     await says(spectator, "#log", /every seat passes/, "the spectator's log after the pass");
+    await says(spectator, "#log", /Fay wins the hand, scoring 3/, "the spectator's log at the end of the hand");
+    await says(pages[1], "#log", /you win the hand, scoring 3/, "Fay's log at the end of the hand");
   };
 
   await Promise.all([playVoyage(), playLeagues(), playWheel()]);
