@@ -13,6 +13,7 @@ import pytest
 
 from seaview_rules import (
     CHANCE,
+    GameRecord,
     IllegalMoveError,
     InvalidDataError,
     Table,
@@ -477,7 +478,7 @@ def test_SW_R7_a_table_takes_the_pass_choices_from_every_seat_in_any_order() -> 
     seats = [change.seat for change in table.changes if change.seat is not None]
     assert seats[-3:] == list(reversed(left))
     # The record replays: each Pass names the seat whose choice it is, whatever the order.
-    record = sw.loads(sw.dumps(table.record))
+    record = sw.loads(sw.dumps(table.record), kind=GameRecord)
     assert [str(m) for m in record.moves[-3:]] == [
         f"pass {table.changes[-3 + k].move.card} by {seat}"  # type: ignore[union-attr]
         for k, seat in enumerate(reversed(left))
