@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 import random
+import subprocess
+import sys
 
 import pytest
 
@@ -98,3 +100,15 @@ def test_bad_arguments_end_with_a_one_line_error(
         main(arguments)
     assert stop.value.code == 2
     assert message in capsys.readouterr().err
+
+
+def test_python_dash_m_runs_the_seaview_command() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "seaview_rules", "--help"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("usage: seaview")

@@ -439,6 +439,11 @@ try {
         fail(`seat ${seat}'s ${how} on ${await link.getAttribute("xlink:href")} did not play (page at ${page.url()}, drawn ${await version_(page)}, table ${version} then ${now}, refusal "${await page.textContent("#refusal")}")`);
       });
       if (!page.url().endsWith(`#/table/${table}`)) fail(`a click took seat ${seat} to ${page.url()}`);
+      if (clicks % 7 === 5) {
+        // A keyboard player goes on from where the move was made, not from the page's top.
+        const kept = await page.evaluate(() => ["picture", "moves", "status"].some((id) => document.getElementById(id).contains(document.activeElement)));
+        if (!kept) fail(`after a move by keyboard the focus is on ${await page.evaluate(() => document.activeElement.tagName)}`);
+      }
       if (page === twin) results.twinClicks = (results.twinClicks ?? 0) + 1;
       if (clicks === 4) {
         await fits(second, "a Voyage seat at 390 px");
@@ -504,7 +509,8 @@ try {
       const version = await now();
       for (const page of [...pages, spectator, admin]) {
         const status = await page.textContent("#status");
-        if (status !== "Waiting for the real card or spin to be entered.") fail(`a Ship's Wheel page says "${status}" while the table waits for a card`);
+        const wanted = page === admin ? "Enter the real card or spin." : "Waiting for the real card or spin to be entered.";
+        if (status !== wanted) fail(`a Ship's Wheel page says "${status}" while the table waits for a card`);
       }
       for (const page of [...pages, spectator]) if (await page.isVisible("#enter")) fail("a page without the admin token is offered to enter cards");
       await admin.waitForSelector("#enter", { state: "visible", ...WAIT }).catch(() => fail("the admin is not offered the real cards"));

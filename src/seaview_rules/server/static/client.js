@@ -350,6 +350,7 @@ function showTable(table) {
     $("enter").hidden = false;
   };
 
+  let focused = false; // whether the focus was on a control the next drawing replaces
   const draw = async (update) => {
     await ready;
     if (current !== me) return;
@@ -370,7 +371,7 @@ function showTable(table) {
     else if (choosing) status = moves.length ? "Choose a card to pass." : `Waiting for ${seatList(entry.names, choosing)} to choose.`;
     else if (view.to_move !== "chance") status = moves.length ? "Your move." : `${nameOf(entry.names, view.to_move)} is to move.`;
     else if (mine) status = `Your ${verb}: press the button.`;
-    else if (chance === "external") status = "Waiting for the real card or spin to be entered.";
+    else if (chance === "external") status = admin ? "Enter the real card or spin." : "Waiting for the real card or spin to be entered.";
     else if (chance === "step" && typeof update.chance_seat === "number") status = `${nameOf(entry.names, update.chance_seat)} ${verb}s.`;
     else status = `The table ${verb}s.`;
     $("status").textContent = status;
@@ -386,7 +387,10 @@ function showTable(table) {
           headers: token ? { Authorization: `Bearer ${token}` } : {},
         });
         if (picture.ok && current === me) {
-          $("picture").innerHTML = await picture.text();
+          const markup = await picture.text();
+          // A keyboard player's focus stays in the picture when it is drawn anew.
+          focused = focused || $("picture").contains(document.activeElement) || $("moves").contains(document.activeElement);
+          $("picture").innerHTML = markup;
           const svg = $("picture").querySelector("svg");
           const width = svg && Number(svg.getAttribute("width"));
           // Never so small that its words cannot be read: the box scrolls instead.
@@ -402,6 +406,13 @@ function showTable(table) {
       ...moves.map((move) => text("a", words.get(move) || move, { href: `#move=${encodeURIComponent(move)}`, class: "move", "data-move": move })),
     );
     if (mine) $("moves").append(text("button", verb, { "data-step": verb, type: "button" }));
+    if (focused) {
+      const next = $("picture").querySelector("a") || $("moves").querySelector("a, button");
+      if (next) next.focus();
+      else $("status").focus();
+      focused = false;
+    }
+    $("typed-move").placeholder = moves.slice(0, 3).join(", ");
     $("typed").hidden = !(held && moves.length);
     $("log").dataset.version = String(update.version); // drawn: for tests and scripts
   };

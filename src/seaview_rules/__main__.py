@@ -1,0 +1,5 @@
+"""``python -m seaview_rules``: the ``seaview`` command."""
+
+from seaview_rules.cli import main
+
+raise SystemExit(main())
