@@ -30,9 +30,8 @@ from seaview_rules._core import (
     Trace,
     Viewer,
     Violation,
-    check_seat,
 )
-from seaview_rules._shell import Successor, refusal
+from seaview_rules._shell import Successor, refusal, told, traced
 from seaview_rules.leagues._events import (
     Blocked,
     Bounced,
@@ -395,13 +394,6 @@ def _rise(
     return start
 
 
-def _trace(state: State, move: Spin) -> Trace:
-    """What the legal spin ``move`` does in ``state``, as its transition records it."""
-    trace = Trace()
-    _spin(state, move, trace)
-    return trace
-
-
 def rules_applied(before: State, move: Move, after: State) -> tuple[str, ...]:
     """The rules and rulings that the spin from ``before`` to ``after`` exercised, by ID,
     as its transition records them where each acts.
@@ -412,12 +404,7 @@ def rules_applied(before: State, move: Move, after: State) -> tuple[str, ...]:
     >>> rules_applied(state, spin, _spin(state, spin))
     ('LEA-3', 'LEA-4', 'LEA-R1', 'LEA-R2', 'LEA-R4')
     """
-    return tuple(sorted(set(_trace(before, move).rules)))
-
-
-def _check_viewer(seat: Viewer, state: State) -> None:
-    if seat is not OMNISCIENT:
-        check_seat(seat, state.rules.players)
+    return tuple(sorted(set(traced(_SUCCESSORS, before, move).rules)))
 
 
 def events(before: State, move: Move, after: State, *, seat: Viewer = None) -> tuple[Event, ...]:
@@ -438,8 +425,7 @@ def events(before: State, move: Move, after: State, *, seat: Viewer = None) -> t
         InvalidDataError: ``seat`` is not a seat of the game, ``None`` or
             `~seaview_rules.OMNISCIENT`.
     """
-    _check_viewer(seat, before)
-    return tuple(redact(event, seat) for event in _trace(before, move).events)
+    return told(_SUCCESSORS, before, move, seat, before.rules.players, redact)
 
 
 def _words(told: tuple[Event, ...], viewer: Viewer) -> str:

@@ -18,7 +18,6 @@ from fractions import Fraction
 
 from seaview_rules._core import (
     CHANCE,
-    OMNISCIENT,
     Event,
     IllegalMoveError,
     Outcome,
@@ -27,9 +26,8 @@ from seaview_rules._core import (
     Trace,
     Viewer,
     Violation,
-    check_seat,
 )
-from seaview_rules._shell import Successor, refusal
+from seaview_rules._shell import Successor, refusal, told, traced
 from seaview_rules.voyage._events import (
     DealDone,
     Dealt,
@@ -471,13 +469,6 @@ _SUCCESSORS: dict[type, Successor[State]] = {
 }
 
 
-def _trace(state: State, move: Move) -> Trace:
-    """What the legal ``move`` does in ``state``, as its transition records it."""
-    trace = Trace()
-    _SUCCESSORS[type(move)](state, move, trace)
-    return trace
-
-
 def rules_applied(before: State, move: Move, after: State) -> tuple[str, ...]:
     """The rules and rulings that the legal ``move`` from ``before`` to ``after``
     exercised, by ID, as its transition records them.
@@ -487,7 +478,7 @@ def rules_applied(before: State, move: Move, after: State) -> tuple[str, ...]:
     >>> rules_applied(state, parse_move("deal R1"), apply_move(state, parse_move("deal R1")))
     ('VOY-1', 'VOY-R1', 'VOY-R2', 'VOY-R6', 'VOY-R7')
     """
-    return tuple(sorted(_trace(before, move).rules))
+    return tuple(sorted(traced(_SUCCESSORS, before, move).rules))
 
 
 def events(before: State, move: Move, after: State, *, seat: Viewer = None) -> tuple[Event, ...]:
@@ -506,9 +497,7 @@ def events(before: State, move: Move, after: State, *, seat: Viewer = None) -> t
         InvalidDataError: ``seat`` is not a seat of the game, ``None`` or
             `~seaview_rules.OMNISCIENT`.
     """
-    if seat is not OMNISCIENT:
-        check_seat(seat, before.rules.players)
-    return tuple(redact(event, seat) for event in _trace(before, move).events)
+    return told(_SUCCESSORS, before, move, seat, before.rules.players, redact)
 
 
 def narrate(before: State, move: Move, after: State, *, seat: Viewer = None) -> str:
