@@ -120,8 +120,25 @@ def test_the_seat_to_move_gets_exactly_what_it_would_without_a_seat(name: str) -
         to_move = game.current_player(state)
         if not isinstance(to_move, int):
             continue
+        # In a simultaneous phase (Ship's Wheel's Anchor pass, SW-R7) another seat's own
+        # moves are that seat's alone to send.
+        others = {
+            move
+            for seat in range(game.players(rules))
+            if seat != to_move
+            for move in game.view(state, seat).legal_moves
+        }
         for move in game.every_move(rules):
-            assert game.check_move(state, move, seat=to_move) == game.check_move(state, move)
+            with_seat = game.check_move(state, move, seat=to_move)
+            without = game.check_move(state, move)
+            if move in others:
+                assert with_seat is not None
+                assert with_seat.rule == "API-SEAT"
+            elif with_seat != without:
+                # Another seat's move (a Pass naming it), refused for its seat first.
+                assert without is not None
+                assert with_seat is not None
+                assert with_seat.rule == "API-SEAT"
         move = game.legal_moves(state)[0]
         assert game.apply_move(state, move, seat=to_move) == game.apply_move(state, move)
 
@@ -138,8 +155,14 @@ def test_a_view_says_whose_turn_it_is_and_what_this_seat_may_do(name: str) -> No
         for seat in [None, *range(game.players(rules))]:
             seen = game.view(state, seat)
             assert seen.to_move == to_move
-            mine = seat is not None and seat == to_move
-            assert seen.legal_moves == (game.legal_moves(state) if mine else ())
+            if seat is not None and seat == to_move:
+                assert seen.legal_moves == game.legal_moves(state)
+            else:
+                # Only a seat that may move now, out of turn (Ship's Wheel's simultaneous
+                # Anchor pass, SW-R7), is offered moves: moves legal from that seat.
+                assert seat is not None or seen.legal_moves == ()
+                for move in seen.legal_moves:
+                    assert game.check_move(state, move, seat=seat) is None
 
 
 @pytest.mark.rule("API-TURN")

@@ -52,7 +52,7 @@ def _resolved(node: Any, document: Document, local: Document) -> Any:
 def test_every_operation_has_a_unique_operation_id() -> None:
     ids = [operation.get("operationId") for _, _, operation in _operations(openapi())]
     assert None not in ids
-    assert len(ids) == len(set(ids)) == 14
+    assert len(ids) == len(set(ids)) == 17
 
 
 def test_the_document_is_valid_openapi_and_every_reference_lands() -> None:
@@ -110,7 +110,8 @@ def test_every_route_lists_the_statuses_it_answers_with_a_body_and_every_post_a_
         responses = operation["responses"]
         assert {"405", "500", "503"} <= set(responses), (path, method)
         for status, response in responses.items():
-            assert response["content"], (path, method, status)
+            if status != "304":  # Not Modified has no body
+                assert response["content"], (path, method, status)
         if "{table}" in path:
             assert "404" in responses, path
         if method == "post":

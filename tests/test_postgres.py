@@ -103,7 +103,7 @@ def test_append_is_a_compare_and_set_and_a_copy_reads_only_what_it_lacks(databas
     assert whole.changes == tuple(moves)
     assert one.join("t", 1, b"h" * 32)
     assert not other.join("t", 1, b"i" * 32)  # taken
-    assert one.heads() == {"t": Head(5, 1)}
+    assert one.heads() == {"t": Head(5, 1, 1)}  # joined once: revision 1
     other.delete("t")
     assert one.head("t") is None
     assert one.table("t") is None
@@ -244,3 +244,76 @@ def test_the_database_password_is_never_printed(postgres: Postgres, database: st
         printed = server.stop()
     assert "s3cret-word" not in printed
     assert "seaview:***@127.0.0.1" in printed
+
+
+def test_names_a_seat_left_and_one_rematch_asked_through_every_process_at_once(
+    servers: list[Server],
+) -> None:
+    a, b, c = servers
+    made = a.ok(
+        "POST", "/api/tables", {"game": "voyage", "seats": ["open"] * 2, "rules": {"target": 1}}
+    )
+    table, admin = made["table"], made["admin_token"]
+    seats, view = f"/api/tables/{table}/seats", f"/api/tables/{table}/view"
+    ann = b.ok("POST", f"{seats}/0", {"name": "Ann"})["token"]
+    tokens = [ann, c.ok("POST", f"{seats}/1", {"name": "Mary"})["token"]]
+    assert a.ok("GET", f"/api/tables/{table}")["names"] == ["Ann", "Mary"]
+    assert a.ok("GET", view, token=ann)["view"]["data"]["seat"] == 0
+    assert b.ok("DELETE", f"{seats}/0", token=ann) == {"left": 0}
+    tokens[0] = c.ok("POST", f"{seats}/0", {"name": "Grace"})["token"]  # as many seats joined
+    assert a.request("GET", view, token=ann)[0] == 403  # left through another process
+    assert a.ok("GET", f"/api/tables/{table}")["names"] == ["Grace", "Mary"]
+    for turn in range(400):  # random moves through the three processes in turn
+        seen = servers[turn % 3].ok("GET", view, token=tokens[0])
+        seat = seen["view"]["data"]["to_move"]
+        if seat is None:
+            break
+        mine = servers[turn % 3].ok("GET", view, token=tokens[seat])["view"]["data"]
+        move = {"move": mine["legal_moves"][turn % len(mine["legal_moves"])]}
+        servers[(turn + 1) % 3].ok("POST", f"/api/tables/{table}/moves", move, token=tokens[seat])
+    else:
+        pytest.fail("the game did not end")
+    askers = [*tokens, admin]
+
+    def ask(n: int) -> tuple[int, Any]:
+        return servers[n % 3].request(
+            "POST", f"/api/tables/{table}/rematch", {}, token=askers[n % 3]
+        )
+
+    with ThreadPoolExecutor(12) as pool:
+        replies = list(pool.map(ask, range(12)))
+    assert sorted(status for status, _ in replies) == [200] * 11 + [201], replies
+    rematch = {reply["table"] for _, reply in replies}
+    assert len(rematch) == 1
+    new = rematch.pop()
+    for server in servers:
+        assert server.ok("GET", f"/api/tables/{table}")["rematch"] == new
+        assert server.ok("GET", f"/api/tables/{new}")["names"] == ["Grace", "Mary"]
+    assert b.ok("GET", f"/api/tables/{new}/view", token=tokens[1])["view"]["data"]["seat"] == 1
+    assert c.ok("GET", f"/api/tables/{new}/record", token=admin)["kind"] == "record"
+    assert len(a.ok("GET", "/api/tables")["tables"]) == 2
+
+
+def test_a_database_of_schema_version_1_is_migrated_and_its_tables_kept(database: str) -> None:
+    with psycopg.connect(database, autocommit=True) as db:
+        db.execute(MIGRATIONS[0])
+        db.execute("CREATE TABLE seaview_schema (version integer NOT NULL)")
+        db.execute("INSERT INTO seaview_schema VALUES (1)")
+        db.execute(
+            "INSERT INTO seaview_tables VALUES ('t', 'voyage', '{\"players\": 2}', 'auto', "
+            '\'["open", "open"]\', %s, 1.0, 0, NULL)',
+            (b"\0" * 32,),
+        )
+        db.execute("INSERT INTO seaview_seats VALUES ('t', 1, %s)", (b"h" * 32,))
+    store = PostgresStore(database)
+    assert store.schema_version == len(MIGRATIONS) == 2
+    stored = store.table("t")
+    assert stored is not None
+    assert (stored.token_hashes, stored.names, stored.rematch) == (
+        (None, b"h" * 32),
+        (None, None),
+        None,
+    )
+    assert store.join("t", 0, b"i" * 32, "Ann")
+    assert store.head("t") == Head(0, 2, 1)
+    store.close()

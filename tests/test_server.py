@@ -27,7 +27,7 @@ import pytest
 from openapi_spec_validator import validate as validate_openapi
 from websockets.sync.client import connect
 
-from seaview_rules import GAMES, GameRecord, seat_record
+from seaview_rules import GAMES, GameRecord, replay, seat_record
 from tests.helpers import json_references
 from tests.serving import Server, running_server, wait_until
 
@@ -757,3 +757,53 @@ def test_tables_frozen_out_of_the_collector_are_freed_when_deleted(tmp_path: Pat
 
     asyncio.run(create())
     assert asyncio.run(load_and_delete()) == [[False] * 3] * len(kinds)
+
+
+@pytest.mark.rule("SW-10", "SW-R7")
+def test_in_an_anchor_pass_every_seat_still_choosing_sends_its_choice_in_any_order(
+    server: Server,
+) -> None:
+    """Seat 2 discards an Anchor; seat 0, a player, is the first still choosing, yet the
+    bot at seat 1 chooses at once, and seat 2 chooses before seat 0. The record replays."""
+    rules = {"first_dealer": 0, "target": 2}
+    table, admin = _table(
+        server, "ships_wheel", ["open", "bot:random", "open"], chance="external", rules=rules
+    )
+    zero, two = (server.ok("POST", f"/api/tables/{table}/seats/{s}")["token"] for s in (0, 2))
+    server.ok("POST", f"/api/tables/{table}/moves", {"move": "size 3"}, token=zero)
+    # SW-2: the dealer deals from his left; no hand wins on the deal (two of a colour).
+    deal = "red-circle anchor green-circle red-square blue-circle green-square red-triangle"
+    for card in (*deal.split(), "blue-square", "green-triangle"):
+        server.ok("POST", f"/api/tables/{table}/chance", {"move": f"deal {card}"}, token=admin)
+    # Seat 1, the bot, draws (a red card) and discards; seat 2 draws and discards the Anchor.
+    wait_until(lambda: server.ok("GET", f"/api/tables/{table}")["to_move"] == "chance")
+    server.ok("POST", f"/api/tables/{table}/chance", {"move": "deal red-star"}, token=admin)
+    wait_until(lambda: server.ok("GET", f"/api/tables/{table}")["to_move"] == 2)
+    server.ok("POST", f"/api/tables/{table}/moves", {"move": "draw"}, token=two)
+    server.ok("POST", f"/api/tables/{table}/chance", {"move": "deal blue-star"}, token=admin)
+    server.ok("POST", f"/api/tables/{table}/moves", {"move": "anchor"}, token=two)
+
+    def spectator() -> dict[str, Any]:
+        return server.ok("GET", f"/api/tables/{table}/view")["view"]["data"]  # type: ignore[no-any-return]
+
+    wait_until(lambda: spectator()["choosing"] == [0, 2])  # the bot did not wait for seat 0
+    assert server.ok("GET", f"/api/tables/{table}")["to_move"] == 0
+    seen = server.ok("GET", f"/api/tables/{table}/view", token=two)["view"]["data"]
+    assert "pass blue-star by 2" in seen["legal_moves"]
+    got, reply = server.request(
+        "POST", f"/api/tables/{table}/moves", {"move": "pass green-circle by 0"}, token=two
+    )
+    assert (got, reply["rule"]) == (409, "API-SEAT")
+    server.ok("POST", f"/api/tables/{table}/moves", {"move": "pass blue-star by 2"}, token=two)
+    assert spectator()["choosing"] == [0]
+    got, reply = server.request(
+        "POST", f"/api/tables/{table}/moves", {"move": "pass blue-circle by 2"}, token=two
+    )
+    assert (got, reply["rule"]) == (409, "SW-R7")
+    server.ok("POST", f"/api/tables/{table}/moves", {"move": "pass green-circle by 0"}, token=zero)
+    assert spectator()["phase"] != "pass"
+    game = GAMES["ships_wheel"]
+    full = game.from_dict(server.ok("GET", f"/api/tables/{table}/record", token=admin), GameRecord)
+    texts = [str(move) for move in full.moves]
+    assert texts.index("pass blue-star by 2") < texts.index("pass green-circle by 0")
+    assert game.to_dict(game.view(replay(game, full), None))["data"] == spectator()

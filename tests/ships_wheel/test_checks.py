@@ -171,9 +171,8 @@ STATE_CASES: list[tuple[str, State, str, str | None]] = [
     ("an empty deck at the end", deck_on_a_pile(OVER), "data.deck", "SW-13"),
     ("a choice outside a pass", evolve(DRAWING, passing=(DRAWING.hands[0][0], None, None)),
      "data.passing", "SW-R7"),
-    ("choices out of turn", evolve(PASSING, passing=tuple(
-        None if p is not None else h[0] for p, h in zip(PASSING.passing, PASSING.hands, strict=True)
-    )), "data.passing", "SW-R7"),
+    ("every choice made", evolve(PASSING, passing=tuple(h[0] for h in PASSING.hands)),
+     "data.passing", "SW-10"),
     ("a pass without an Anchor", evolve(PASSING, piles=tuple(p[:-1] for p in PASSING.piles),
                                         deck=tuple(sorted(
                                             (*PASSING.deck, *(p[-1] for p in PASSING.piles if p))))),

@@ -129,7 +129,7 @@ def test_the_omniscient_log_keeps_the_words_of_before_and_names_the_hidden_cards
         if isinstance(move, sw.Deal) and before.phase is Phase.DECK:
             expected = expected.replace(" draws ", f" draws {move.card} ", 1)
         if isinstance(move, sw.Pass):
-            choice = f"seat {before.player} chooses {move.card} to pass"
+            choice = f"seat {sw.current_player(before)} chooses {move.card} to pass"
             expected = f"{choice}; {expected}" if expected else choice
         assert sw.narrate(before, move, after, seat=OMNISCIENT) == expected
 
@@ -156,14 +156,16 @@ def test_a_pass_choice_is_named_to_its_chooser_and_a_card_passed_to_its_receiver
         if not isinstance(move, sw.Pass):
             continue
         n = before.rules.players
+        chooser = sw.current_player(before)
+        assert isinstance(chooser, int)
         chosen = list(before.passing)
-        chosen[before.player] = before.rules.table.index[move.card]
+        chosen[chooser] = before.rules.table.index[move.card]
         for seat in viewers(before):
             told = sw.events(before, move, after, seat=seat)
             choice = told[0]
             assert isinstance(choice, PassChosen)
-            assert choice.seat == before.player
-            own = seat is OMNISCIENT or seat == before.player
+            assert choice.seat == chooser
+            own = seat is OMNISCIENT or seat == chooser
             assert choice.card == (move.card if own else None)
             received = [e for e in told if isinstance(e, Received)]
             if after.phase is Phase.PASS:  # not everyone has chosen: nothing moves yet
@@ -203,10 +205,10 @@ def test_a_draw_and_a_pass_read_as_the_issue_asks() -> None:
     assert sw.narrate(after, anchor, state, seat=2) == (
         "seat 1 discards anchor: every seat chooses a card to pass to the left"
     )
-    for text in ("black-starfish", "red-moon", "red-circle"):  # seats 2, 0, then 1
+    for text in ("black-starfish by 2", "red-moon by 0", "red-circle by 1"):
         before, state = state, sw.apply_move(state, parse_move(f"pass {text}"))
     assert state.phase is Phase.DRAW
-    last = parse_move("pass red-circle")
+    last = parse_move("pass red-circle by 1")
     assert [sw.narrate(before, last, state, seat=s) for s in (0, 1, 2, None)] == [
         "seat 1 chooses a card to pass; every seat passes its chosen card to the left; "
         "you receive black-starfish from seat 2",
@@ -456,11 +458,18 @@ def held(state: State, seat: int) -> Counter[Card]:
     return Counter(state.cards(state.hands[seat]))
 
 
-def assert_events_agree(before: State, move: sw.Move, after: State) -> list[Event]:
+def assert_events_agree(
+    before: State, move: sw.Move, after: State, chooser: int | None = None
+) -> list[Event]:
     """Assert that the omniscient events of ``move`` say what the two states show it
-    did, every card named; return the events."""
+    did, every card named; return the events. A Pass is ``chooser``'s, by default the
+    first seat still choosing (SW-R7)."""
     told = sw.events(before, move, after, seat=OMNISCIENT)
     n, mover, cards = before.rules.players, before.player, before.rules.table.cards
+    if before.phase is Phase.PASS:
+        first_seat = sw.current_player(before)
+        assert isinstance(first_seat, int)
+        mover = first_seat if chooser is None else chooser
     ended = len(after.results) > len(before.results)
     kept = not ended or after.phase is Phase.OVER  # `after` still shows this hand's cards
     assert all(getattr(e, "card", True) is not None for e in told)
@@ -515,7 +524,7 @@ def assert_events_agree(before: State, move: sw.Move, after: State) -> list[Even
         else:
             # Every seat that the turn passed over on its way left to the next player,
             # and no other, is told it is skipped.
-            gap = (after.player - mover - 1) % n
+            gap = (cast(int, sw.current_player(after)) - mover - 1) % n
             assert skipped == [(mover + k) % n for k in range(1, gap + 1)]
     else:
         assert not again
@@ -591,12 +600,16 @@ def test_events_agree_with_the_transition() -> None:
         for _ in range(200):  # to the end of the match, mostly
             if sw.is_terminal(state):
                 break
+            seat = None
             if sw.current_player(state) is CHANCE:
                 move = sw.sample_chance(state, rng)
+            elif state.phase is Phase.PASS:  # SW-R7: any seat still choosing, in any order
+                seat = rng.choice(sw.view(state, None).choosing)
+                move = rng.choice(sw.view(state, seat).legal_moves)
             else:
                 move = rng.choice(sw.legal_moves(state))
-            after = sw.apply_move(state, move)
-            told = assert_events_agree(state, move, after)
+            after = sw.apply_move(state, move, seat=seat)
+            told = assert_events_agree(state, move, after, seat)
             kinds.update(type(e).__name__ for e in told)
             state = after
 

@@ -74,11 +74,8 @@ EVERY_MOVE: list[sw.Move] = [
     sw.Action.DRAW,
     *(sw.Take(s) for s in range(3)),
     *(sw.Size(n) for n in (1, 2, 3)),
-    *(
-        move
-        for card in TINY.table.cards
-        for move in (sw.Discard(card), sw.Pass(card), sw.Deal(card))
-    ),
+    *(move for card in TINY.table.cards for move in (sw.Discard(card), sw.Deal(card))),
+    *(sw.Pass(card, seat) for card in TINY.table.cards for seat in range(3)),
 ]
 
 

@@ -225,10 +225,10 @@ def test_typed_loading_gives_the_kind_asked_for() -> None:
     seen: sw.View = sw.loads(sw.dumps(sw.view(MID, 0)), kind=sw.View)
     record: GameRecord[sw.Rules, sw.Move] = sw.from_dict(sw.to_dict(MATCH.record), kind=GameRecord)
     moves: tuple[sw.Move, ...] = sw.loads(
-        sw.dumps([sw.Action.DRAW, sw.parse_move("pass red-star")]), kind=tuple
+        sw.dumps([sw.Action.DRAW, sw.parse_move("pass red-star by 1")]), kind=tuple
     )
     assert (state, seen, record) == (MID, sw.view(MID, 0), MATCH.record)
-    assert moves == (sw.Action.DRAW, sw.parse_move("pass red-star"))
+    assert moves == (sw.Action.DRAW, sw.parse_move("pass red-star by 1"))
 
 
 @pytest.mark.parametrize(
@@ -283,10 +283,10 @@ def test_from_dict_validates_as_loads_does() -> None:
 
 def test_moves_round_trip_as_a_tuple_from_a_tuple_or_a_list() -> None:
     kinds = tuple(map(sw.parse_move, ["size 3", "deal red-star", "draw", "take 1", "anchor",
-                                      "pass red-lighthouse"]))  # fmt: skip
+                                      "pass red-lighthouse by 0"]))  # fmt: skip
     assert sw.dumps(kinds) == (
         '{"format":"seaview_rules","game":"ships_wheel","kind":"moves","version":1,'
-        '"data":["size 3","deal red-star","draw","take 1","anchor","pass red-lighthouse"]}'
+        '"data":["size 3","deal red-star","draw","take 1","anchor","pass red-lighthouse by 0"]}'
     )
     moves = sw.every_move(sw.Rules(players=3))
     assert sw.loads(sw.dumps(moves)) == moves
@@ -359,11 +359,12 @@ def test_a_view_whose_turn_or_moves_disagree_with_the_rest_is_refused(
 
 @pytest.mark.rule("SW-R7")
 def test_a_seat_whose_pass_is_pending_is_not_offered_another() -> None:
-    chooser = PASSING.player
+    chooser = sw.current_player(PASSING)
+    assert isinstance(chooser, int)
     chosen = next(s for s, p in enumerate(PASSING.passing) if p is not None)
     offered = [str(m) for m in sw.legal_moves(PASSING)]
     assert sw.to_dict(sw.view(PASSING, chooser))["data"]["legal_moves"] == offered
-    with pytest.raises(InvalidDataError, match="must be empty: this seat is not to move"):
+    with pytest.raises(InvalidDataError, match="must be empty: this seat is not choosing"):
         sw.loads(tampered(sw.view(PASSING, chosen), {"legal_moves": offered}))
 
 

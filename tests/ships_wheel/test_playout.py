@@ -118,12 +118,9 @@ def arrangements(seen: sw.View) -> Counter[State]:
     unseen = list(rules.table.full)
     for i in (*(seen.hand or ()), *(t for t in seen.pile_tops if t is not None)):
         unseen.remove(i)
-    chosen = set()  # SW-R7: the seats from the Anchor's discarder's left to the seat to move
+    chosen = set()  # SW-R7: in a pass, the seats no longer choosing
     if seen.anchor is not None:
-        s = (seen.anchor + 1) % rules.players
-        while s != seen.player:
-            chosen.add(s)
-            s = (s + 1) % rules.players
+        chosen = set(range(rules.players)) - set(seen.choosing)
     hidden = [s for s in range(rules.players) if s != seat]
     buried = [max(0, size - 1) for size in seen.pile_sizes]
     found: Counter[State] = Counter()

@@ -12,9 +12,9 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from seaview_rules import CHANCE, GameRecord, InvalidDataError, play, replay
+from seaview_rules import CHANCE, OMNISCIENT, GameRecord, InvalidDataError, play, replay
 from seaview_rules import ships_wheel as sw
-from seaview_rules.ships_wheel import Card, DeckSpec, Kind, Phase, State, _checks
+from seaview_rules.ships_wheel import Card, DeckSpec, Kind, PassChosen, Phase, State, _checks
 from seaview_rules.ships_wheel import testing as sst
 from seaview_rules.testing import check_game, check_state
 
@@ -42,7 +42,7 @@ def assert_transition(before: State, move: sw.Move, after: State) -> None:
         hands = after.hands if not ended or after.phase is Phase.OVER else None
         if hands is not None and isinstance(move, sw.Pass):
             passing = list(before.passing)
-            passing[before.player] = before.rules.table.index[move.card]
+            passing[passing.index(None)] = before.rules.table.index[move.card]  # the last
             for seat, hand in enumerate(hands):
                 given, received = passing[seat], passing[seat - 1]
                 assert given is not None
@@ -330,7 +330,7 @@ def test_the_api_contract_holds(players: int, decks: int) -> None:
             *(sw.Take(s) for s in range(6)),
             *(sw.Size(n) for n in range(1, 9)),
             *(sw.Discard(c) for c in cards),
-            *(sw.Pass(c) for c in cards),
+            *(sw.Pass(c, s) for c in cards for s in range(players)),
             *(sw.Deal(c) for c in cards),
         ]
 
@@ -397,6 +397,63 @@ def test_the_pass_moves_exactly_one_card_from_every_seat_to_its_left(
         assert_transition(before, move, state)
         if state.phase is Phase.PASS:
             assert state.hands == before.hands  # nothing moves before everyone has chosen
+
+
+PASSING = sst.states(rules=SMALL, phases=frozenset({Phase.PASS}))
+"""States in an Anchor pass (the match may end first), any seats having chosen."""
+
+
+@pytest.mark.rule("SW-10", "SW-R7")
+@given(PASSING, st.randoms(use_true_random=False))
+def test_SW_R7_passes_chosen_in_every_order_give_the_same_state(
+    state: State, rng: random.Random
+) -> None:
+    assume(state.phase is Phase.PASS)
+    left = sw.view(state, None).choosing
+    choices: dict[int, sw.Pass] = {}
+    for seat in left:
+        choice = rng.choice(sw.view(state, seat).legal_moves)
+        assert isinstance(choice, sw.Pass)
+        choices[seat] = choice
+    sequential = state  # as a driver that moves one seat at a time plays it
+    for seat in left:
+        assert sw.current_player(sequential) == seat
+        sequential = sw.apply_move(sequential, choices[seat])
+    for order in itertools.permutations(left):
+        after = state
+        for seat in order:
+            before, after = after, sw.apply_move(after, choices[seat], seat=seat)
+            assert_transition(before, choices[seat], after)
+            told = sw.events(before, choices[seat], after, seat=OMNISCIENT)[0]
+            assert told == PassChosen(seat, choices[seat].card)  # the sender's choice
+        assert after == sequential
+
+
+@pytest.mark.rule("SW-R7")
+@given(PASSING, st.randoms(use_true_random=False))
+def test_SW_R7_a_seats_view_in_the_pass_is_the_same_whatever_the_others_chose(
+    state: State, rng: random.Random
+) -> None:
+    """Two states that differ only in the card another seat chose show a seat the same
+    view, events and words: which seats are still choosing, and nothing of their cards."""
+    assume(state.phase is Phase.PASS)
+    left = sw.view(state, None).choosing
+    assume(len(left) > 1)  # the last choice moves the cards, which a seat then sees
+    chooser = rng.choice(left)
+    offered = sw.view(state, chooser).legal_moves
+    assume(len(offered) > 1)
+    one, other = rng.sample(offered, 2)
+    a = sw.apply_move(state, one, seat=chooser)
+    b = sw.apply_move(state, other, seat=chooser)
+    assert a != b
+    for seat in (None, *range(state.rules.players)):
+        if seat == chooser:
+            continue
+        assert sw.view(a, seat) == sw.view(b, seat)
+        assert sw.dumps(sw.view(a, seat)) == sw.dumps(sw.view(b, seat))
+        assert sw.events(state, one, a, seat=seat) == sw.events(state, other, b, seat=seat)
+        assert sw.narrate(state, one, a, seat=seat) == sw.narrate(state, other, b, seat=seat)
+        assert chooser not in sw.view(a, seat).choosing
 
 
 @pytest.mark.rule("SW-13", "SW-R8")

@@ -11,7 +11,16 @@ from math import comb
 
 import pytest
 
-from seaview_rules import CHANCE, IllegalMoveError, InvalidDataError, Termination
+from seaview_rules import (
+    CHANCE,
+    GameRecord,
+    IllegalMoveError,
+    InvalidDataError,
+    Table,
+    Termination,
+    Violation,
+    replay,
+)
 from seaview_rules import ships_wheel as sw
 from seaview_rules.ships_wheel import (
     Action,
@@ -260,8 +269,8 @@ def test_draw_from_the_deck_or_the_top_of_any_pile() -> None:
     )
     assert refused(state, "take 5", "SW-5") == "there is no seat 5"
     assert (
-        refused(state, "pass red-circle", "SW-10")
-        == "not now (pass red-circle): cards are passed only after an Anchor"
+        refused(state, "pass red-circle by 0", "SW-10")
+        == "not now (pass red-circle by 0): cards are passed only after an Anchor"
     )
 
 
@@ -350,20 +359,20 @@ def test_with_two_players_a_black_starfish_gives_the_discarder_the_next_turn() -
 @pytest.mark.rule("SW-10")
 def test_an_anchor_makes_every_player_pass_one_card_left_at_once() -> None:
     state = play(discard(f"{A} anchor", player=0), "anchor")
-    assert (state.phase, state.player) == (Phase.PASS, 1)
+    assert (state.phase, state.player, sw.current_player(state)) == (Phase.PASS, 0, 1)
     assert [str(m) for m in sw.legal_moves(state)] == [
-        "pass yellow-star",
-        "pass yellow-diamond",
-        "pass yellow-heart",
+        "pass yellow-star by 1",
+        "pass yellow-diamond by 1",
+        "pass yellow-heart by 1",
     ]
-    assert refused(state, "pass red-circle", "SW-10") == "red-circle is not in seat 1's hand"
+    assert refused(state, "pass red-circle by 1", "SW-10") == "red-circle is not in seat 1's hand"
     assert (
         refused(state, "draw", "SW-10")
         == "not now (draw): every player is choosing the card to pass to the left"
     )
-    state = play(state, "pass yellow-star", "pass blue-star")
+    state = play(state, "pass yellow-star by 1", "pass blue-star by 2")
     assert state.hands == play(discard(f"{A} anchor"), "anchor").hands  # nothing moved yet
-    after = play(state, "pass red-circle")
+    after = play(state, "pass red-circle by 0")
     assert (after.phase, after.player) == (Phase.DRAW, 1)
     expect = [
         "red-square red-triangle blue-star",
@@ -374,31 +383,119 @@ def test_an_anchor_makes_every_player_pass_one_card_left_at_once() -> None:
 
 
 @pytest.mark.rule("SW-R7")
-def test_pass_choices_are_made_in_turn_from_the_discarders_left_and_stay_secret() -> None:
+def test_pass_choices_stay_secret_and_the_first_seat_still_choosing_is_to_move() -> None:
     start = play(discard(f"{A} anchor", player=0), "anchor")
-    one = play(start, "pass yellow-star")
-    other = play(start, "pass yellow-heart")
-    assert one.player == 2
+    one = play(start, "pass yellow-star by 1")
+    other = play(start, "pass yellow-heart by 1")
+    assert (one.player, sw.current_player(one), sw.view(one, 0).choosing) == (0, 2, (2, 0))
     assert one.passing != other.passing
     for seat in (None, 0, 2):
         assert sw.view(one, seat) == sw.view(other, seat)
         assert sw.dumps(sw.view(one, seat)) == sw.dumps(sw.view(other, seat))
     assert sw.view(one, 1).passing == ids(THREE, "yellow-star")[0]
     assert "yellow-star" not in sw.dumps(sw.view(one, 2))
-    last = play(one, "pass blue-star")
-    assert last.player == 0  # the discarder chooses last
+    last = play(one, "pass blue-star by 2")
+    assert sw.current_player(last) == 0  # in the rules' order, the discarder is last
+
+
+@pytest.mark.rule("SW-10", "SW-R7")
+def test_SW_R7_every_seat_still_choosing_may_choose_in_any_order() -> None:
+    start = play(discard(f"{A} anchor", player=0), "anchor")
+    for seat, hand in enumerate((A, B, C)):  # every seat is offered its own hand at once
+        offered = sw.view(start, seat).legal_moves
+        assert {str(m) for m in offered} == {f"pass {c} by {seat}" for c in hand.split()}
+    two = sw.apply_move(start, parse_move("pass blue-star by 2"), seat=2)  # out of order
+    assert sw.apply_move(start, parse_move("pass blue-star by 2")) == two  # the move's seat
+    assert (two.player, sw.current_player(two), sw.view(two, None).choosing) == (0, 1, (1, 0))
+    assert (sw.view(two, 2).legal_moves, sw.view(two, 2).passing) == (
+        (),
+        ids(THREE, "blue-star")[0],
+    )
+    assert sw.view(two, 1).to_move == 1
+    assert two.hands == start.hands  # nothing moves before everyone has chosen
+    zero = sw.apply_move(two, parse_move("pass red-circle by 0"), seat=0)
+    assert sw.view(zero, 0).choosing == (1,)
+    after = sw.apply_move(zero, parse_move("pass yellow-star by 1"), seat=1)
+    assert after == play(
+        start, "pass yellow-star by 1", "pass blue-star by 2", "pass red-circle by 0"
+    )
+    assert (after.phase, after.player) == (Phase.DRAW, 1)  # SW-4: the discarder's left draws
+
+
+@pytest.mark.rule("SW-R7", "API-SEAT")
+def test_SW_R7_a_seat_that_has_chosen_may_not_choose_again() -> None:
+    start = play(discard(f"{A} anchor", player=0), "anchor")
+    two = sw.apply_move(start, parse_move("pass blue-star by 2"), seat=2)
+    final = Violation("SW-R7", "seat 2 has already chosen the card it passes: a choice is final")
+    for text in ("pass blue-circle by 2", "pass blue-star by 2", "pass red-circle by 2"):
+        for seat in (2, None):
+            assert sw.check_move(two, parse_move(text), seat=seat) == final
+            with pytest.raises(IllegalMoveError) as err:
+                sw.apply_move(two, parse_move(text), seat=seat)
+            assert err.value.violation == final
+    # A seat still choosing may choose only from its own hand; other moves wait their turn.
+    assert sw.check_move(two, parse_move("pass red-circle by 0"), seat=0) is None
+    assert sw.check_move(two, parse_move("pass blue-circle by 0"), seat=0) == Violation(
+        "SW-10", "blue-circle is not in seat 0's hand"
+    )
+    assert sw.check_move(two, parse_move("draw"), seat=0) == Violation(
+        "API-SEAT", "seat 1 is to move, not seat 0"
+    )
+    for seat in (1, 2, 3, -1, True):  # not the seat the pass names
+        refusal = sw.check_move(two, parse_move("pass red-circle by 0"), seat=seat)
+        assert refusal is not None
+        assert refusal.rule == "API-SEAT"
+    assert sw.check_move(two, parse_move("pass red-circle by 0"), seat=1) == Violation(
+        "API-SEAT", "seat 1 may not choose seat 0's card to pass"
+    )
+    # Without a seat a Pass is the choice of the seat it names.
+    assert sw.check_move(two, parse_move("pass red-circle by 0")) is None
+    assert sw.check_move(two, parse_move("pass red-circle by 5")) == Violation(
+        "SW-10", "there is no seat 5"
+    )
+
+
+@pytest.mark.rule("SW-R7", "API-SEAT")
+def test_SW_R7_a_table_takes_the_pass_choices_from_every_seat_in_any_order() -> None:
+    rng = random.Random(5)
+    table: Table[Rules, State, sw.Move, sw.View] = Table("ships_wheel", Rules(players=3), seed=5)
+    while table.view(None).phase is not Phase.PASS:
+        seat = table.to_move
+        assert isinstance(seat, int)
+        table.submit(seat, rng.choice(table.view(seat).legal_moves))
+    left = table.view(None).choosing
+    assert len(left) == 3
+    last = left[0]  # the seat `to_move` names chooses last
+    for seat in reversed(left):
+        choice = table.view(seat).legal_moves[0]
+        if seat != last:
+            assert table.to_move == last
+        table.submit(seat, choice)
+        if seat != last:
+            with pytest.raises(IllegalMoveError, match=r"SW-R7: seat \d has already chosen"):
+                table.submit(seat, choice)
+    assert table.view(None).phase is not Phase.PASS
+    seats = [change.seat for change in table.changes if change.seat is not None]
+    assert seats[-3:] == list(reversed(left))
+    # The record replays: each Pass names the seat whose choice it is, whatever the order.
+    record = sw.loads(sw.dumps(table.record), kind=GameRecord)
+    assert [str(m) for m in record.moves[-3:]] == [
+        f"pass {table.changes[-3 + k].move.card} by {seat}"  # type: ignore[union-attr]
+        for k, seat in enumerate(reversed(left))
+    ]
+    assert replay(sw.GAME, record) == table.state
 
 
 @pytest.mark.rule("SW-R7")
 def test_after_a_pass_that_nobody_wins_the_seat_left_of_the_discarder_draws() -> None:
     state = play(discard(f"{B} anchor", player=1), "anchor")
-    assert (state.phase, state.player) == (Phase.PASS, 2)
-    after = play(state, "pass blue-star", "pass red-circle", "pass yellow-star")
+    assert (state.phase, sw.current_player(state)) == (Phase.PASS, 2)
+    after = play(state, "pass blue-star by 2", "pass red-circle by 0", "pass yellow-star by 1")
     assert not after.results
     assert (after.phase, after.player) == (Phase.DRAW, 2)
     two = Rules(players=2)
     start = make(two, Phase.DISCARD, 1, [A, f"{B} anchor"], size=3)
-    after = play(start, "anchor", "pass red-circle", "pass yellow-star")
+    after = play(start, "anchor", "pass red-circle by 0", "pass yellow-star by 1")
     assert (after.phase, after.player) == (Phase.DRAW, 0)
 
 
@@ -435,7 +532,7 @@ def test_hands_are_checked_after_the_deal_and_after_every_pass() -> None:
         two, Phase.PASS, 0, ["red-circle red-square orange-triangle", "yellow-star yellow-heart green-diamond"],
         ["anchor", ""], passing=[None, "green-diamond"], size=3,
     )  # fmt: skip
-    after = play(state, "pass red-square")
+    after = play(state, "pass red-square by 0")
     result = after.results[-1]
     assert (result.ending, result.winners) == (Ending.PASS, (0,))
 
@@ -469,7 +566,7 @@ def test_a_tie_after_a_pass() -> None:
         two, Phase.PASS, 0, ["red-circle red-square orange-triangle", "yellow-star yellow-heart green-diamond"],
         ["anchor", ""], passing=[None, "yellow-heart"], size=3,
     )  # fmt: skip
-    after = play(state, "pass red-square")
+    after = play(state, "pass red-square by 0")
     result = after.results[-1]
     assert (result.ending, result.winners, result.winner) == (Ending.PASS, (0, 1), None)
 

@@ -70,10 +70,28 @@ def test_every_move_from_every_wrong_seat_is_refused_and_nothing_changes(
     snapshot = sw.dumps(state)
     to_move = sw.current_player(state)
     for seat in wrong_seats(state):
-        expected = seat_violation(to_move, seat)
-        assert expected is not None
-        assert expected.rule == "API-SEAT"
+        refused = seat_violation(to_move, seat)
+        assert refused is not None
+        assert refused.rule == "API-SEAT"
         for move in sw.every_move(state.rules):
+            expected = refused
+            if (
+                state.phase is Phase.PASS
+                and type(move) is sw.Pass
+                and type(seat) is int
+                and 0 <= seat < state.rules.players
+            ):
+                if seat != move.seat:  # SW-R7: a Pass names the seat that sends it
+                    expected = Violation(
+                        "API-SEAT", f"seat {seat} may not choose seat {move.seat}'s card to pass"
+                    )
+                elif state.passing[seat] is None:
+                    continue  # SW-R7: a seat still choosing may choose (tested below)
+                else:
+                    expected = Violation(
+                        "SW-R7",
+                        f"seat {seat} has already chosen the card it passes: a choice is final",
+                    )
             assert sw.check_move(state, move, seat=seat) == expected
             with pytest.raises(IllegalMoveError) as err:
                 sw.apply_move(state, move, seat=seat)
@@ -94,6 +112,12 @@ def test_the_seat_to_move_gets_the_answer_it_gets_without_a_seat(
     assert isinstance(seat, int)
     for move in sw.every_move(state.rules):
         violation = sw.check_move(state, move)
+        if type(move) is sw.Pass and move.seat != seat and state.phase is Phase.PASS:
+            # SW-R7: another seat's choice, which that seat alone may send.
+            refused = sw.check_move(state, move, seat=seat)
+            assert refused is not None
+            assert refused.rule == "API-SEAT"
+            continue
         assert sw.check_move(state, move, seat=seat) == violation
         if violation is None:
             assert sw.apply_move(state, move, seat=seat) == sw.apply_move(state, move)
@@ -140,6 +164,25 @@ def test_a_move_is_refused_with_api_seat_exactly_when_the_seat_is_not_to_move(
         given_seat = sw.check_move(state, move, seat=seat)
         if to_move is None:
             assert given_seat == Violation("API-OVER", "the match is over")
+        elif (
+            state.phase is Phase.PASS
+            and type(move) is sw.Pass
+            and type(seat) is int
+            and 0 <= seat < players
+        ):
+            # SW-R7: any seat still choosing may choose; a seat that has chosen may not.
+            if move.seat != seat:
+                assert given_seat is not None
+                assert given_seat.rule == "API-SEAT"
+            elif state.passing[seat] is None:
+                assert given_seat == (
+                    None
+                    if move in sw.view(state, seat).legal_moves
+                    else Violation("SW-10", f"{move.card} is not in seat {seat}'s hand")
+                )
+            else:
+                assert given_seat is not None
+                assert given_seat.rule == "SW-R7"
         elif type(seat) is int and seat == to_move:
             assert given_seat == sw.check_move(state, move)
         else:
@@ -191,11 +234,17 @@ def test_a_view_says_who_is_to_move_and_gives_the_seat_to_move_its_legal_moves(
     to_move = sw.current_player(state)
     assert seen.to_move == to_move
     assert seen.hand_number == state.hand_number
-    if seat is not None and seat == to_move:
+    if state.phase is Phase.PASS:  # SW-R7: every seat still choosing may choose
+        assert to_move == seen.choosing[0]
+        assert (seen.legal_moves != ()) == (seat in seen.choosing)
+        for move in seen.legal_moves:
+            assert sw.check_move(state, move, seat=seat) is None
+    elif seat is not None and seat == to_move:
         assert seen.legal_moves == sw.legal_moves(state)
     else:
         assert seen.legal_moves == ()
-    assert to_move is CHANCE or to_move is None or to_move == state.player
+    if state.phase is not Phase.PASS:
+        assert to_move is CHANCE or to_move is None or to_move == state.player
     event(f"the view's seat is {'to move' if seat == to_move else 'not to move'}")
 
 
@@ -204,7 +253,7 @@ def test_the_legal_moves_of_the_seat_to_move_follow_from_its_view_alone(state: S
     """What `loads` checks a view's legal moves with is what the engine allows."""
     seen = sw.view(state, state.player)
     assert seen.hand is not None
-    if seen.to_move == state.player:
+    if seen.to_move == state.player and state.phase is not Phase.PASS:
         recomputed = sw.legal_moves(stand_in(seen))
         assert recomputed == seen.legal_moves == sw.legal_moves(state)
     document = json.loads(sw.dumps(seen))

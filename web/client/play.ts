@@ -97,7 +97,8 @@ async function play(game: Game): Promise<number> {
   const table = created.table;
   const tokens: string[] = [];
   for (let seat = 0; seat < players; seat += 1) {
-    const joined = await ok<Schemas["Joined"]>("POST", "/api/tables/{table}/seats/{seat}", `/api/tables/${table}/seats/${seat}`, { body: {} });
+    const joined = await ok<Schemas["Joined"]>("POST", "/api/tables/{table}/seats/{seat}", `/api/tables/${table}/seats/${seat}`, { body: { name: `Seat ${seat}` } });
+    if (joined.name !== `Seat ${seat}`) throw new Error(`the name of seat ${seat} was not kept`);
     tokens.push(joined.token);
   }
   const live = follow(table, tokens[0] ?? "");
@@ -109,8 +110,9 @@ async function play(game: Game): Promise<number> {
     const seen = await ok<Seen>("GET", "/api/tables/{table}/view", `/api/tables/${table}/view`, { token: asker ?? "" });
     if (toMove === "chance") {
       if (seen.chance_seat === null) throw new Error("chance to move, yet no chance seat");
+      // every chance move this seat is to press at once: a whole deal in one request
       await ok<Schemas["Version"]>("POST", "/api/tables/{table}/step", `/api/tables/${table}/step`, {
-        body: { version: seen.version },
+        body: { version: seen.version, all: true },
         token: tokens[seen.chance_seat] ?? "",
       });
     } else if (typeof toMove === "number") {
@@ -130,13 +132,49 @@ async function play(game: Game): Promise<number> {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   live.close();
+  if (entry.outcome === null || entry.names[0] !== "Seat 0") throw new Error(`${game.name}: no outcome or names in the lobby`);
+  await rematch(table, tokens, created.admin_token);
   console.log(`${game.name}: ${entry.version} changes, ${events.events.length} events seen by seat 0, ${live.updates.length} live updates`);
   return entry.version;
+}
+
+// The rematch of a finished table: made once (201), named by the old entry, where every
+// player's token works at once; asked again, the same table (200). Then a seat is left.
+async function rematch(table: string, tokens: string[], admin: string): Promise<void> {
+  const route = "/api/tables/{table}/rematch";
+  const first = await call("POST", route, `/api/tables/${table}/rematch`, { body: {}, token: tokens[0] ?? "" });
+  const second = await call("POST", route, `/api/tables/${table}/rematch`, { body: {}, token: admin });
+  const made = first.reply as Schemas["Rematch"];
+  if (first.status !== 201 || second.status !== 200 || (second.reply as Schemas["Rematch"]).table !== made.table) {
+    throw new Error(`rematch: ${first.status} then ${second.status}`);
+  }
+  const old = await ok<Schemas["Table"]>("GET", "/api/tables/{table}", `/api/tables/${table}`);
+  if (old.rematch !== made.table) throw new Error("the old table does not name its rematch");
+  await ok<Seen>("GET", "/api/tables/{table}/view", `/api/tables/${made.table}/view`, { token: tokens[1] ?? "" });
+  const left = await ok<Schemas["Left"]>("DELETE", "/api/tables/{table}/seats/{seat}", `/api/tables/${made.table}/seats/0`, { token: tokens[0] ?? "" });
+  const gone = await call("GET", "/api/tables/{table}/view", `/api/tables/${made.table}/view`, { token: tokens[0] ?? "" });
+  if (left.left !== 0 || gone.status !== 403) throw new Error("a left seat's token still works");
+}
+
+// The admin of a table with real cards reads the outcomes of the pending deal and enters one.
+async function external(): Promise<void> {
+  const request = { game: "voyage", seats: ["open", "open"], chance: "external" } as CreateTable;
+  const created = await ok<Schemas["Created"]>("POST", "/api/tables", "/api/tables", { body: request });
+  const path = `/api/tables/${created.table}/chance`;
+  const offered = await ok<Schemas["ChanceOutcomes"]>("GET", "/api/tables/{table}/chance", path, { token: created.admin_token });
+  const first = offered.outcomes[0];
+  if (first === undefined || offered.chance_seat === null) throw new Error("no chance outcome offered");
+  const entered = await ok<Schemas["Version"]>("POST", "/api/tables/{table}/chance", path, {
+    body: { move: first.move, version: offered.version },
+    token: created.admin_token,
+  });
+  if (entered.version !== offered.version + 1) throw new Error("the chance outcome was not entered");
 }
 
 const started = Date.now();
 const { games } = await ok<Schemas["Games"]>("GET", "/api/games", "/api/games");
 for (const game of games) await play(game);
+await external();
 const missing = await call("GET", "/api/tables/{table}", "/api/tables/none");
 if (missing.status !== 404) throw new Error("a missing table is not 404");
 console.log(`${games.length} games played to the end, ${checked} replies and messages valid, in ${Date.now() - started} ms`);

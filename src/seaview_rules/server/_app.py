@@ -95,6 +95,8 @@ def routes() -> list[BaseRoute]:
         Route(table, api.summary, methods=["GET"]),
         Route(table, api.delete, methods=["DELETE"]),
         Route(table + "/seats/{seat:int}", api.join, methods=["POST"]),
+        Route(table + "/seats/{seat:int}", api.leave, methods=["DELETE"]),
+        Route(table + "/rematch", api.rematch, methods=["POST"]),
         Route(table + "/view", api.view),
         Route(table + "/view.svg", api.picture),
         Route(table + "/events", api.events),
@@ -103,6 +105,7 @@ def routes() -> list[BaseRoute]:
         Route(table + "/step", api.step, methods=["POST"]),
         Route(table + "/undo", api.undo, methods=["POST"]),
         Route(table + "/chance", api.chance, methods=["POST"]),
+        Route(table + "/chance", api.chance_outcomes, methods=["GET"]),
         WebSocketRoute(table + "/live", live_channel),
         Mount("/static", StaticFiles(directory=str(api.STATIC)), name="static"),
     ]

@@ -85,7 +85,10 @@ def asyncapi() -> dict[str, Any]:
             "sends one after every change of the table. A client that loses the channel "
             "reconnects with the last version it saw as `since`. A refused channel gets "
             "one LiveRefusal and is closed: code 1008, or 1013 when the server or the "
-            "table has as many channels as it takes (try again later). Other messages "
+            "table has as many channels as it takes (try again later). A seat's channel "
+            "is closed the same way once the seat is left (DELETE "
+            "/api/tables/{table}/seats/{seat}), as is every channel of a deleted table. "
+            "Other messages "
             "from the client are ignored. The payloads are the schemas of the same names "
             "in /openapi.json.",
         },

@@ -41,7 +41,11 @@ def bot_turn(live: LiveTable) -> tuple[int, bool] | None:
     table = live.table
     to_move = table.to_move
     if isinstance(to_move, int):
-        return (to_move, False) if to_move in live.bots else None
+        if to_move in live.bots:
+            return to_move, False
+        # A simultaneous phase (Ship's Wheel's Anchor pass, SW-R7): a bot seat whose view
+        # offers it moves acts without waiting for the seat to move.
+        return next(((s, False) for s in live.bots if table.view(s).legal_moves), None)
     if to_move is CHANCE and table.chance == "step":
         seat = table.game.chance_seat(table.state)
         if seat in live.bots:

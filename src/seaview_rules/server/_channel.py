@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hmac
 import json
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -45,9 +46,10 @@ async def live_channel(websocket: WebSocket) -> None:
 
 async def _first(
     websocket: WebSocket, live: LiveTable, channel: Channel
-) -> tuple[int | None, int] | None:
-    """The seat and ``since`` of the channel's first message (``None``: it left); the
-    channel is then counted on the table, for its seat or with the spectators.
+) -> tuple[int | None, int, bytes | None] | None:
+    """The seat, ``since`` and the seat's token hash of the channel's first message
+    (``None``: it left); the channel is then counted on the table, for its seat or with
+    the spectators.
 
     Raises:
         HubError: the first message is late or wrong.
@@ -79,7 +81,7 @@ async def _first(
     seat = role if isinstance(role, int) else None
     # no await since the message came: the slot is checked and counted in one step
     quota.seat_channel(channel, live.id, seat)
-    return seat, since
+    return seat, since, None if seat is None else live.token_hashes[seat]
 
 
 async def _serve(websocket: WebSocket, channel: Channel) -> None:
@@ -92,21 +94,27 @@ async def _serve(websocket: WebSocket, channel: Channel) -> None:
         return
     if first is None:
         return
-    seat, since = first
+    seat, since, held = first
     live.channels += 1
     with contextlib.suppress(HubError):  # news skipped while no channel was open here
         await hub.sync(live.id)
     try:
-        await _push(websocket, hub, live, seat, since)
+        await _push(websocket, hub, live, seat, since, held)
     finally:
         live.channels -= 1
 
 
 async def _push(
-    websocket: WebSocket, hub: Hub, live: LiveTable, seat: int | None, since: int
+    websocket: WebSocket,
+    hub: Hub,
+    live: LiveTable,
+    seat: int | None,
+    since: int,
+    held: bytes | None,
 ) -> None:
-    """Send ``seat`` every change after ``since``, until the channel or the table ends
-    (what the client sends meanwhile is read and ignored)."""
+    """Send ``seat`` every change after ``since``, until the channel or the table ends,
+    or the seat is no longer held by the token of hash ``held`` (the seat was left);
+    what the client sends meanwhile is read and ignored."""
     pages = websocket.app.state.pages
     receiving = asyncio.ensure_future(websocket.receive())
     sent: int | None = None
@@ -114,6 +122,11 @@ async def _push(
         while True:
             if hub.tables.get(live.id) is not live:
                 await refuse(websocket, 404, "not_found", "the table was deleted")
+                return
+            if seat is not None and not hmac.compare_digest(
+                live.token_hashes[seat] or b"", held or b""
+            ):
+                await refuse(websocket, 403, "forbidden", "the seat was left")
                 return
             changed = live.changed
             if sent is None or live.version != sent:

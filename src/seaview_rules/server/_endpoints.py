@@ -6,13 +6,15 @@ worker that builds large pages). No rule of any game is here."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 from importlib import resources
 from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from seaview_rules import GAMES, InvalidDataError, svg
+from seaview_rules import CHANCE, GAMES, InvalidDataError, svg
 from seaview_rules.server._asyncapi import asyncapi
 from seaview_rules.server._hub import Hub
 from seaview_rules.server._live import ADMIN, SEAT_KINDS, HubError, LiveTable
@@ -25,6 +27,7 @@ from seaview_rules.server._requests import (
     body,
     guarded,
     move_of,
+    name_of,
     number,
     seat_of,
     version_of,
@@ -34,17 +37,20 @@ from seaview_rules.server._requests import (
 __all__ = [
     "asyncapi_document",
     "chance",
+    "chance_outcomes",
     "create",
     "delete",
     "events",
     "games",
     "join",
+    "leave",
     "lobby",
     "move",
     "openapi_document",
     "page",
     "picture",
     "record",
+    "rematch",
     "step",
     "summary",
     "undo",
@@ -98,7 +104,21 @@ async def games(request: Request) -> Response:
 @guarded
 async def lobby(request: Request) -> Response:
     """GET /api/tables"""
-    return JSONResponse({"tables": await _hub(request).lobby()}, headers=NO_STORE)
+    return _tagged(request, {"tables": await _hub(request).lobby()})
+
+
+def _tagged(request: Request, data: object) -> Response:
+    """``data`` as JSON with a strong ``ETag`` (a hash of the body), or 304 with no body
+    if the request's ``If-None-Match`` names that tag: a page that polls the lobby is
+    sent it only when it changed. ``Cache-Control: no-cache``: a browser may keep the
+    reply but asks again every time (the lobby holds nothing secret)."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
+    tag = f'"{hashlib.sha256(text).hexdigest()[:32]}"'
+    headers = {"Cache-Control": "no-cache", "ETag": tag}
+    asked = request.headers.get("if-none-match", "")
+    if any(t.strip().removeprefix("W/") in (tag, "*") for t in asked.split(",")):
+        return Response(status_code=304, headers=headers)
+    return Response(text, media_type="application/json", headers=headers)
 
 
 @guarded
@@ -128,7 +148,7 @@ async def create(request: Request) -> Response:
     if mode is not None and mode not in ("auto", "step", "external"):
         raise HubError(400, "bad_request", "chance must be 'auto', 'step' or 'external'")
     rules = _rules(name, data.get("rules"), len(seats))
-    quota, client = _quota(request), client_of(request.client.host if request.client else None)
+    quota, client = _quota(request), _client(request)
     only_bots = bots_only(seats)
     quota.take_table(client, bots_only=only_bots)
     try:
@@ -142,6 +162,10 @@ async def create(request: Request) -> Response:
         status_code=201,
         headers=NO_STORE,
     )
+
+
+def _client(request: Request) -> str:
+    return client_of(request.client.host if request.client else None)
 
 
 def _rules(name: str, data: object, players: int) -> Any:
@@ -162,17 +186,64 @@ def _rules(name: str, data: object, players: int) -> Any:
 @guarded
 async def summary(request: Request) -> Response:
     """GET /api/tables/{table}"""
-    return JSONResponse((await _table(request)).entry, headers=NO_STORE)
+    return _tagged(request, (await _table(request)).entry)
 
 
 @guarded
 async def join(request: Request) -> Response:
     """POST /api/tables/{table}/seats/{seat}"""
     live = await _table(request)
-    await body(request, frozenset())
+    name = name_of(await body(request, frozenset({"name"})))
     seat = request.path_params["seat"]
-    token = await _hub(request).join(live, seat)
-    return JSONResponse({"token": token, "seat": seat}, headers=NO_STORE)
+    token = await _hub(request).join(live, seat, name)
+    return JSONResponse({"token": token, "seat": seat, "name": name}, headers=NO_STORE)
+
+
+@guarded
+async def leave(request: Request) -> Response:
+    """DELETE /api/tables/{table}/seats/{seat}"""
+    live = await _table(request)
+    seat = request.path_params["seat"]
+    role = live.role(bearer(request.headers))
+    if role != ADMIN and role != seat:
+        raise HubError(403, "forbidden", "a seat is left with its own token or the admin token")
+    await _hub(request).leave(live, seat)
+    return JSONResponse({"left": seat}, headers=NO_STORE)
+
+
+@guarded
+async def rematch(request: Request) -> Response:
+    """POST /api/tables/{table}/rematch
+
+    The first request makes the rematch, counted in the client's quota as a new table
+    (201); any later one names it (200)."""
+    live = await _table(request)
+    await body(request, frozenset())
+    if live.role(bearer(request.headers)) is None:
+        raise HubError(403, "forbidden", "a rematch is asked for with a seat's or the admin token")
+    if live.table.to_move is not None:
+        raise HubError(409, "not_over", "a rematch is made once the game is over")
+    hub = _hub(request)
+    if live.rematch is not None:
+        new, made = await hub.rematch(live)
+    else:
+        quota, client = _quota(request), _client(request)
+        only_bots = bots_only(live.seats)
+        quota.take_table(client, bots_only=only_bots)
+        try:
+            new, made = await hub.rematch(live)
+        except BaseException:
+            quota.table_failed(client, bots_only=only_bots)
+            raise
+        if made:
+            quota.table_made(client, new.id, bots_only=only_bots)
+        else:  # another request made it meanwhile
+            quota.table_failed(client, bots_only=only_bots)
+    return JSONResponse(
+        {"table": new.id, "version": new.version},
+        status_code=201 if made else 200,
+        headers=NO_STORE,
+    )
 
 
 @guarded
@@ -250,14 +321,39 @@ async def move(request: Request) -> Response:
     return await _changed(request, live, lambda t: t.submit(seat, text, version=version))
 
 
+STEPS_AT_ONCE = 1_000
+"""The most chance moves one ``{"all": true}`` step makes. A deal ends by itself: each
+of its moves takes a card from a finite deck, so it ends within the deck (a Voyage
+deck holds 39 cards by default), and a spin is followed by a player's move.
+The bound only keeps a game whose chance never hands the turn over from holding the
+table's lock; a deal made near the table's change limit may pass it by its few cards."""
+
+
 @guarded
 async def step(request: Request) -> Response:
-    """POST /api/tables/{table}/step"""
+    """POST /api/tables/{table}/step: one chance move, or with ``"all": true`` every
+    chance move while the same seat is the one to press (a whole deal in one request),
+    each stored as its own change."""
     live = await _table(request)
-    data = await body(request, frozenset({"version"}))
+    data = await body(request, frozenset({"version", "all"}))
     seat, version = seat_of(live, request), version_of(data)
+    every = data.get("all", False)
+    if not isinstance(every, bool):
+        raise HubError(400, "bad_request", "all must be true or false")
     _chance_must_be(live, "step")
-    return await _changed(request, live, lambda t: t.step(seat, version=version))
+    if not every:
+        return await _changed(request, live, lambda t: t.step(seat, version=version))
+    return await _changed(request, live, lambda t: _steps(t, seat, version))
+
+
+def _steps(table: Any, seat: int, version: int | None) -> int:
+    """Step ``table``'s chance for ``seat`` while ``seat`` is the one to press."""
+    now: int = table.step(seat, version=version)
+    for _ in range(STEPS_AT_ONCE - 1):
+        if table.chance_seat != seat:
+            break
+        now = table.step(seat)
+    return now
 
 
 @guarded
@@ -279,6 +375,23 @@ async def chance(request: Request) -> Response:
     _chance_must_be(live, "external")
     text, version = move_of(data), version_of(data)
     return await _changed(request, live, lambda t: t.enter_chance(text, version=version))
+
+
+@guarded
+async def chance_outcomes(request: Request) -> Response:
+    """GET /api/tables/{table}/chance: the possible outcomes of the pending chance move,
+    for the admin to offer (a table with chance 'external')."""
+    live = await _table(request)
+    if live.role(bearer(request.headers)) != ADMIN:
+        raise HubError(403, "forbidden", "chance outcomes are read with the admin token")
+    _chance_must_be(live, "external")
+    async with live.reading() as table:
+        version, chance_seat = table.version, table.chance_seat
+        pending = table.game.chance_outcomes(table.state) if table.to_move is CHANCE else []
+    outcomes = [{"move": str(move), "probability": str(p)} for move, p in pending]
+    return JSONResponse(
+        {"version": version, "chance_seat": chance_seat, "outcomes": outcomes}, headers=NO_STORE
+    )
 
 
 @guarded

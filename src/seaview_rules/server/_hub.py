@@ -144,30 +144,104 @@ class Hub:
         Raises:
             HubError: 429, the server holds `max_tables` tables; 503, the store failed.
         """
-        store = cast(SharedStore, self.store)
-        held = len(await self._read(store.heads)) if self.shared else len(self.tables)
-        if held >= self.max_tables:
-            raise HubError(429, "too_many_tables", f"this server holds {self.max_tables} tables")
-        self._within_budget()
-        table_id = secrets.token_urlsafe(9)
-        rng = random.Random(f"{self.seed}:{table_id}") if self.seed is not None else None
-        table: AnyTable = Table(game, rules, rng=rng, chance=chance)  # type: ignore[arg-type]
+        await self._room()
         admin = new_token()
-        stored = StoredTable(
-            id=table_id,
-            game=game,
-            rules=table.game.rules_to_data(table.rules),
-            chance=table.chance,
-            seats=tuple(seats),
-            admin_hash=token_hash(admin),
-            created=time.time(),
-            changes=tuple(_stored(c) for c in table.changes),
-            rng=self._rng_state(table),
+        table, stored = self._new(
+            game, rules, chance, seats=tuple(seats), admin_hash=token_hash(admin)
         )
         await self._read(lambda: self.store.create(stored))
         live = self._hold(self._live(stored, table))
         self._wake_bots(live)
         return live, admin
+
+    async def _room(self) -> None:
+        """Refuse a new table the server has no room for.
+
+        Raises:
+            HubError: 429, the server holds `max_tables` tables; 503, the budget is
+                full or the store failed.
+        """
+        store = cast(SharedStore, self.store)
+        held = len(await self._read(store.heads)) if self.shared else len(self.tables)
+        if held >= self.max_tables:
+            raise HubError(429, "too_many_tables", f"this server holds {self.max_tables} tables")
+        self._within_budget()
+
+    def _new(
+        self,
+        game: str,
+        rules: Any,
+        chance: str | None,
+        *,
+        seats: tuple[str, ...],
+        admin_hash: bytes,
+        token_hashes: tuple[bytes | None, ...] = (),
+        names: tuple[str | None, ...] = (),
+    ) -> tuple[AnyTable, StoredTable]:
+        """A new table of ``game`` with a new id, and what the store keeps of it."""
+        table_id = secrets.token_urlsafe(9)
+        rng = random.Random(f"{self.seed}:{table_id}") if self.seed is not None else None
+        table: AnyTable = Table(game, rules, rng=rng, chance=chance)  # type: ignore[arg-type]
+        stored = StoredTable(
+            id=table_id,
+            game=game,
+            rules=table.game.rules_to_data(table.rules),
+            chance=table.chance,
+            seats=seats,
+            admin_hash=admin_hash,
+            created=time.time(),
+            token_hashes=token_hashes,
+            names=names,
+            changes=tuple(_stored(c) for c in table.changes),
+            rng=self._rng_state(table),
+        )
+        return table, stored
+
+    async def rematch(self, live: LiveTable) -> tuple[LiveTable, bool]:
+        """The rematch of ``live``, a table whose game is over: a new table of the same
+        game, rules, chance and seats, each player's seat held by the same token and
+        name, with the same admin token; and whether it was made now (not: made
+        before, here or by another process).
+
+        Raises:
+            HubError: 404, the table or its rematch was deleted; 409, the game is not
+                over; 429 or 503, as `create`.
+        """
+        async with live.lock:
+            if self.tables.get(live.id) is not live:
+                raise HubError(404, "not_found", "no such table")
+            if live.table.to_move is not None:
+                raise HubError(409, "not_over", "a rematch is made once the game is over")
+            made = None
+            rematch = live.rematch
+            if rematch is None:
+                await self._room()
+                table, stored = self._new(
+                    live.table.game.name,
+                    live.table.rules,
+                    live.table.chance,
+                    seats=live.seats,
+                    admin_hash=live.admin_hash,
+                    token_hashes=tuple(live.token_hashes),
+                    names=tuple(live.names),
+                )
+                rematch = await self._read(lambda: self.store.rematch(live.id, stored))
+                if rematch is None:  # deleted meanwhile, by another process
+                    self._forget(live)
+                    raise HubError(404, "not_found", "no such table")
+                live.rematch = rematch
+                self._announce(live)
+                if rematch == stored.id:
+                    made = self._hold(self._live(stored, table))
+                    self._wake_bots(made)
+        if made is not None:
+            return made, True
+        try:
+            return await self.get(rematch), False
+        except HubError as exc:
+            if exc.status == 404:
+                raise HubError(404, "not_found", "the rematch was deleted") from None
+            raise
 
     async def delete(self, live: LiveTable) -> None:
         """Remove ``live`` from the server and its store."""
@@ -196,23 +270,40 @@ class Hub:
             self._forget(live)
             return True
 
-    async def join(self, live: LiveTable, seat: int) -> str:
-        """A token for ``seat`` of ``live``.
+    async def join(self, live: LiveTable, seat: int, name: str | None = None) -> str:
+        """A token for ``seat`` of ``live``, whose player is named ``name``.
 
         Raises:
             HubError: 404, no such seat; 409, the seat is a bot's or taken.
         """
-        if not 0 <= seat < len(live.seats):
-            raise HubError(404, "not_found", f"the table has seats 0 to {len(live.seats) - 1}")
+        _seat_in(live, seat)
         if live.seats[seat] != "open" or live.token_hashes[seat] is not None:
             raise HubError(409, "seat_taken", f"seat {seat} is taken")
         token = new_token()
         digest = token_hash(token)
-        if not await self._read(lambda: self.store.join(live.id, seat, digest)):
+        if not await self._read(lambda: self.store.join(live.id, seat, digest, name)):
             raise HubError(409, "seat_taken", f"seat {seat} is taken")
-        live.token_hashes[seat] = digest
+        live.token_hashes[seat], live.names[seat], live.seated = digest, name, True
         live.committed()
         return token
+
+    async def leave(self, live: LiveTable, seat: int) -> None:
+        """Free ``seat`` of ``live``: its token no longer works, its name is cleared,
+        and the seat's live channels are closed (they find their token gone when
+        woken).
+
+        Raises:
+            HubError: 404, no such seat; 409, the seat is a bot's (``not_a_player_seat``)
+                or open (``seat_open``).
+        """
+        _seat_in(live, seat)
+        if live.seats[seat] != "open":
+            raise HubError(409, "not_a_player_seat", f"seat {seat} is played by a bot")
+        held = live.token_hashes[seat]
+        if held is None or not await self._read(lambda: self.store.leave(live.id, seat, held)):
+            raise HubError(409, "seat_open", f"no player holds seat {seat}")
+        live.token_hashes[seat], live.names[seat] = None, None
+        self._announce(live)
 
     async def change(self, live: LiveTable, make: Callable[[AnyTable], int]) -> int:
         """Make a change with ``make(table)`` (a `Table` method) under the table's lock,
@@ -334,14 +425,14 @@ class Hub:
         if head is None:
             self._forget(live)
             return
-        if head.version == live.table.version and head.joined == live.joined:
+        if head.version == live.table.version and head.revision == live.revision:
             return
         since = live.table.version
         stored = await self._read(lambda: self.store.table(live.id, since))
         if stored is None:
             self._forget(live)
             return
-        live.token_hashes = list(stored.token_hashes)
+        _seated(live, stored)
         if stored.changes:
             try:
                 live.table.catch_up(_changes_data(stored.changes), since=since, rng=stored.rng)
@@ -376,7 +467,8 @@ class Hub:
             LOG.warning("table %s cannot be read again: %s", live.id, exc)
             live.stale = True
             return
-        live.table, live.token_hashes, live.stale = table, list(stored.token_hashes), False
+        live.table, live.stale = table, False
+        _seated(live, stored)
         self._announce(live, here=False)
 
     def _forget(self, live: LiveTable) -> None:
@@ -478,7 +570,7 @@ class Hub:
             if live is None:
                 continue  # not held here: read when first asked for
             if head is not None:
-                if head.version <= live.table.version and head.joined <= live.joined:
+                if head.version <= live.table.version and head.revision <= live.revision:
                     continue  # a change made here, or one already caught up with
                 if not live.channels and not live.bots:
                     continue  # nobody here waits for it: caught up when next asked for
@@ -494,22 +586,42 @@ class Hub:
             if self.seed is not None
             else random.Random(secrets.randbits(128))
         )
-        return LiveTable(
+        live = LiveTable(
             stored.id,
             table,
             stored.seats,
             stored.admin_hash,
             stored.created,
-            list(stored.token_hashes or [None] * len(stored.seats)),
+            [None] * len(stored.seats),
             make_bots(table, stored.seats, bot_rng),
             bot_rng,
+            [None] * len(stored.seats),
         )
+        _seated(live, stored)
+        return live
 
     def _wake_bots(self, live: LiveTable) -> None:
         if live.bots and (live.bot_task is None or live.bot_task.done()) and bot_turn(live):
             with contextlib.suppress(RuntimeError):  # no running loop: load() before serving
                 loop = asyncio.get_running_loop()
                 live.bot_task = loop.create_task(play_bots(live, self.change))
+
+
+def _seat_in(live: LiveTable, seat: int) -> None:
+    if not 0 <= seat < len(live.seats):
+        raise HubError(404, "not_found", f"the table has seats 0 to {len(live.seats) - 1}")
+
+
+def _seated(live: LiveTable, stored: StoredTable) -> None:
+    """Take the seats, names and rematch of ``live`` from ``stored``, read from the
+    store (the lobby entry is rebuilt when the change is announced)."""
+    seats = len(live.seats)
+    live.token_hashes = list(stored.token_hashes or (None,) * seats)
+    live.names = list(stored.names or (None,) * seats)
+    live.rematch, live.revision = stored.rematch, stored.revision
+    # a store's revision counts joins: above 0, a player has held a seat
+    live.seated = live.seated or stored.revision > 0 or any(live.token_hashes)
+    live.committed()
 
 
 def _rebuilt(stored: StoredTable) -> AnyTable:

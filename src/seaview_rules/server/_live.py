@@ -81,6 +81,15 @@ class LiveTable:
     token_hashes: list[bytes | None]
     bots: dict[int, Bot[Any, Any]]
     bot_rng: random.Random
+    names: list[str | None]
+    """The name each joined seat's player gave, else ``None``."""
+    rematch: str | None = None
+    """The id of the table's rematch, once made."""
+    seated: bool = False
+    """Whether a player has ever held a seat (joined here, or as the store tells)."""
+    revision: int = 0
+    """The `StoredTable.revision` this copy's seats and rematch were read at (a change
+    made here leaves it behind the store's, so that the next `Hub.sync` reads them)."""
     lock: asyncio.Lock = field(factory=asyncio.Lock)
     """Held by every change of the table and every read of its content."""
     changed: asyncio.Event = field(factory=asyncio.Event)
@@ -106,8 +115,11 @@ class LiveTable:
 
     @property
     def joined(self) -> int:
-        """How many seats players have joined."""
-        return sum(held is not None for held in self.token_hashes)
+        """How many seats players hold; at least 1 once a player has held one, so that a
+        table whose players all left is not taken for a table no player joined (which
+        `Expiry` deletes early)."""
+        held = sum(token is not None for token in self.token_hashes)
+        return max(held, int(self.seated))
 
     def role(self, token: str | None) -> int | str | None:
         """The seat of ``token``, `ADMIN`, or ``None`` (no token: a spectator).
@@ -150,6 +162,7 @@ class LiveTable:
     def summary(self) -> dict[str, Any]:
         """The table's lobby entry as it is now."""
         table = self.table
+        outcome = table.game.outcome(table.state) if table.to_move is None else None
         return {
             "table": self.id,
             "game": table.game.name,
@@ -163,8 +176,16 @@ class LiveTable:
                 for seat, (kind, held) in enumerate(zip(self.seats, self.token_hashes, strict=True))
                 if kind == "open" and held is None
             ],
+            "names": [
+                name if held else None
+                for name, held in zip(self.names, self.token_hashes, strict=True)
+            ],
             "chance": table.chance,
             "version": table.version,
             "to_move": "chance" if table.to_move is CHANCE else table.to_move,
             "over": table.to_move is None,
+            "outcome": None
+            if outcome is None
+            else {"winner": outcome.winner, "scores": list(outcome.scores)},
+            "rematch": self.rematch,
         }

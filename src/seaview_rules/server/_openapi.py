@@ -116,6 +116,11 @@ _CHANCE_SEAT: Schema = {
     "presses 'spin', 'deal' or 'draw' on a table with chance 'step'), or null when "
     "chance is not to move.",
 }
+_NAME: Schema = {
+    "type": ["string", "null"],
+    "description": "The name a player gave on joining the seat, or null (none given, a "
+    "bot's seat, an open seat).",
+}
 _ACTED_ON: Schema = {
     **_VERSION,
     "description": "The version the client acted on: refused (API-VERSION) if the table "
@@ -191,6 +196,12 @@ def api_schemas() -> dict[str, Schema]:
                     "a bot's.",
                 },
                 "free_seats": {"type": "array", "items": _SEAT},
+                "names": {
+                    "type": "array",
+                    "items": _NAME,
+                    "description": "Each seat's player's name (null for none, an open seat "
+                    "or a bot).",
+                },
                 "chance": _ref("ChanceMode"),
                 "version": _VERSION,
                 "to_move": {
@@ -198,6 +209,29 @@ def api_schemas() -> dict[str, Schema]:
                     "description": "The seat to move, 'chance', or null once the game is over.",
                 },
                 "over": {"type": "boolean"},
+                "outcome": {
+                    "oneOf": [_ref("Outcome"), {"type": "null"}],
+                    "description": "How the game ended; null until it is over.",
+                },
+                "rematch": {
+                    "type": ["string", "null"],
+                    "description": "The table of this one's rematch, once one was made "
+                    "(POST .../rematch); null until then.",
+                },
+            },
+        ),
+        "Outcome": _object(
+            "How a finished game ended (`Game.outcome`).",
+            {
+                "winner": {
+                    "oneOf": [_SEAT, {"type": "null"}],
+                    "description": "The winning seat, or null if nobody won.",
+                },
+                "scores": {
+                    "type": "array",
+                    "items": {"type": "integer"},
+                    "description": "Each seat's final score.",
+                },
             },
         ),
         "Lobby": _object("Every table.", {"tables": {"type": "array", "items": _ref("Table")}}),
@@ -213,13 +247,51 @@ def api_schemas() -> dict[str, Schema]:
             {"table": {"type": "string"}, "admin_token": {"type": "string"}, "version": _VERSION},
         ),
         "Join": _body(
-            "Nothing: an empty object, or no body at all, but sent as "
-            "`Content-Type: application/json`. A POST without that header is refused "
-            "(415): a page of another site can then send one only if CORS lets it."
+            "The player's name, if any: an object, an empty one, or no body at all, but "
+            "sent as `Content-Type: application/json`. A POST without that header is "
+            "refused (415): a page of another site can then send one only if CORS lets it.",
+            name={
+                "type": ["string", "null"],
+                "minLength": 1,
+                "description": "1 to 24 characters once the white space around it is "
+                "stripped, none of them a control character (Unicode category C); 400 "
+                "otherwise. Null or absent: no name.",
+            },
         ),
         "Joined": _object(
-            "The seat's token (given once: keep it) and the seat.",
-            {"token": {"type": "string"}, "seat": _SEAT},
+            "The seat's token (given once: keep it), the seat, and the name as kept.",
+            {"token": {"type": "string"}, "seat": _SEAT, "name": _NAME},
+        ),
+        "Left": _object("The seat left: open again.", {"left": _SEAT}),
+        "Nothing": _body(
+            "Nothing: an empty object, or no body at all, but sent as "
+            "`Content-Type: application/json` (415 otherwise)."
+        ),
+        "Rematch": _object(
+            "The rematch table and its version. Every player's token and the admin token "
+            "of the old table work there.",
+            {"table": {"type": "string"}, "version": _VERSION},
+        ),
+        "ChanceOutcomes": _object(
+            "The possible outcomes of the pending chance move (none when chance is not "
+            "to move), for the admin to offer and enter with POST .../chance.",
+            {
+                "version": _VERSION,
+                "chance_seat": _CHANCE_SEAT,
+                "outcomes": {
+                    "type": "array",
+                    "items": _object(
+                        "One outcome.",
+                        {
+                            "move": {"type": "string", "description": "Its notation."},
+                            "probability": {
+                                "type": "string",
+                                "description": "An exact fraction, such as '1/44'.",
+                            },
+                        },
+                    ),
+                },
+            },
         ),
         "Deleted": _object("The table removed.", {"deleted": {"type": "string"}}),
         "Move": {
@@ -234,6 +306,17 @@ def api_schemas() -> dict[str, Schema]:
             "required": ["move"],
         },
         "Acted": _body("The version the client acted on (or `{}`).", version=_ACTED_ON),
+        "Step": _body(
+            "The version the client acted on (or `{}`), and whether to step every chance "
+            "move the asker is to press.",
+            version=_ACTED_ON,
+            all={
+                "type": "boolean",
+                "description": "True: step chance while the asker stays the seat to press "
+                "it (a whole deal in one request; a draw is still one card), each step "
+                "stored as its own change. False or absent: one step.",
+            },
+        ),
         "Version": _object("Done: the table's new version.", {"version": _VERSION}),
         "Seen": _object(
             "The asker's view and whose chance move is pending, read in one go.",
@@ -304,6 +387,7 @@ _STATUS = {
     "that is not the one needed.",
     "404": "No such table, seat or route.",
     "405": "The route does not take this method (the Allow header lists those it takes).",
+    "304": "The reply has not changed since the one whose ETag `If-None-Match` names (no body).",
     "409": "Refused, and nothing changed: `rule` names the rule the request breaks.",
     "413": "The body is larger than the server takes (64 KiB by default).",
     "415": "A POST without Content-Type: application/json.",
@@ -332,6 +416,39 @@ _SPECTATOR_OR_SEAT: list[dict[str, list[str]]] = [{"bearer": []}, {}]
 """A token is optional: without one the asker is a spectator."""
 _TOKEN: list[dict[str, list[str]]] = [{"bearer": []}]
 _OPEN: list[dict[str, list[str]]] = []
+
+
+_IF_NONE_MATCH: Schema = {
+    "name": "If-None-Match",
+    "in": "header",
+    "required": False,
+    "schema": {"type": "string"},
+    "description": "The ETag of the reply the client holds: 304 with no body while it "
+    "still matches.",
+}
+
+
+def _tagged(operation_id: str, summary: str, reply: Schema, *statuses: str) -> Schema:
+    """A GET of the lobby whose reply carries a strong ``ETag`` and
+    ``Cache-Control: no-cache``, and that answers 304 to a matching ``If-None-Match``."""
+    tag = {
+        "ETag": {
+            "required": True,
+            "schema": {"type": "string"},
+            "description": "A strong tag of the reply: a hash of its body.",
+        }
+    }
+    return {
+        "operationId": operation_id,
+        "summary": summary,
+        "security": _OPEN,
+        "parameters": [_IF_NONE_MATCH],
+        "responses": {
+            "200": {**reply, "headers": tag},
+            "304": {"description": _STATUS["304"], "headers": tag},
+            **_answers(*statuses),
+        },
+    }
 
 
 def _get(operation_id: str, summary: str, reply: Schema, *statuses: str) -> Schema:
@@ -442,12 +559,7 @@ def _paths() -> dict[str, Any]:
             }
         },
         "/api/tables": {
-            "get": {
-                "operationId": "listTables",
-                "summary": "The lobby.",
-                "security": _OPEN,
-                "responses": {"200": _json(_ref("Lobby"), "Every table."), **_answers()},
-            },
+            "get": _tagged("listTables", "The lobby.", _json(_ref("Lobby"), "Every table.")),
             "post": {
                 "operationId": "createTable",
                 "summary": "Create a table; bots play their seats inside the server.",
@@ -464,12 +576,9 @@ def _paths() -> dict[str, Any]:
         },
         table: {
             "parameters": [_TABLE_PARAMETER],
-            "get": {
-                "operationId": "getTable",
-                "summary": "A table's lobby entry.",
-                "security": _OPEN,
-                "responses": {"200": _json(_ref("Table"), "The table."), **_answers("404")},
-            },
+            "get": _tagged(
+                "getTable", "A table's lobby entry.", _json(_ref("Table"), "The table."), "404"
+            ),
             "delete": {
                 "operationId": "deleteTable",
                 "summary": "Remove the table, its seats and its changes (admin token).",
@@ -491,13 +600,59 @@ def _paths() -> dict[str, Any]:
                 "security": _OPEN,
                 "requestBody": {
                     "required": True,
-                    "description": "Empty; the Content-Type is what is required.",
+                    "description": "The player's name, or empty; the Content-Type is required.",
                     "content": {"application/json": {"schema": _ref("Join")}},
                 },
                 "responses": {
                     "200": _json(_ref("Joined"), "The seat's token."),
                     **_answers(
                         "400", "404", "409", "413", "415", _409="The seat is taken or a bot's."
+                    ),
+                },
+            },
+            "delete": {
+                "operationId": "leaveSeat",
+                "summary": "Leave the seat (its token), or free a player's seat (the admin "
+                "token): the token no longer works, its live channels are closed, the name "
+                "is cleared and the seat is open again.",
+                "security": _TOKEN,
+                "responses": {
+                    "200": _json(_ref("Left"), "The seat is open."),
+                    **_answers(
+                        "403",
+                        "404",
+                        "409",
+                        _409="The seat is a bot's (`not_a_player_seat`) or open (`seat_open`).",
+                    ),
+                },
+            },
+        },
+        table + "/rematch": {
+            "parameters": [_TABLE_PARAMETER],
+            "post": {
+                "operationId": "rematchTable",
+                "summary": "The rematch of a finished table (a seat's or the admin token): "
+                "a new table of the same game, rules, chance and seats, each player's seat "
+                "held by the same token and name, the same admin token. Made once: a later "
+                "request answers 200 with the same table. Counts as a new table in the "
+                "client's quota.",
+                "security": _TOKEN,
+                "requestBody": {
+                    "required": True,
+                    "content": {"application/json": {"schema": _ref("Nothing")}},
+                },
+                "responses": {
+                    "201": {**_json(_ref("Rematch"), "Made now."), "links": _LINKS},
+                    "200": {**_json(_ref("Rematch"), "Made before."), "links": _LINKS},
+                    **_answers(
+                        "400",
+                        "403",
+                        "404",
+                        "409",
+                        "413",
+                        "415",
+                        "429",
+                        _409="The game is not over (`not_over`).",
                     ),
                 },
             },
@@ -559,8 +714,8 @@ def _paths() -> dict[str, Any]:
             "post": _change(
                 "stepChance",
                 "Resolve the pending chance move (tables with chance 'step'): only the "
-                "seat named by `chance_seat` may.",
-                "Acted",
+                "seat named by `chance_seat` may; with `all`, every one it is to press.",
+                "Step",
             ),
         },
         table + "/undo": {
@@ -574,5 +729,15 @@ def _paths() -> dict[str, Any]:
                 "Enter the real card or spin (tables with chance 'external'; admin token).",
                 "Move",
             ),
+            "get": {
+                "operationId": "getChanceOutcomes",
+                "summary": "The outcomes the pending chance move may have, with their "
+                "probabilities (tables with chance 'external'; admin token).",
+                "security": _TOKEN,
+                "responses": {
+                    "200": _json(_ref("ChanceOutcomes"), "The outcomes."),
+                    **_answers("403", "404", "409", _409="The table's chance is not 'external'."),
+                },
+            },
         },
     }

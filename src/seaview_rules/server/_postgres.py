@@ -27,11 +27,13 @@ from typing import Any, TypeVar
 import psycopg
 
 from seaview_rules.server._store import (
+    TABLE_COLUMNS,
     Head,
     StaleVersionError,
     StoredChange,
     StoredTable,
     json_or_null,
+    seat_rows,
     stored_table,
     table_row,
 )
@@ -41,8 +43,9 @@ __all__ = ["CHANNEL", "PostgresStore"]
 LOG = logging.getLogger("seaview_rules.server")
 
 CHANNEL = "seaview_tables"
-"""The ``NOTIFY`` channel. Its payload is ``"<table> <version> <joined seats>"`` for a
-table created, joined or moved, ``"<table> -1 0"`` for a table deleted."""
+"""The ``NOTIFY`` channel. Its payload is ``"<table> <version> <joined seats>
+<revision>"`` for a table created, joined, left or moved, ``"<table> -1 0 0"`` for a
+table deleted."""
 
 _LOCK = 0x5EA71E11
 """The advisory lock key the migration holds."""
@@ -74,6 +77,12 @@ MIGRATIONS = (
         move text,
         PRIMARY KEY (table_id, version)
     );
+    """,
+    # 2: players' names, a table's rematch, and the revision of its seats and rematch
+    """
+    ALTER TABLE seaview_tables ADD COLUMN rematch text,
+        ADD COLUMN revision integer NOT NULL DEFAULT 0;
+    ALTER TABLE seaview_seats ADD COLUMN name text;
     """,
 )
 """The schema, one step per version: a database at version ``n`` runs the steps after
@@ -170,28 +179,56 @@ class PostgresStore:
         """Store a new table, with the changes it was created with."""
 
         def work(db: psycopg.Connection[Any]) -> None:
-            db.execute(
-                "INSERT INTO seaview_tables VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)",
-                table_row(table),
-            )
-            _insert(db, table.id, table.changes)
-            _notify(db, table.id)
+            _create(db, table)
 
         self._write(work)
 
-    def join(self, table: str, seat: int, token_hash: bytes) -> bool:
+    def join(self, table: str, seat: int, token_hash: bytes, name: str | None = None) -> bool:
         """Give ``seat`` to the token's holder if it is free; whether it was."""
 
         def work(db: psycopg.Connection[Any]) -> bool:
             cursor = db.execute(
-                "INSERT INTO seaview_seats SELECT %s, %s, %s "
+                "INSERT INTO seaview_seats SELECT %s, %s, %s, %s "
                 "WHERE EXISTS (SELECT 1 FROM seaview_tables WHERE id = %s) "
                 "ON CONFLICT DO NOTHING",
-                (table, seat, token_hash, table),
+                (table, seat, token_hash, name, table),
+            )
+            return _revised(db, table, cursor.rowcount)
+
+        return self._write(work)
+
+    def leave(self, table: str, seat: int, token_hash: bytes) -> bool:
+        """Free ``seat`` if the token of ``token_hash`` holds it; whether it did."""
+
+        def work(db: psycopg.Connection[Any]) -> bool:
+            cursor = db.execute(
+                "DELETE FROM seaview_seats WHERE table_id = %s AND seat = %s AND token_hash = %s",
+                (table, seat, token_hash),
+            )
+            return _revised(db, table, cursor.rowcount)
+
+        return self._write(work)
+
+    def rematch(self, table: str, new: StoredTable) -> str | None:
+        """Store ``new`` as the rematch of ``table`` unless it has one; the rematch's id
+        (``None``: no such table). The conditional update takes the table's row lock: a
+        second process asking at once waits for the first to commit, then finds the
+        rematch made and stores nothing."""
+
+        def work(db: psycopg.Connection[Any]) -> str | None:
+            cursor = db.execute(
+                "UPDATE seaview_tables SET rematch = %s, revision = revision + 1 "
+                "WHERE id = %s AND rematch IS NULL",
+                (new.id, table),
             )
             if cursor.rowcount == 1:
+                _create(db, new)
                 _notify(db, table)
-            return cursor.rowcount == 1
+                return new.id
+            row = db.execute(
+                "SELECT rematch FROM seaview_tables WHERE id = %s", (table,)
+            ).fetchone()
+            return None if row is None else str(row[0])
 
         return self._write(work)
 
@@ -220,7 +257,7 @@ class PostgresStore:
 
         def work(db: psycopg.Connection[Any]) -> None:
             db.execute("DELETE FROM seaview_tables WHERE id = %s", (table,))
-            db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{table} -1 0"))
+            db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{table} -1 0 0"))
 
         self._write(work)
 
@@ -242,15 +279,15 @@ class PostgresStore:
             with db.transaction():  # one snapshot: the version and the changes agree
                 db.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
                 row = db.execute(
-                    "SELECT version, game, rules, chance, seats, admin_hash, created, rng "
-                    "FROM seaview_tables WHERE id = %s",
+                    f"SELECT version, {TABLE_COLUMNS} FROM seaview_tables WHERE id = %s",
                     (table,),
                 ).fetchone()
                 if row is None:
                     return None
                 version, *columns = row
                 tokens = db.execute(
-                    "SELECT seat, token_hash FROM seaview_seats WHERE table_id = %s", (table,)
+                    "SELECT seat, token_hash, name FROM seaview_seats WHERE table_id = %s",
+                    (table,),
                 )
                 changes = db.execute(
                     "SELECT version, seat, move FROM seaview_changes "
@@ -265,26 +302,26 @@ class PostgresStore:
         return self._read(work)
 
     def head(self, table: str) -> Head | None:
-        """The version of ``table`` and how many of its seats are joined, in one query;
-        ``None`` if there is no such table."""
+        """The version of ``table``, how many of its seats are joined and its revision,
+        in one query; ``None`` if there is no such table."""
         row = self._read(
             lambda db: db.execute(
-                "SELECT version, (SELECT count(*) FROM seaview_seats WHERE table_id = id) "
-                "FROM seaview_tables WHERE id = %s",
-                (table,),
+                f"SELECT {_HEAD} FROM seaview_tables WHERE id = %s", (table,)
             ).fetchone()
         )
-        return None if row is None else Head(int(row[0]), int(row[1]))
+        return None if row is None else Head(int(row[0]), int(row[1]), int(row[2]))
 
     def heads(self) -> dict[str, Head]:
         """`head` of every stored table, in one query."""
         rows = self._read(
             lambda db: db.execute(
-                "SELECT id, version, (SELECT count(*) FROM seaview_seats WHERE table_id = id) "
-                "FROM seaview_tables ORDER BY created, id"
+                f"SELECT id, {_HEAD} FROM seaview_tables ORDER BY created, id"
             ).fetchall()
         )
-        return {table_id: Head(int(version), int(joined)) for table_id, version, joined in rows}
+        return {
+            table_id: Head(int(version), int(joined), int(revision))
+            for table_id, version, joined, revision in rows
+        }
 
     async def notifications(
         self, retry: float = 0.5
@@ -310,6 +347,32 @@ class PostgresStore:
         self._db.close()
 
 
+_HEAD = "version, (SELECT count(*) FROM seaview_seats WHERE table_id = id), revision"
+"""The columns of a `Head`."""
+
+
+def _create(db: psycopg.Connection[Any], table: StoredTable) -> None:
+    db.execute(
+        "INSERT INTO seaview_tables VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+        table_row(table),
+    )
+    rows = seat_rows(table)
+    if rows:
+        with db.cursor() as cursor:
+            cursor.executemany("INSERT INTO seaview_seats VALUES (%s, %s, %s, %s)", rows)
+    _insert(db, table.id, table.changes)
+    _notify(db, table.id)
+
+
+def _revised(db: psycopg.Connection[Any], table: str, changed: int) -> bool:
+    """Count a change of ``table``'s seats (``changed``: the rows it changed) in its
+    revision and tell the others; whether there was one."""
+    if changed:
+        db.execute("UPDATE seaview_tables SET revision = revision + 1 WHERE id = %s", (table,))
+        _notify(db, table)
+    return changed == 1
+
+
 def _insert(db: psycopg.Connection[Any], table: str, changes: Sequence[StoredChange]) -> None:
     if changes:
         with db.cursor() as cursor:
@@ -324,7 +387,7 @@ def _notify(db: psycopg.Connection[Any], table: str) -> None:
     transaction commits."""
     db.execute(
         "SELECT pg_notify(%s, id || ' ' || version || ' ' || "
-        "(SELECT count(*) FROM seaview_seats WHERE table_id = id)) "
+        "(SELECT count(*) FROM seaview_seats WHERE table_id = id) || ' ' || revision) "
         "FROM seaview_tables WHERE id = %s",
         (CHANNEL, table),
     )
@@ -333,8 +396,8 @@ def _notify(db: psycopg.Connection[Any], table: str) -> None:
 def _notice(payload: str) -> tuple[str, Head | None] | None:
     """A notification's table and head; ``None`` for a payload that is not one (then
     every table is read again)."""
-    table, _, rest = payload.partition(" ")
-    version, _, joined = rest.partition(" ")
-    if not (version.lstrip("-").isdigit() and joined.isdigit()):
+    table, *numbers = payload.split(" ")
+    if len(numbers) != 3 or not all(n.lstrip("-").isdigit() for n in numbers):
         return None
-    return table, (None if int(version) < 0 else Head(int(version), int(joined)))
+    version, joined, revision = map(int, numbers)
+    return table, (None if version < 0 else Head(version, joined, revision))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import json
+import unicodedata
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
@@ -23,6 +24,7 @@ __all__ = [
     "error",
     "guarded",
     "move_of",
+    "name_of",
     "number",
     "seat_of",
     "unique_keys",
@@ -111,6 +113,30 @@ def move_of(data: Mapping[str, Any]) -> str:
         raise HubError(400, "bad_request", "move must be a move's notation (a string)")
     text: str = data["move"]
     return text
+
+
+NAME_LENGTH = 24
+"""The most characters of a player's name."""
+
+
+def name_of(data: Mapping[str, Any]) -> str | None:
+    """The player's name, if one is given: 1 to `NAME_LENGTH` characters once the white
+    space around it is stripped, none of them a control, format, surrogate, private-use
+    or unassigned character (Unicode category C)."""
+    name = data.get("name")
+    if name is None:
+        return None
+    if isinstance(name, str):
+        name = name.strip()
+        if 1 <= len(name) <= NAME_LENGTH and not any(
+            unicodedata.category(c).startswith("C") for c in name
+        ):
+            return name
+    raise HubError(
+        400,
+        "bad_request",
+        f"name must be 1 to {NAME_LENGTH} characters, none of them a control character",
+    )
 
 
 def version_of(data: Mapping[str, Any]) -> int | None:

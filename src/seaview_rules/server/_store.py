@@ -61,6 +61,13 @@ class StoredTable:
     created: float
     token_hashes: tuple[bytes | None, ...] = ()
     """The hash of each seat's token once a player has joined it, else ``None``."""
+    names: tuple[str | None, ...] = ()
+    """The name each joined seat's player gave, else ``None``."""
+    rematch: str | None = None
+    """The id of the table's rematch, once one was made (`Store.rematch`)."""
+    revision: int = 0
+    """How many times its seats or its rematch changed (joined, left, rematch made):
+    with the version, what tells a process that its copy is behind (`Head`)."""
     changes: tuple[StoredChange, ...] = ()
     """The changes after version `since`, in order."""
     rng: object = None
@@ -77,11 +84,12 @@ class StoredTable:
 
 @frozen
 class Head:
-    """What a process compares with its own copy of a table: the stored version and how
-    many seats are joined."""
+    """What a process compares with its own copy of a table: the stored version, how
+    many seats are joined, and the table's `StoredTable.revision`."""
 
     version: int
     joined: int
+    revision: int = 0
 
 
 class StaleVersionError(Exception):
@@ -94,9 +102,19 @@ class Store(Protocol):
     def create(self, table: StoredTable) -> None:
         """Store a new table, with the changes it was created with."""
 
-    def join(self, table: str, seat: int, token_hash: bytes) -> bool:
-        """Give ``seat`` of ``table`` to the holder of the token of ``token_hash`` if no
-        one holds it yet; whether it was free."""
+    def join(self, table: str, seat: int, token_hash: bytes, name: str | None = None) -> bool:
+        """Give ``seat`` of ``table`` to the holder of the token of ``token_hash``
+        (named ``name``) if no one holds it yet; whether it was free."""
+
+    def leave(self, table: str, seat: int, token_hash: bytes) -> bool:
+        """Free ``seat`` of ``table`` if the token of ``token_hash`` still holds it;
+        whether it did."""
+
+    def rematch(self, table: str, new: StoredTable) -> str | None:
+        """Store ``new`` as the rematch of ``table`` (with its seats), unless ``table``
+        has one already: in one transaction, a conditional update, so that a table has
+        one rematch however many processes ask at once. The id of the rematch (``new``'s,
+        or the one made before), ``None`` if there is no table ``table``."""
 
     def append(self, table: str, since: int, changes: Sequence[StoredChange], rng: object) -> None:
         """Store the changes that take ``table`` from version ``since`` on, and the
@@ -139,7 +157,7 @@ class SharedStore(Store, Protocol):
         so that the process reads every table it holds again."""
 
 
-_SCHEMA_VERSION = 1
+_SCHEMA_VERSION = 2
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS tables (
@@ -151,12 +169,15 @@ CREATE TABLE IF NOT EXISTS tables (
     admin_hash BLOB NOT NULL,
     created REAL NOT NULL,
     version INTEGER NOT NULL,
-    rng TEXT
+    rng TEXT,
+    rematch TEXT,
+    revision INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS seats (
     table_id TEXT NOT NULL REFERENCES tables (id),
     seat INTEGER NOT NULL,
     token_hash BLOB NOT NULL,
+    name TEXT,
     PRIMARY KEY (table_id, seat)
 );
 CREATE TABLE IF NOT EXISTS changes (
@@ -167,6 +188,15 @@ CREATE TABLE IF NOT EXISTS changes (
     PRIMARY KEY (table_id, version)
 );
 """
+_MIGRATIONS = {
+    1: (
+        "ALTER TABLE tables ADD COLUMN rematch TEXT",
+        "ALTER TABLE tables ADD COLUMN revision INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE seats ADD COLUMN name TEXT",
+    ),
+}
+"""What takes a file of an older schema version to `_SCHEMA_VERSION` (1: no names,
+no rematch)."""
 
 
 class SQLiteStore:
@@ -205,6 +235,10 @@ class SQLiteStore:
             row = self._db.execute("SELECT version FROM schema_version").fetchone()
             if row is None:
                 self._db.execute("INSERT INTO schema_version VALUES (?)", (_SCHEMA_VERSION,))
+            elif row[0] in _MIGRATIONS:
+                for statement in _MIGRATIONS[row[0]]:
+                    self._db.execute(statement)
+                self._db.execute("UPDATE schema_version SET version = ?", (_SCHEMA_VERSION,))
             elif row[0] != _SCHEMA_VERSION:
                 raise ValueError(
                     f"{path} holds tables of schema version {row[0]}; "
@@ -217,18 +251,52 @@ class SQLiteStore:
     def create(self, table: StoredTable) -> None:
         """Store a new table, with the changes it was created with."""
         with self._transaction():
-            self._db.execute(
-                "INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", table_row(table)
-            )
-            self._insert(table.id, table.changes)
+            self._create(table)
 
-    def join(self, table: str, seat: int, token_hash: bytes) -> bool:
+    def _create(self, table: StoredTable) -> None:
+        self._db.execute(
+            "INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", table_row(table)
+        )
+        self._db.executemany("INSERT INTO seats VALUES (?, ?, ?, ?)", seat_rows(table))
+        self._insert(table.id, table.changes)
+
+    def join(self, table: str, seat: int, token_hash: bytes, name: str | None = None) -> bool:
         """Give ``seat`` to the token's holder if it is free; whether it was."""
         with self._transaction():
             cursor = self._db.execute(
-                "INSERT OR IGNORE INTO seats VALUES (?, ?, ?)", (table, seat, token_hash)
+                "INSERT OR IGNORE INTO seats VALUES (?, ?, ?, ?)", (table, seat, token_hash, name)
             )
+            self._revised(table, cursor.rowcount)
             return cursor.rowcount == 1
+
+    def leave(self, table: str, seat: int, token_hash: bytes) -> bool:
+        """Free ``seat`` if the token of ``token_hash`` holds it; whether it did."""
+        with self._transaction():
+            cursor = self._db.execute(
+                "DELETE FROM seats WHERE table_id = ? AND seat = ? AND token_hash = ?",
+                (table, seat, token_hash),
+            )
+            self._revised(table, cursor.rowcount)
+            return cursor.rowcount == 1
+
+    def rematch(self, table: str, new: StoredTable) -> str | None:
+        """Store ``new`` as the rematch of ``table`` unless it has one; the rematch's id
+        (``None``: no such table)."""
+        with self._transaction():
+            cursor = self._db.execute(
+                "UPDATE tables SET rematch = ?, revision = revision + 1 "
+                "WHERE id = ? AND rematch IS NULL",
+                (new.id, table),
+            )
+            if cursor.rowcount == 1:
+                self._create(new)
+                return new.id
+            row = self._db.execute("SELECT rematch FROM tables WHERE id = ?", (table,)).fetchone()
+            return None if row is None else str(row[0])
+
+    def _revised(self, table: str, changed: int) -> None:
+        if changed:
+            self._db.execute("UPDATE tables SET revision = revision + 1 WHERE id = ?", (table,))
 
     def append(self, table: str, since: int, changes: Sequence[StoredChange], rng: object) -> None:
         """Store the changes after version ``since`` (compare-and-set on the version).
@@ -268,13 +336,10 @@ class SQLiteStore:
         return next(self._read("WHERE id = ?", (table,), since), None)
 
     def _read(self, where: str, args: tuple[str, ...], since: int = 0) -> Iterator[StoredTable]:
-        rows = self._db.execute(
-            f"SELECT id, game, rules, chance, seats, admin_hash, created, rng FROM tables {where}",
-            args,
-        ).fetchall()
+        rows = self._db.execute(f"SELECT id, {TABLE_COLUMNS} FROM tables {where}", args).fetchall()
         for table_id, *row in rows:
             tokens = self._db.execute(
-                "SELECT seat, token_hash FROM seats WHERE table_id = ?", (table_id,)
+                "SELECT seat, token_hash, name FROM seats WHERE table_id = ?", (table_id,)
             )
             changes = self._db.execute(
                 "SELECT version, seat, move FROM changes WHERE table_id = ? AND version > ? "
@@ -319,9 +384,13 @@ def json_or_null(value: object) -> str | None:
     return None if value is None else json.dumps(value, separators=(",", ":"))
 
 
+TABLE_COLUMNS = "game, rules, chance, seats, admin_hash, created, rng, rematch, revision"
+"""The columns of a table `stored_table` reads, after its id."""
+
+
 def table_row(table: StoredTable) -> tuple[object, ...]:
     """The row of a new table, in the column order of every store: id, game, rules,
-    chance, seats, admin hash, created, version, generator state."""
+    chance, seats, admin hash, created, version, generator state, rematch, revision."""
     return (
         table.id,
         table.game,
@@ -332,25 +401,38 @@ def table_row(table: StoredTable) -> tuple[object, ...]:
         table.created or time.time(),
         table.version,
         json_or_null(table.rng),
+        table.rematch,
+        table.revision,
     )
+
+
+def seat_rows(table: StoredTable) -> list[tuple[object, ...]]:
+    """The rows of the seats of a new table that are held (a rematch's): table id,
+    seat, token hash, name."""
+    names = table.names or (None,) * len(table.token_hashes)
+    return [
+        (table.id, seat, held, name)
+        for seat, (held, name) in enumerate(zip(table.token_hashes, names, strict=True))
+        if held is not None
+    ]
 
 
 def stored_table(
     table_id: str,
     row: Sequence[Any],
-    tokens: Iterable[tuple[int, bytes]],
+    tokens: Iterable[tuple[int, bytes, str | None]],
     changes: Iterable[tuple[int, int | None, str | None]],
     since: int,
 ) -> StoredTable:
-    """The `StoredTable` read back from every store's rows: ``row`` holds the game,
-    rules, chance, seats, admin hash, created time and generator state of the table;
-    ``tokens`` the seat and token hash of each seat joined; ``changes`` the version,
-    seat and move of each change after ``since``."""
-    game, rules, chance, seats, admin_hash, created, rng = row
+    """The `StoredTable` read back from every store's rows: ``row`` holds the
+    `TABLE_COLUMNS` of the table; ``tokens`` the seat, token hash and name of each seat
+    joined; ``changes`` the version, seat and move of each change after ``since``."""
+    game, rules, chance, seats, admin_hash, created, rng, rematch, revision = row
     kinds = tuple(json.loads(seats))
     hashes: list[bytes | None] = [None] * len(kinds)
-    for seat, token_hash in tokens:
-        hashes[seat] = bytes(token_hash)
+    names: list[str | None] = [None] * len(kinds)
+    for seat, token_hash, name in tokens:
+        hashes[seat], names[seat] = bytes(token_hash), name
     return StoredTable(
         id=table_id,
         game=game,
@@ -360,6 +442,9 @@ def stored_table(
         admin_hash=bytes(admin_hash),
         created=created,
         token_hashes=tuple(hashes),
+        names=tuple(names),
+        rematch=rematch,
+        revision=int(revision),
         changes=tuple(StoredChange(*change) for change in changes),
         rng=None if rng is None else json.loads(rng),
         since=since,

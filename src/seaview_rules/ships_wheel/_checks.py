@@ -20,7 +20,7 @@ from seaview_rules._core import check_seat
 from seaview_rules._reader import Field
 from seaview_rules.ships_wheel._model import Ending, HandResult, Phase, Scoring, State, View
 from seaview_rules.ships_wheel._pieces import CardId, Kind, wins
-from seaview_rules.ships_wheel._rules import current_player, legal_moves
+from seaview_rules.ships_wheel._rules import current_player, legal_moves, seat_moves
 from seaview_rules.ships_wheel._views import stand_in
 
 _DEAL_ORDER = "not a position of the deal: one card at a time from the dealer's left (SW-2)"
@@ -92,15 +92,11 @@ def check_state(state: State) -> None:
         if not no_pass:
             fail("data.passing", f"must all be null in phase {phase.value} (SW-R7)")
         return
+    # SW-10, SW-R7: the seats choose in any order; once all have, the cards move.
     committed = [s for s in range(n) if passing[s] is not None]
-    k = len(committed)
-    anchor_by = (player - 1 - k) % n
-    if k >= n or sorted(committed) != sorted((anchor_by + 1 + j) % n for j in range(k)):
-        fail(
-            "data.passing",
-            "choices are made one seat after the other from the discarder's left (SW-R7)",
-        )
-    top = piles[anchor_by][-1] if piles[anchor_by] else None
+    if len(committed) >= n:
+        fail("data.passing", "once every seat has chosen, the cards have moved (SW-10)")
+    top = piles[player][-1] if piles[player] else None
     if top is None or table.cards[top].kind is not Kind.ANCHOR:
         fail("data.piles", _ANCHOR_ON_TOP)
     for s in committed:
@@ -165,14 +161,13 @@ def check_view(view: View) -> None:
     if (anchor is None) != (phase is not Phase.PASS):
         fail("data.anchor", "names the Anchor's discarder exactly in phase pass (SW-10)")
     if anchor is not None:
+        if anchor != player:
+            fail("data.anchor", "is the seat to act in phase pass, the discarder (SW-10)")
         top = tops[anchor]
         if top is None or table.cards[top].kind is not Kind.ANCHOR:
             fail("data.pile_tops", _ANCHOR_ON_TOP)
-    chosen = (
-        seat is not None
-        and anchor is not None
-        and (seat - anchor - 1) % n < (player - anchor - 1) % n
-    )
+    _choosing(view)
+    chosen = seat is not None and anchor is not None and seat not in view.choosing
     passing = view.passing
     if (passing is not None) != chosen or (
         passing is not None and (hand is None or passing not in hand)
@@ -181,7 +176,10 @@ def check_view(view: View) -> None:
     _results(view)
     # A seat's legal moves depend only on what its view shows: they are those of the
     # state that shows just that.
-    check_turn(view, current_player(view), lambda: legal_moves(stand_in(view)))
+    if phase is Phase.PASS:
+        _pass_turn(view)
+    else:
+        check_turn(view, current_player(view), lambda: legal_moves(stand_in(view)))
     clear = not any(view.pile_sizes) and passing is None and not view.reshuffles
     if not _sizes_fit_phase(view, list(sizes), clear, view.deck_size, "data.hand_sizes"):
         return
@@ -195,6 +193,49 @@ def check_view(view: View) -> None:
         fail("data.hand", f"seat {seat} holds a winning hand: the hand would be over (SW-R6)")
     if seat == player:
         _won_before_the_draw(view, hand, "data.hand")
+
+
+def _choosing(view: View) -> None:
+    """SW-10, SW-R7: in phase pass, the seats still choosing, at least one, distinct
+    and in order from the discarder's left; none in any other phase."""
+    n = view.rules.players
+    seats = view.choosing
+    Field(list(seats), "data.choosing").items(0, n)
+    for k, s in enumerate(seats):
+        check_seat(s, n, f"data.choosing[{k}]", spectator=False)
+    if view.phase is not Phase.PASS:
+        if seats:
+            fail("data.choosing", f"must be empty in phase {view.phase.value} (SW-10)")
+        return
+    order = [(view.player + k) % n for k in range(1, n + 1)]
+    if not seats or list(seats) != [s for s in order if s in seats]:
+        fail(
+            "data.choosing",
+            "must be the seats still choosing, at least one, in order from the "
+            "discarder's left (SW-10, SW-R7)",
+        )
+
+
+def _pass_turn(view: View) -> None:
+    """SW-R7: in an Anchor pass the first seat still choosing is `to_move`, and a seat's
+    legal moves are its choices while it is still choosing, whoever is to move."""
+    expected_to_move = current_player(view)
+    if isinstance(view.to_move, int):
+        Field(view.to_move, "data.to_move").integer(0, view.rules.players - 1)
+    if view.to_move != expected_to_move:
+        fail(
+            "data.to_move",
+            f"must be {expected_to_move!r} in phase pass: the first seat still choosing (SW-R7)",
+        )
+    seat = view.seat
+    expected = () if seat is None or view.hand is None else seat_moves(stand_in(view), seat)
+    if view.legal_moves != expected:
+        fail(
+            "data.legal_moves",
+            f"must be the moves the view allows: {[str(m) for m in expected]}"
+            if expected
+            else "must be empty: this seat is not choosing",
+        )
 
 
 def _sizes_fit_phase(

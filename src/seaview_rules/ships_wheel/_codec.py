@@ -17,8 +17,8 @@ that differ.
 >>> from seaview_rules import ships_wheel as sw
 >>> sw.to_dict(sw.Drew(seat=1, card=None))["data"]
 {'type': 'Drew', 'seat': 1, 'card': None}
->>> sw.to_dict((sw.parse_move("draw"), sw.parse_move("pass red-star")))
-{'format': 'seaview_rules', 'game': 'ships_wheel', 'kind': 'moves', 'version': 1, 'data': ['draw', 'pass red-star']}
+>>> sw.to_dict((sw.parse_move("draw"), sw.parse_move("pass red-star by 1")))
+{'format': 'seaview_rules', 'game': 'ships_wheel', 'kind': 'moves', 'version': 1, 'data': ['draw', 'pass red-star by 1']}
 """
 
 from __future__ import annotations
@@ -188,7 +188,7 @@ def _move_schema(b: SchemaBuilder) -> dict[str, Any]:
         lambda: {
             "description": "A move in Ship's Wheel notation.",
             "type": "string",
-            "pattern": f"^(?:{numbered}|(?:deal |pass )?(?:{_CARD}))$",
+            "pattern": f"^(?:{numbered}|(?:deal )?(?:{_CARD})|pass (?:{_CARD}) by [0-5])$",
         },
     )
 
@@ -243,7 +243,7 @@ CODEC: Codec[Rules, State, Move, View] = Codec(
     view_derived={"hand_number": (int, lambda seen: seen.hand_number)},
     schema_hooks=_SCHEMA_HOOKS,
     view_derived_schemas=lambda b: {"hand_number": integer(1)},
-    seat_fields=("player", "dealer", "winners", "giver", "pile", "anchor"),
+    seat_fields=("player", "dealer", "winners", "giver", "pile", "anchor", "choosing"),
 )
 """The JSON of Ship's Wheel documents, and their JSON Schemas (see
 `seaview_rules.schema`)."""

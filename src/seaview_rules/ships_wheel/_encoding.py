@@ -56,7 +56,8 @@ def segments(rules: Rules) -> tuple[Segment, ...]:
         Segment(
             "player",
             (p,),
-            "the seat to act (or to receive a card; the winner at the end), one-hot by relative seat",
+            "the seat to act (or to receive a card; the winner at the end), one-hot by relative "
+            "seat; in phase pass, every seat still choosing",
         ),
         Segment("dealer", (p,), "the dealer, one-hot by relative seat"),
         Segment(
@@ -104,7 +105,11 @@ def write(view: View, rules: Rules, out: Vector, at: Mapping[str, int]) -> None:
         out[scores + r] = clipped(view.scores[s], rules.target)
     out[at["deck_size"]] = view.deck_size / total
     out[at["phase"] + _PHASES.index(view.phase)] = 1.0
-    out[at["player"] + relative_seat(seat, view.player, p)] = 1.0
+    if view.phase is Phase.PASS:
+        for s in view.choosing:  # SW-R7: whoever has not chosen may choose now
+            out[at["player"] + relative_seat(seat, s, p)] = 1.0
+    else:
+        out[at["player"] + relative_seat(seat, view.player, p)] = 1.0
     out[at["dealer"] + relative_seat(seat, view.dealer, p)] = 1.0
     if view.anchor is not None:
         out[at["anchor"] + relative_seat(seat, view.anchor, p)] = 1.0

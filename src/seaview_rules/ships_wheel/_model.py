@@ -174,7 +174,8 @@ class Phase(enum.Enum):
     DISCARD = "discard"
     """`State.player` discards any card onto his own pile (SW-6)."""
     PASS = "pass"
-    """`State.player` secretly chooses the card he passes to the left (SW-10)."""
+    """Every seat secretly chooses the card it passes to the left, all at the same time,
+    after `State.player` discarded an Anchor (SW-10, SW-R7)."""
     OVER = "over"
     """A player's total reached the target; the match is over (SW-14)."""
 
@@ -230,8 +231,9 @@ class State:
     rules: Rules
     phase: Phase
     player: int
-    """The seat to act, or at a chance node the seat receiving the card; once the match
-    is over, its winner."""
+    """The seat to act, or at a chance node the seat receiving the card; in phase PASS,
+    the seat that discarded the Anchor (every seat still choosing may act); once the
+    match is over, its winner."""
     dealer: int
     hand_size: int
     """Cards in each hand this hand (0 while the dealer chooses)."""
@@ -239,7 +241,8 @@ class State:
     deck: tuple[CardId, ...]
     piles: tuple[tuple[CardId, ...], ...]
     passing: tuple[CardId | None, ...]
-    """In phase PASS, the card id each seat has committed so far (secret, SW-R7)."""
+    """In phase PASS, the card id each seat has committed so far (secret, SW-R7), in
+    any order; ``None`` for a seat still choosing."""
     scores: tuple[int, ...]
     results: tuple[HandResult, ...]
     """The hands finished so far."""
@@ -328,7 +331,8 @@ class View:
     phase: Phase
     player: int
     """The seat to act, or at a chance node the seat receiving the card, as in
-    `State.player` (once the match is over, its winner); `to_move` says who moves."""
+    `State.player` (in phase PASS the Anchor's discarder; once the match is over, its
+    winner); `to_move` says who moves."""
     dealer: int
     hand_size: int
     hand: tuple[CardId, ...] | None
@@ -339,9 +343,11 @@ class View:
     """The top card of each seat's discard pile (``None`` if empty)."""
     pile_sizes: tuple[int, ...]
     anchor: int | None
-    """The seat that discarded the Anchor, in phase PASS (``None`` otherwise). The seats
-    from its left up to `player` have chosen; whether they chose is public, what they
-    chose is not."""
+    """The seat that discarded the Anchor, in phase PASS (``None`` otherwise)."""
+    choosing: tuple[int, ...]
+    """In phase PASS, the seats still choosing the card they pass, in the order the
+    rules give, from the discarder's left round to him (SW-10, SW-R7); otherwise none.
+    Whether a seat has chosen is public, what it chose is not."""
     passing: CardId | None
     """The card this seat chose to pass, while the pass is pending (SW-R7)."""
     scores: tuple[int, ...]
@@ -353,7 +359,9 @@ class View:
     knows."""
     legal_moves: tuple[Move, ...]
     """The moves this seat may make now, in ``legal_moves`` order, or none unless this
-    seat is to move (so none for a spectator, at a chance node and after the match)."""
+    seat is to move (so none for a spectator, at a chance node and after the match).
+    During an Anchor pass, they are this seat's choices while it is in `choosing`,
+    whether or not it is `to_move` (SW-R7)."""
 
     @property
     def hand_number(self) -> int:

@@ -8,7 +8,7 @@ move           meaning                                                     notat
 `Action.DRAW`  draw from the deck (SW-5)                                   ``draw``
 `Take`         take the top card of a seat's discard pile (SW-5)           ``take 2``
 `Discard`      discard a card onto one's own pile (SW-6)                   ``red-star``
-`Pass`         secretly choose the card to pass left (SW-10)               ``pass red-star``
+`Pass`         a seat secretly chooses the card it passes left (SW-10)     ``pass red-star by 2``
 =============  ==========================================================  ====================
 
 Moves are compared by value; the engine keeps one object per card and seat, and
@@ -85,12 +85,20 @@ class Discard(Notation):
 
 @frozen(repr=False, cache_hash=True)
 class Pass(Notation):
-    """Secretly choose ``card`` as the one to pass to the left (SW-10, SW-R7)."""
+    """``seat`` secretly chooses ``card`` as the one it passes to the left (SW-10,
+    SW-R7). Every seat chooses at the same time, in any order, so the move names the
+    seat whose choice it is: a record of the match replays whatever order the choices
+    came in.
+
+    >>> Pass(Card.parse("red-star"), 2)
+    parse_move('pass red-star by 2')
+    """
 
     card: Card = field(validator=exactly(Card))
+    seat: int = field(validator=exactly(int))
 
     def __str__(self) -> str:
-        return f"pass {self.card}"
+        return f"pass {self.card} by {self.seat}"
 
 
 class Action(Notation, enum.Enum):
@@ -118,7 +126,8 @@ class MoveTable:
 
     deals: tuple[Deal, ...]
     discards: tuple[Discard, ...]
-    passes: tuple[Pass, ...]
+    passes: tuple[tuple[Pass, ...], ...]
+    """The passes of each seat, by seat, then card id."""
 
 
 @cache
@@ -127,15 +136,17 @@ def move_table(table: CardTable) -> MoveTable:
     return MoveTable(
         tuple(Deal(c) for c in table.cards),
         tuple(Discard(c) for c in table.cards),
-        tuple(Pass(c) for c in table.cards),
+        tuple(tuple(Pass(c, s) for c in table.cards) for s in range(6)),
     )
 
 
 def parse_move(text: str) -> Move:
     """Read a move written as ``str(move)`` writes it.
 
-    >>> [parse_move(t) for t in ("size 4", "deal Red-Star", "draw", "take 1", "anchor", "pass blue-lighthouse")]
-    [parse_move('size 4'), parse_move('deal red-star'), parse_move('draw'), parse_move('take 1'), parse_move('anchor'), parse_move('pass blue-lighthouse')]
+    >>> [parse_move(t) for t in ("size 4", "deal Red-Star", "draw", "take 1", "anchor")]
+    [parse_move('size 4'), parse_move('deal red-star'), parse_move('draw'), parse_move('take 1'), parse_move('anchor')]
+    >>> parse_move("pass Blue-Lighthouse by 2")
+    parse_move('pass blue-lighthouse by 2')
 
     Raises:
         ValueError: the text is not a Ship's Wheel move.
@@ -150,25 +161,28 @@ def parse_move(text: str) -> Move:
         verb, what = words[0].lower(), words[1]
         if verb == "deal":
             return Deal(Card.parse(what))
-        if verb == "pass":
-            return Pass(Card.parse(what))
         if verb in ("size", "take") and len(what) == 1 and what in "0123456789":
             number = int(what)
             if verb == "size" and 1 <= number <= 8:
                 return SIZES[number]
             if verb == "take" and number < 6:
                 return TAKES[number]
+    if len(words) == 4 and words[0].lower() == "pass" and words[2].lower() == "by":
+        seat = words[3]
+        if len(seat) == 1 and seat in "012345":
+            return Pass(Card.parse(words[1]), int(seat))
     raise ValueError(f"not a Ship's Wheel move: {quote(text)}")
 
 
 def every_move(rules: Rules) -> tuple[Move, ...]:
     """Every move of a match under ``rules``, legal or not, in a fixed order: the hand
-    sizes 1 to 8, the deals of every card kind, ``draw``, the takes of every seat, then
-    the discards and the passes of every card kind.
+    sizes 1 to 8, the deals of every card kind, ``draw``, the takes of every seat, the
+    discards of every card kind, then the passes of every seat, seat by seat, of every
+    card kind.
 
     >>> from seaview_rules.ships_wheel import Rules
     >>> len(every_move(Rules())), len(every_move(Rules(players=2)))
-    (238, 236)
+    (463, 311)
     """
     table = move_table(rules.table)
     return (
@@ -177,5 +191,5 @@ def every_move(rules: Rules) -> tuple[Move, ...]:
         Action.DRAW,
         *TAKES[: rules.players],
         *table.discards,
-        *table.passes,
+        *[move for seat in table.passes[: rules.players] for move in seat],
     )

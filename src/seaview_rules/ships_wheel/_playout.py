@@ -119,12 +119,11 @@ def _deal(view: View, rng: random.Random) -> State | None:
         for size, top in zip(view.pile_sizes, view.pile_tops, strict=True)
     )
     passing = [view.passing if s == seat else None for s in range(rules.players)]
-    if view.anchor is not None:
-        # SW-R7: the seats from the Anchor's discarder's left up to the seat to move
-        # have chosen.
-        chosen = (view.player - 1 - view.anchor) % rules.players
-        for s in ((view.anchor + 1 + k) % rules.players for k in range(chosen)):
-            if s != seat:
+    if phase is Phase.PASS:
+        # SW-R7: the seats no longer choosing have chosen, in any order; what is unseen.
+        n = rules.players
+        for s in ((view.player + k) % n for k in range(1, n + 1)):
+            if s != seat and s not in view.choosing:
                 passing[s] = hands[s][rng.randrange(len(hands[s]))]
     return build_state(
         rules=rules,

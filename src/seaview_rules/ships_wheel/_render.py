@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping
 from seaview_rules._core import CHANCE
 from seaview_rules.ships_wheel._model import Phase, Rules, State, View
 from seaview_rules.ships_wheel._pieces import CardId
-from seaview_rules.ships_wheel._rules import current_player
+from seaview_rules.ships_wheel._rules import choosing, current_player
 
 
 def statistics(state: State) -> Mapping[str, int]:
@@ -43,6 +43,9 @@ def render(obj: State | View) -> str:
     """
     if obj.phase is Phase.OVER:
         actor = f"seat {obj.player} won the match"
+    elif obj.phase is Phase.PASS:
+        left = choosing(obj) if isinstance(obj, State) else obj.choosing
+        actor = f"seats {', '.join(map(str, left))} choosing a card to pass"
     elif (current_player(obj) if isinstance(obj, State) else obj.to_move) is CHANCE:
         actor = f"chance deals to seat {obj.player}"
     else:

@@ -34,6 +34,7 @@ from seaview_rules._core import (
     Viewer,
     Violation,
     check_seat,
+    seat_violation,
 )
 from seaview_rules._shell import Successor, refusal
 from seaview_rules.ships_wheel._events import (
@@ -128,11 +129,41 @@ def current_player(state: State | View) -> Player | None:
 
     >>> current_player(new_game(Rules(players=2)))
     0
+
+    During an Anchor pass every seat still choosing may move (SW-10, SW-R7); the answer
+    is the first of them in the order the rules give, from the discarder's left round
+    to him (`choosing`), so that a driver that moves one seat at a time stays valid.
     """
     phase = state.phase
     if phase is _PHASE_DEAL or phase is _PHASE_DECK:
         return CHANCE
+    if phase is _PHASE_PASS:
+        return state.choosing[0] if isinstance(state, View) else choosing(state)[0]
     return None if phase is _PHASE_OVER else state.player
+
+
+def choosing(state: State) -> tuple[int, ...]:
+    """The seats still choosing the card they pass in an Anchor pass, in the order the
+    rules give, from the discarder (`State.player`) 's left round to him; outside the
+    pass, none (SW-10, SW-R7).
+
+    >>> from seaview_rules.ships_wheel import parse_move
+    >>> state = apply_move(new_game(Rules(players=3)), parse_move("size 3"))
+    >>> for text in "red-star blue-star green-star red-moon blue-moon green-moon anchor".split():
+    ...     state = apply_move(state, parse_move(f"deal {text}"))
+    >>> for text in ("deal blue-wave", "deal green-wave", "draw", "deal pink-wave", "anchor"):
+    ...     state = apply_move(state, parse_move(text))  # seat 1 discards the Anchor
+    >>> choosing(state), current_player(state)
+    ((2, 0, 1), 2)
+    >>> choosing(apply_move(state, parse_move("pass green-star by 0"), seat=0))
+    (2, 1)
+    """
+    if state.phase is not _PHASE_PASS:
+        return ()
+    n = state.rules.players
+    passing = state.passing
+    seats = [(state.player + k) % n for k in range(1, n + 1)]
+    return tuple([s for s in seats if passing[s] is None])
 
 
 def chance_seat(state: State) -> int | None:
@@ -193,11 +224,30 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         deals = move_table(state.rules.table).deals
         return tuple(map(deals.__getitem__, dict.fromkeys(state.deck)))
     if phase is _PHASE_PASS:
-        passes = move_table(state.rules.table).passes
-        return tuple(map(passes.__getitem__, dict.fromkeys(state.hands[state.player])))
+        return _pass_moves(state, choosing(state)[0])
     if phase is _PHASE_SIZE:
         return tuple([SIZES[n] for n in state.rules.hand_sizes])  # SW-R2
     return ()
+
+
+def seat_moves(state: State, seat: int) -> tuple[Move, ...]:
+    """The moves ``seat`` may make now, in `legal_moves` order: during an Anchor pass,
+    its choices of a card to pass while it is still choosing (SW-10, SW-R7), whoever
+    `current_player` names; otherwise `legal_moves` if it is to move, else none.
+
+    >>> state = new_game(Rules(players=2))
+    >>> len(seat_moves(state, 0)), seat_moves(state, 1)
+    (6, ())
+    """
+    if state.phase is _PHASE_PASS:
+        return _pass_moves(state, seat) if state.passing[seat] is None else ()
+    return legal_moves(state) if current_player(state) == seat else ()
+
+
+def _pass_moves(state: State, seat: int) -> tuple[Move, ...]:
+    # SW-10: a card of the chooser's own hand.
+    passes = move_table(state.rules.table).passes[seat]
+    return tuple(map(passes.__getitem__, dict.fromkeys(state.hands[seat])))
 
 
 def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
@@ -267,11 +317,7 @@ def _violation(state: State, move: Move) -> Violation | None:
     if move is _ACTION_DRAW and phase is _PHASE_DRAW:
         return None  # SW-5, SW-R5: the deck can always be drawn from
     if isinstance(move, Pass) and phase is _PHASE_PASS:
-        # SW-10: a card of the chooser's own hand.
-        i = state.rules.table.index.get(move.card)
-        if i is None or i not in state.hands[state.player]:
-            return Violation("SW-10", f"{move.card} is not in seat {state.player}'s hand")
-        return None
+        return _pass_violation(state, move)
     if isinstance(move, Size) and phase is _PHASE_SIZE:
         if move.cards not in state.rules.hand_sizes:
             return _refused_size(state.rules, move.cards)
@@ -283,6 +329,22 @@ def _violation(state: State, move: Move) -> Violation | None:
     # A Discard, Take, Pass or draw in the wrong phase (_FORMS let nothing else through).
     rule, reason = _WRONG_PHASE[phase]
     return Violation(rule, f"not now ({move}): {reason}")
+
+
+def _pass_violation(state: State, move: Pass) -> Violation | None:
+    # SW-10, SW-R7: every seat still choosing chooses a card of its own hand, in any
+    # order; a choice is final.
+    chooser = move.seat
+    if not 0 <= chooser < state.rules.players:
+        return Violation("SW-10", f"there is no seat {chooser}")
+    if state.passing[chooser] is not None:
+        return Violation(
+            "SW-R7", f"seat {chooser} has already chosen the card it passes: a choice is final"
+        )
+    i = state.rules.table.index.get(move.card)
+    if i is None or i not in state.hands[chooser]:
+        return Violation("SW-10", f"{move.card} is not in seat {chooser}'s hand")
+    return None
 
 
 def _take_violation(state: State, seat: int) -> Violation | None:
@@ -525,8 +587,9 @@ def _discard(state: State, move: Discard, trace: Trace | None = None) -> State:
             # The seat passed over: the one before the seat whose turn it now is.
             trace.add("SW-9", "SW-R11", event=Skipped((after - 1) % n))
     elif kind is _KIND_ANCHOR:
-        # SW-10, SW-R7: every seat chooses a card, from the discarder's left round to him.
-        phase, after = _PHASE_PASS, (player + 1) % n
+        # SW-10, SW-R7: every seat chooses a card, all at the same time; the discarder
+        # stays `State.player` until the cards have moved.
+        phase, after = _PHASE_PASS, player
         if trace is not None:
             trace.add("SW-10", "SW-R7", event=PassBegins())
     else:
@@ -550,38 +613,40 @@ def _discard(state: State, move: Discard, trace: Trace | None = None) -> State:
 
 
 def _pass(state: State, move: Pass, trace: Trace | None = None) -> State:
+    # SW-10, SW-R7: the move's seat commits a card of its hand, in secret; the
+    # discarder of the Anchor stays `State.player`.
     rules = state.rules
     i = rules.table.index[move.card]
-    player = state.player
+    anchor = state.player
+    chooser = move.seat
     chosen = list(state.passing)
-    chosen[player] = i
+    chosen[chooser] = i
     n = rules.players
-    after = (player + 1) % n
     if trace is not None:
-        # SW-10, SW-R7: a card of the chooser's hand, chosen in secret.
-        trace.add("SW-10", "SW-R7", event=PassChosen(player, rules.table.cards[i]))
-    phase, hands, passing = _PHASE_PASS, state.hands, tuple(chosen)
-    if chosen[after] is not None:
+        trace.add("SW-10", "SW-R7", event=PassChosen(chooser, rules.table.cards[i]))
+    phase, hands, passing, after = _PHASE_PASS, state.hands, tuple(chosen), anchor
+    if None not in passing:
         # SW-10, SW-R7: everyone has chosen; all cards move one seat left at the same
-        # time, then every hand is checked (SW-R6).
+        # time, then every hand is checked (SW-R6), and play goes on at the discarder's
+        # left (SW-4).
         moved = []
-        for seat in range(n):
-            given, received = chosen[seat], chosen[seat - 1]
+        for s in range(n):
+            given, received = chosen[s], chosen[s - 1]
             assert given is not None
             assert received is not None
-            moved.append(_insert(_remove(state.hands[seat], given), received))
+            moved.append(_insert(_remove(state.hands[s], given), received))
         table = rules.table
         if trace is not None:
             trace.add("SW-R6", event=CardsPassed())
             passed = [table.cards[c] for c in chosen if c is not None]  # every seat's
-            for seat in range(n):
-                trace.add(event=Received(seat, (seat - 1) % n, passed[seat - 1]))
+            for s in range(n):
+                trace.add(event=Received(s, (s - 1) % n, passed[s - 1]))
         winners = tuple(s for s in range(n) if wins(moved[s], table))
         if winners:
             return _end_hand(
                 state, tuple(moved), state.deck, state.piles, Ending.PASS, winners, trace
             )
-        phase, hands, passing = _PHASE_DRAW, tuple(moved), (None,) * n
+        phase, hands, passing, after = _PHASE_DRAW, tuple(moved), (None,) * n, (anchor + 1) % n
     return build_state(
         rules=rules,
         phase=phase,
@@ -722,11 +787,11 @@ def narrate(before: State, move: Move, after: State, *, seat: Viewer = None) -> 
 
     A pass choice is named for the seat that makes it, and for the omniscient log only:
 
-    >>> state, choice = apply_move(state, anchor), parse_move("pass green-moon")
+    >>> state, choice = apply_move(state, anchor), parse_move("pass green-moon by 0")
     >>> chosen = apply_move(state, choice)
     >>> [narrate(state, choice, chosen, seat=s) for s in (0, 1, None, OMNISCIENT)]
     ['you choose green-moon to pass', 'seat 0 chooses a card to pass', 'seat 0 chooses a card to pass', 'seat 0 chooses green-moon to pass']
-    >>> last = parse_move("pass red-star")
+    >>> last = parse_move("pass red-star by 1")
     >>> narrate(chosen, last, apply_move(chosen, last), seat=0)
     'seat 1 chooses a card to pass; every seat passes its chosen card to the left; you receive red-star from seat 1; seat 1 wins the hand, scoring 3'
 
@@ -778,6 +843,10 @@ def check_move(state: State, move: Move, *, seat: int | None = None) -> Violatio
     ``seat``, also API-SEAT when that seat is not to move (see `apply_move`). It builds
     nothing.
 
+    During an Anchor pass a Pass names the seat whose choice it is: any seat still
+    choosing may send its own, in any order (SW-10, SW-R7); a second choice of the same
+    seat breaks SW-R7.
+
     >>> from seaview_rules.ships_wheel import parse_move
     >>> check_move(new_game(Rules(players=4)), parse_move("size 7"))
     Violation(rule='SW-R2', reason='hands of 7 are too large for 4 players on one deck: deal 6 or fewer, or play with two decks (Rules.decks=2); choose from 3 to 6')
@@ -786,6 +855,15 @@ def check_move(state: State, move: Move, *, seat: int | None = None) -> Violatio
     """
     if state.phase is _PHASE_OVER:
         return _OVER
+    if state.phase is _PHASE_PASS and type(move) is Pass:
+        # SW-10, SW-R7: a Pass is the choice of the seat it names, whoever
+        # `current_player` names; only that seat may send it.
+        if seat is not None and (type(seat) is not int or seat != move.seat):
+            if type(seat) is int and 0 <= seat < state.rules.players:
+                reason = f"seat {seat} may not choose seat {move.seat}'s card to pass"
+                return Violation("API-SEAT", reason)
+            return seat_violation(current_player(state), seat)
+        return _violation(state, move)
     if seat is not None or type(move) not in _SUCCESSORS:
         refused = refusal(state, move, seat, current_player, "Ship's Wheel", _SUCCESSORS)
         if refused is not None:
@@ -800,9 +878,11 @@ def apply_move(state: State, move: Move, *, seat: int | None = None) -> State:
         state: the state to move from.
         move: the move.
         seat: the seat that sends the move, for a server: unless it is the seat to
-            move, the move is refused (API-SEAT) before anything about it is looked at.
-            ``None`` (the default) checks no seat: the move is the current player's,
-            chance's at a chance node.
+            move, the move is refused (API-SEAT) before anything about it is looked at;
+            during an Anchor pass, a seat still choosing may send its own Pass whoever
+            `current_player` names (SW-10, SW-R7). ``None`` (the default) checks no
+            seat: the move is the current player's (a Pass, its seat's), chance's at a
+            chance node.
 
     Raises:
         IllegalMoveError: the move is not legal in ``state``; it names the rule.

@@ -23,7 +23,7 @@ from seaview_rules._drawing.table import (
 from seaview_rules.ships_wheel._model import Phase, Rules, Scoring, State, View
 from seaview_rules.ships_wheel._moves import Action, Discard, Move, Pass, Size, Take
 from seaview_rules.ships_wheel._pieces import Card, DeckSpec, Kind, table_of
-from seaview_rules.ships_wheel._rules import current_player, legal_moves
+from seaview_rules.ships_wheel._rules import choosing, current_player, legal_moves
 
 Position = State | View
 
@@ -285,25 +285,26 @@ def _to_move(position: Position) -> object:
     return current_player(position) if isinstance(position, State) else position.to_move
 
 
-def _anchor_seat(position: Position) -> int | None:
-    """The seat that discarded the Anchor, while the pass is being chosen."""
-    if isinstance(position, View):
-        return position.anchor
-    if position.phase is not Phase.PASS:
-        return None
-    chosen = sum(p is not None for p in position.passing)
-    return (position.player - 1 - chosen) % position.rules.players
+def _choosing(position: Position) -> tuple[int, ...]:
+    """The seats still choosing in an Anchor pass, from the discarder's left."""
+    return position.choosing if isinstance(position, View) else choosing(position)
 
 
 def _status(position: Position) -> str:
     player = position.player
+    if position.phase is Phase.PASS:
+        # SW-10, SW-R7: the seats still choosing choose at the same time.
+        left = _choosing(position)
+        if len(left) == 1:
+            return f"Anchor: seat {left[0]} chooses a card to pass to the left"
+        seats = ", ".join(map(str, left))
+        return f"Anchor: seats {seats} each choose a card to pass to the left"
     return {
         Phase.SIZE: f"seat {player}, the dealer, chooses the hand size",
         Phase.DEAL: f"dealing: the next card goes to seat {player}",
         Phase.DRAW: f"seat {player} draws from the deck or takes the top of a pile",
         Phase.DECK: f"seat {player} draws from the deck",
         Phase.DISCARD: f"seat {player} discards a card",
-        Phase.PASS: f"Anchor: seat {player} chooses a card to pass to the left",
         Phase.OVER: f"match over: seat {player} wins",
     }[position.phase]
 
@@ -315,12 +316,11 @@ def _notes(position: Position) -> tuple[str, ...]:
     if position.reshuffles:
         first += f"; the discards became the deck {position.reshuffles}x this hand"
     notes = [first]
-    anchor = _anchor_seat(position)
-    if anchor is not None:
-        n = rules.players
-        # The seats from the discarder's left up to the one choosing have chosen.
-        done = (position.player - anchor - 1) % n
-        chosen = ", ".join(f"seat {(anchor + k) % n}" for k in range(1, done + 1))
+    if position.phase is Phase.PASS:
+        n, anchor, left = rules.players, position.player, _choosing(position)
+        # SW-R7: whether a seat has chosen is public, in any order.
+        done = [(anchor + k) % n for k in range(1, n + 1)]
+        chosen = ", ".join(f"seat {s}" for s in done if s not in left)
         notes.append(f"seat {anchor} discarded the Anchor; chosen so far: {chosen or 'nobody'}")
     if position.results:
         last = position.results[-1]

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from seaview_rules._core import check_seat
 from seaview_rules.ships_wheel._model import Phase, State, View, build_state
-from seaview_rules.ships_wheel._rules import current_player, legal_moves
+from seaview_rules.ships_wheel._pieces import CardId
+from seaview_rules.ships_wheel._rules import choosing, current_player, seat_moves
 
 
 def view(state: State, seat: int | None) -> View:
@@ -43,42 +44,39 @@ def view(state: State, seat: int | None) -> View:
         deck_size=len(state.deck),
         pile_tops=tuple(p[-1] if p else None for p in state.piles),
         pile_sizes=tuple(len(p) for p in state.piles),
-        anchor=_anchor(state),
+        anchor=state.player if state.phase is Phase.PASS else None,
+        choosing=choosing(state),
         passing=None if seat is None else state.passing[seat],
         scores=state.scores,
         results=state.results,
         reshuffles=state.reshuffles,
         to_move=to_move,
-        legal_moves=legal_moves(state) if seat is not None and to_move == seat else (),
+        legal_moves=() if seat is None else seat_moves(state, seat),
     )
 
 
-def _anchor(state: State) -> int | None:
-    if state.phase is not Phase.PASS:
-        return None
-    chosen = sum(p is not None for p in state.passing)
-    return (state.player - 1 - chosen) % state.rules.players
-
-
 def stand_in(view: View) -> State:
-    """A state with what ``view`` shows of the position of the seat to move, and
-    nothing else: the phase, its hand (the view's own, when the view's seat is to move)
-    and the top card of each pile; every other hand, the deck and the cards under the
-    pile tops left out. In Ship's Wheel a seat's legal moves depend on nothing more, so
-    they are ``legal_moves`` of this state: `loads` checks a view's `View.legal_moves`
-    with it, and the rules stay in ``legal_moves`` alone.
+    """A state with what ``view`` shows of the position of the view's seat, and nothing
+    else: the phase, its hand, the top card of each pile and, in an Anchor pass, which
+    seats have chosen; every other hand, the deck, the cards under the pile tops and the
+    cards others chose left out (a seat that has chosen shows card id 0 in ``passing``).
+    In Ship's Wheel a seat's legal moves depend on nothing more, so they are
+    ``seat_moves`` of this state: `loads` checks a view's `View.legal_moves` with it,
+    and the rules stay in ``legal_moves`` alone.
     """
     players = view.rules.players
+    seat = view.seat
+    passing = tuple(None if s in view.choosing else CardId(0) for s in range(players))
     return build_state(
         rules=view.rules,
         phase=view.phase,
         player=view.player,
         dealer=view.dealer,
         hand_size=view.hand_size,
-        hands=tuple(view.hand or () if s == view.player else () for s in range(players)),
+        hands=tuple(view.hand or () if s == seat else () for s in range(players)),
         deck=(),
         piles=tuple(() if top is None else (top,) for top in view.pile_tops),
-        passing=(None,) * players,
+        passing=passing if view.phase is Phase.PASS else (None,) * players,
         scores=view.scores,
         results=view.results,
         reshuffles=view.reshuffles,

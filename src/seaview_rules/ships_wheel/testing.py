@@ -24,6 +24,7 @@ from seaview_rules import ships_wheel as sw
 from seaview_rules._strategies import legal_moves, played_states, register_types, seat_views
 from seaview_rules._testkit import Kit
 from seaview_rules.ships_wheel._checks import check_state, check_view
+from seaview_rules.ships_wheel._rules import choosing, seat_moves
 
 __all__ = ["KIT", "decks", "hands", "hidden_twin", "moves", "rules", "states", "views"]
 
@@ -195,7 +196,12 @@ def _states(
             legal = sw.legal_moves(state)
             if not legal or (state.phase in phases and rng.random() < 0.5):
                 break
-            state = sw.apply_move(state, legal[rng.randrange(len(legal))])
+            # SW-R7: in an Anchor pass, any seat still choosing may choose next.
+            left = choosing(state)
+            seat = left[rng.randrange(len(left))] if left else None
+            if seat is not None:
+                legal = seat_moves(state, seat)
+            state = sw.apply_move(state, legal[rng.randrange(len(legal))], seat=seat)
     check_state(state)  # every state that legal play reaches is consistent
     return state
 
@@ -213,7 +219,8 @@ def states(
         max_moves: the longest random path from the start.
         phases: if given, play on (up to ``20 * max_moves`` more random moves, from a
             drawn seed) until the state is in one of these phases, for example
-            ``{Phase.PASS}``; the match may end first.
+            ``{Phase.PASS}``; the match may end first. In an Anchor pass the seat that
+            chooses next is drawn too, so mid-pass states have any seats chosen.
     """
     return _states(rules if rules is not None else _rules(2, 6, True, None), max_moves, phases)
 

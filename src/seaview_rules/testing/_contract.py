@@ -83,7 +83,8 @@ def check_state(
     Checks that the chance player and the legal moves agree; that chance outcomes are
     exact probabilities summing to 1 and `sample_chance` returns one of them; that every
     legal move passes `check_move`, applies, and round-trips through its notation; that
-    every candidate move that is not legal is refused with a rule ID by both
+    every move a seat's view offers passes `check_move` and applies when that seat
+    sends it; that every candidate move that neither lists is refused with a rule ID by both
     `check_move` and `apply_move`; that nothing changes the state; and that the state
     and every seat's and the spectator's view round-trip through JSON. With ``twin``,
     that each seat's view and the chance seat (which every seat is told) are the same
@@ -122,6 +123,16 @@ def check_state(
             raise _fail(game, state, f"legal move {move} refused: {violation}")
         game.apply_move(state, move)
     legal = set(moves)
+    for seat in range(game.players(_rules_of(state))):
+        # A seat's own moves, which in a simultaneous phase (an Anchor pass) it may make
+        # whoever `current_player` names: that seat may send them.
+        seen: Any = game.view(state, seat)  # every game's view lists its legal moves
+        for move in seen.legal_moves:
+            violation = game.check_move(state, move, seat=seat)
+            if violation is not None:
+                raise _fail(game, state, f"seat {seat}'s legal move {move} refused: {violation}")
+            game.apply_move(state, move, seat=seat)
+            legal.add(move)
     for move in candidates:
         if move in legal:
             continue

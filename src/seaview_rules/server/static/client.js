@@ -1,8 +1,9 @@
 // The light client of `seaview serve`: a lobby and a table page per seat, in plain
 // JavaScript. The server draws the picture and says the legal moves; this page only
-// shows them, sends the chosen move, and follows the live channel. A seat's token is
-// kept in this tab's sessionStorage and sent in the Authorization header or the live
-// channel's first message, never in a URL.
+// shows them, sends the chosen move, and follows the live channel. A seat's token (and
+// the admin token of a table this browser created) is kept in localStorage, per table,
+// so that every tab of the browser plays the same seat; it is sent in the Authorization
+// header or the live channel's first message, never in a URL.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -15,7 +16,24 @@ const api = async (method, path, body, token) => {
   if (!response.ok) throw Object.assign(new Error(data.reason || response.statusText), { data });
   return data;
 };
-const tokenKey = (table) => `seaview:${table}`;
+// A read that the server answers 304 when nothing changed: null then, the data on 200.
+const tags = new Map();
+const changed = async (path) => {
+  const tag = tags.get(path);
+  const response = await fetch(path, { cache: "no-store", headers: tag ? { "If-None-Match": tag } : {} });
+  if (response.status === 304) return null;
+  const data = await response.json();
+  if (!response.ok) throw new Error(data.reason || response.statusText);
+  if (response.headers.get("ETag")) tags.set(path, response.headers.get("ETag"));
+  return data;
+};
+const kept = {
+  seat: (table) => JSON.parse(localStorage.getItem(`seaview:${table}`) || "null"),
+  admin: (table) => localStorage.getItem(`seaview-admin:${table}`),
+  keep: (table, held) => localStorage.setItem(`seaview:${table}`, JSON.stringify(held)),
+  keepAdmin: (table, token) => localStorage.setItem(`seaview-admin:${table}`, token),
+  forget: (table) => localStorage.removeItem(`seaview:${table}`),
+};
 const text = (tag, content, attrs = {}) => {
   const node = document.createElement(tag);
   node.textContent = content;
@@ -23,53 +41,83 @@ const text = (tag, content, attrs = {}) => {
   return node;
 };
 const NAME = "seaview serve";
-const LOBBY_POLL = 3000; // ms between two reads of the lobby while it is shown
+const POLL = 2000; // ms between two reads of the lobby, or of the table's entry
+const nameOf = (names, seat) => (names && names[seat]) || `seat ${seat}`;
+// "seats 0, 2" while nobody is named, else "Ann, seat 2".
+const seatList = (names, seats) =>
+  seats.some((s) => names && names[s])
+    ? seats.map((s) => nameOf(names, s)).join(", ")
+    : `seat${seats.length > 1 ? "s" : ""} ${seats.join(", ")}`;
+const verbOf = (game) => (game && game.hidden_information ? "deal" : "spin");
+const winnerOf = (outcome, names, me) => {
+  if (!outcome || outcome.winner === null || outcome.winner === undefined) return "A draw";
+  return outcome.winner === me ? "You win!" : `${nameOf(names, outcome.winner)} wins`;
+};
 
 let games = [];
 let socket = null;
 let current = null; // the table shown: {table, play(move)}; null in the lobby
 let lobbyTimer = null;
-let lobbySeen = "";
+
+let gamesRead = null; // the one read of /api/games, shared by the lobby and the tables
+function loadGames() {
+  gamesRead ??= api("GET", "/api/games").then(
+    (found) => {
+      games = found.games;
+      for (const game of games) $("game").append(text("option", game.title, { value: game.name }));
+      resetSeats();
+    },
+    (error) => {
+      gamesRead = null; // read again next time
+      throw error;
+    },
+  );
+  return gamesRead;
+}
 
 async function showLobby() {
   $("lobby").hidden = false;
   $("table").hidden = true;
   $("where").textContent = "";
   document.title = `Tables · ${NAME}`;
-  if (!games.length) {
-    games = (await api("GET", "/api/games")).games;
-    for (const game of games) $("game").append(text("option", game.title, { value: game.name }));
-    resetSeats();
-  }
+  $("name").value = localStorage.getItem("seaview:name") || "";
+  await loadGames();
+  tags.delete("/api/tables"); // the rows were emptied or are another page's: read them
   await refreshLobby();
   clearInterval(lobbyTimer);
   if (current) return; // a table was opened meanwhile: no lobby to keep fresh
   lobbyTimer = setInterval(() => {
     if (!document.hidden) refreshLobby().catch(() => {});
-  }, LOBBY_POLL);
+  }, POLL);
+}
+
+function stateOf(entry) {
+  const names = entry.names || [];
+  if (entry.over) return `over: ${winnerOf(entry.outcome, names, null)}`;
+  if (entry.to_move === "chance") {
+    if (entry.chance === "external") return "waiting for the real card or spin";
+    return verbOf(games.find((g) => g.name === entry.game)) === "deal" ? "dealing" : "spinning";
+  }
+  return typeof entry.to_move === "number" ? `${nameOf(names, entry.to_move)} to move` : "";
 }
 
 async function refreshLobby() {
-  let rows;
+  let found;
   try {
-    rows = (await api("GET", "/api/tables")).tables;
+    found = await changed("/api/tables");
   } catch (error) {
     $("lobby-state").textContent = `Cannot read the tables (${error.message}); trying again.`;
     throw error;
   }
   $("lobby-state").textContent = "";
-  if ($("lobby").hidden) return;
-  const seen = JSON.stringify(rows);
-  if (seen === lobbySeen) return; // unchanged: keep the rows, and the focus in them
-  lobbySeen = seen;
+  if (found === null || $("lobby").hidden) return; // unchanged: no redraw, the focus stays
   const body = $("tables").querySelector("tbody");
   body.replaceChildren();
-  if (!rows.length) {
-    const none = text("td", "No tables yet: create one above.", { colspan: "5" });
+  if (!found.tables.length) {
     body.append(document.createElement("tr"));
-    body.lastChild.append(none);
+    body.lastChild.append(text("td", "No tables yet: create one above.", { colspan: "5" }));
   }
-  for (const entry of rows) {
+  for (const entry of found.tables) {
     const row = document.createElement("tr");
     row.append(text("td", entry.table, { "data-label": "table" }));
     row.append(text("td", entry.game, { "data-label": "game" }));
@@ -77,10 +125,12 @@ async function refreshLobby() {
     entry.seats.forEach((kind, seat) => {
       if (kind === "open") {
         seats.append(text("button", `join seat ${seat}`, { "data-join": `${entry.table}/${seat}`, type: "button" }));
-      } else seats.append(text("span", `${seat}: ${kind} `));
+      } else {
+        const who = kind === "taken" ? (entry.names && entry.names[seat]) || "taken" : kind;
+        seats.append(text("span", `${seat}: ${who}`, { class: "seat" }), " ");
+      }
     });
-    const version = entry.over ? `${entry.version} (over)` : String(entry.version);
-    row.append(seats, text("td", version, { "data-label": "version" }));
+    row.append(seats, text("td", stateOf(entry), { "data-label": "state" }));
     const watch = text("td", "", { "data-label": "" });
     watch.append(text("a", "watch", { href: `#/table/${entry.table}`, class: "move", "aria-label": `watch table ${entry.table}` }));
     row.append(watch);
@@ -91,13 +141,25 @@ async function refreshLobby() {
 function leaveLobby() {
   clearInterval(lobbyTimer);
   lobbyTimer = null;
-  lobbySeen = "";
 }
 
 function resetSeats() {
   const game = games.find((g) => g.name === $("game").value) || games[0];
   $("seat-kinds").replaceChildren();
   for (let seat = 0; seat < game.min_players; seat++) addSeat(seat === 0 ? "open" : "bot:random");
+  // An input for each number, yes/no and word of the game's rules (the seat list says
+  // how many play; lists and tables of the rules keep their defaults).
+  $("rules").replaceChildren();
+  for (const [key, value] of Object.entries(game.rules)) {
+    if (key === "players" || (typeof value === "object" && value !== null)) continue;
+    const input = document.createElement("input");
+    input.dataset.rule = key;
+    if (typeof value === "boolean") Object.assign(input, { type: "checkbox", checked: value });
+    else Object.assign(input, { type: typeof value === "number" ? "number" : "text", value: String(value) });
+    const label = text("label", `${key.replaceAll("_", " ")} `);
+    label.append(input);
+    $("rules").append(label);
+  }
 }
 
 function addSeat(kind) {
@@ -114,18 +176,34 @@ function addSeat(kind) {
   $("seat-kinds").append(label);
 }
 
+// The rules the inputs changed from the game's defaults (null: none).
+function rulesChosen(game) {
+  const rules = {};
+  for (const input of $("rules").querySelectorAll("input")) {
+    const key = input.dataset.rule;
+    const old = game.rules[key];
+    const value = input.type === "checkbox" ? input.checked : typeof old === "number" ? Number(input.value) : input.value;
+    if (value !== old) rules[key] = input.type === "number" && input.value.trim() === "" ? input.value : value;
+  }
+  return Object.keys(rules).length ? rules : null;
+}
+
 async function create(event) {
   event.preventDefault();
   $("lobby-note").textContent = "";
+  const game = games.find((g) => g.name === $("game").value);
   const seats = [...$("seat-kinds").querySelectorAll("select")].map((s) => s.value);
-  const body = { game: $("game").value, seats };
+  const body = { game: game.name, seats };
   if ($("chance").value) body.chance = $("chance").value;
+  const rules = rulesChosen(game);
+  if (rules) body.rules = rules;
   try {
     const made = await api("POST", "/api/tables", body);
+    // Kept in this browser only: the admin token enters real cards, frees seats and
+    // reads the full record, so it is never sent to another seat.
+    kept.keepAdmin(made.table, made.admin_token);
     await refreshLobby();
-    // Shown once, never kept by the page: the admin token enters real cards and reads
-    // the full record, hidden cards included, so it is not for a player's tab.
-    $("lobby-note").textContent = `Table ${made.table} is open. Its admin token (real cards, the full record, deleting it): ${made.admin_token}`;
+    $("lobby-note").textContent = `Table ${made.table} is open; this browser is its admin. Its admin token (real cards, the full record, deleting it): ${made.admin_token}`;
   } catch (error) {
     $("lobby-note").textContent = error.message;
   }
@@ -133,9 +211,11 @@ async function create(event) {
 
 async function join(target) {
   const [table, seat] = target.split("/");
+  const name = $("name").value.trim();
+  localStorage.setItem("seaview:name", name);
   try {
-    const { token } = await api("POST", `/api/tables/${table}/seats/${seat}`);
-    sessionStorage.setItem(tokenKey(table), JSON.stringify({ seat: Number(seat), token }));
+    const { token } = await api("POST", `/api/tables/${table}/seats/${seat}`, name ? { name } : undefined);
+    kept.keep(table, { seat: Number(seat), token });
     location.hash = `#/table/${table}`;
   } catch (error) {
     $("lobby-note").textContent = error.message;
@@ -148,67 +228,158 @@ const linkedMove = (link) => {
   return target.startsWith("#move=") ? decodeURIComponent(target.slice(6)) : null;
 };
 
+// A move in the words of the title its link in the picture gives: "R7 (red 7)" for
+// "R7", "take red-star" for "take 0"; else its notation ("draw", "pass red-star").
+const inWords = (move, title) => {
+  if (!title || title === move || move.endsWith(` ${title}`)) return move;
+  if (title.startsWith(`${move} `)) return title;
+  const [verb, ...rest] = move.split(" ");
+  return rest.length === 1 && /^\d+$/.test(rest[0]) ? `${verb} ${title}` : move;
+};
+// The moves of the picture in words, for ``seat`` (a move "by" the seat itself, as a
+// pass that seats choose together, need not say so).
+const movesInWords = (seat) => {
+  const words = new Map();
+  for (const link of $("picture").querySelectorAll("a")) {
+    const title = link.getAttribute("aria-label") || (link.querySelector("title") || {}).textContent;
+    const move = linkedMove(link);
+    if (move !== null) words.set(move, inWords(move.replace(new RegExp(` by ${seat}$`), ""), title && title.trim()));
+  }
+  return words;
+};
+
 function showTable(table) {
   leaveLobby();
   $("lobby").hidden = true;
   $("table").hidden = false;
-  const held = JSON.parse(sessionStorage.getItem(tokenKey(table)) || "null");
+  const held = kept.seat(table);
+  const admin = kept.admin(table);
   const seat = held ? held.seat : null;
   const token = held && held.token;
   $("title").textContent = `Table ${table}`;
-  $("where").textContent = held ? `seat ${seat}` : "spectator";
   document.title = `Table ${table} · ${NAME}`;
-  $("log").replaceChildren();
+  for (const id of ["log", "moves", "picture", "admin", "outcome"]) $(id).replaceChildren();
   delete $("log").dataset.version;
-  $("refusal").textContent = "";
-  $("live").hidden = true;
-  $("typed").hidden = true;
-  $("moves").replaceChildren();
-  $("picture").replaceChildren();
-  $("status").textContent = "";
+  for (const id of ["refusal", "status"]) $(id).textContent = "";
+  for (const id of ["live", "typed", "enter", "banner"]) $(id).hidden = true;
+  $("leave").hidden = !held;
   let since = 0;
   let version = 0;
   let latest = null;
   let retry = 1000;
+  let entry = { names: [], seats: [] };
+  const said = []; // the log's event texts, in the server's words
   const me = {};
   current = me;
-  // The table's chance mode: only a "step" table has a button to press.
-  const entry = api("GET", `/api/tables/${table}`).catch(() => ({ chance: "step", game: "" }));
+  const path = `/api/tables/${table}`;
+  tags.delete(path);
 
-  const act = async (path, body) => {
+  const saySeats = (words) => words.replace(/\bseat (\d+)\b/g, (all, s) => (entry.names && entry.names[s]) || all);
+  const header = () => {
+    const name = entry.names && entry.names[seat];
+    $("where").textContent = held ? `you are seat ${seat}${name ? `, ${name}` : ""}` : admin ? "admin" : "spectator";
+    if (entry.game) $("title").textContent = `Table ${table} · ${(games.find((g) => g.name === entry.game) || {}).title || entry.game}`;
+  };
+  header(); // without the names until the table's entry is read
+  const writeLog = () => {
+    $("log").replaceChildren(...said.map((words) => text("li", saySeats(words))));
+    $("log").scrollTop = $("log").scrollHeight;
+  };
+  const follow = (next) => {
+    // The table's rematch: every seat keeps its token there, and every page goes.
+    if (held) kept.keep(next, held);
+    if (admin) kept.keepAdmin(next, admin);
+    location.hash = `#/table/${next}`;
+  };
+  const banner = () => {
+    $("banner").hidden = !entry.over;
+    if (!entry.over) return;
+    $("winner").textContent = winnerOf(entry.outcome, entry.names, seat);
+    const scores = (entry.outcome && entry.outcome.scores) || [];
+    $("scores").textContent = scores.map((score, s) => `${s === seat ? "you" : nameOf(entry.names, s)}: ${score}`).join(" · ");
+    $("rematch").hidden = !(held || admin);
+  };
+  const adminSeats = () => {
+    if (!admin) return;
+    $("admin").replaceChildren(
+      ...entry.seats.flatMap((kind, s) =>
+        kind === "taken" ? [text("button", `free seat ${s} (${nameOf(entry.names, s)})`, { type: "button", "data-free": String(s) })] : [],
+      ),
+    );
+  };
+  const readEntry = async () => {
+    const found = await changed(path).catch(() => null);
+    if (found === null || current !== me) return;
+    if (held && found.seats[seat] === "open") {
+      // The seat was left (in another tab) or freed by the admin: watch from now on.
+      kept.forget(table);
+      return showTable(table);
+    }
+    const renamed = JSON.stringify(found.names) !== JSON.stringify(entry.names);
+    entry = found;
+    if (entry.rematch) return follow(entry.rematch);
+    header();
+    if (renamed) writeLog();
+    banner();
+    adminSeats();
+  };
+  const entryTimer = setInterval(() => {
+    if (current !== me) clearInterval(entryTimer);
+    else if (!document.hidden) readEntry();
+  }, POLL);
+  const ready = Promise.all([loadGames().catch(() => {}), readEntry()]);
+
+  const act = async (how, path_, body, key = token) => {
     $("refusal").textContent = "";
     try {
-      await api("POST", `/api/tables/${table}/${path}`, { ...body, version }, token);
+      return await api(how, `/api/tables/${table}${path_}`, body, key);
     } catch (error) {
-      const data = error.data || {};
-      $("refusal").textContent = data.rule ? `${data.rule}: ${data.reason}` : error.message;
+      // The reason only: a rule's ID is for the rule book, not for the player.
+      $("refusal").textContent = error.message;
+      return null;
     }
   };
+  const play = (move) => act("POST", "/moves", { move, version });
   me.table = table;
-  me.play = (move) => act("moves", { move });
+  me.play = play;
+
+  const offerOutcomes = async (at) => {
+    const found = await act("GET", "/chance", undefined, admin);
+    if (!found || current !== me || version !== at) return;
+    $("outcome").replaceChildren(...found.outcomes.map((o) => text("option", `${o.move} (${o.probability})`, { value: o.move })));
+    $("enter").hidden = false;
+  };
 
   const draw = async (update) => {
-    const { chance } = await entry;
+    await ready;
     if (current !== me) return;
     version = update.version;
     $("refusal").textContent = ""; // the table has moved on, and the server answers
-    for (const event of update.events) $("log").append(text("li", event.text));
+    said.push(...update.events.map((event) => event.text));
+    for (const event of update.events) $("log").append(text("li", saySeats(event.text)));
     $("log").scrollTop = $("log").scrollHeight;
     const view = update.view.data;
     const over = view.to_move === null;
-    const spin = "spin / deal";
-    const mine = held !== null && update.chance_seat === seat && chance === "step";
-    const yours = !over && (view.to_move === seat || mine);
+    const chance = entry.chance;
+    const verb = verbOf(games.find((g) => g.name === entry.game));
+    const moves = over ? [] : view.legal_moves;
+    const mine = held !== null && update.chance_seat === seat && chance === "step" && !over;
+    const choosing = Array.isArray(view.choosing) && view.choosing.length ? view.choosing : null;
     let status;
     if (over) status = "The game is over.";
-    else if (view.to_move !== "chance") status = view.to_move === seat ? "Your move." : `Seat ${view.to_move} is to move.`;
-    else if (mine) status = `Your ${spin}: press the button.`;
+    else if (choosing) status = moves.length ? "Choose a card to pass." : `Waiting for ${seatList(entry.names, choosing)} to choose.`;
+    else if (view.to_move !== "chance") status = moves.length ? "Your move." : `${nameOf(entry.names, view.to_move)} is to move.`;
+    else if (mine) status = `Your ${verb}: press the button.`;
     else if (chance === "external") status = "Waiting for the real card or spin to be entered.";
-    else if (update.chance_seat !== null && update.chance_seat !== undefined) status = `Seat ${update.chance_seat} is to ${spin}.`;
-    else status = "Chance is to move.";
+    else if (chance === "step" && typeof update.chance_seat === "number") status = `${nameOf(entry.names, update.chance_seat)} ${verb}s.`;
+    else status = `The table ${verb}s.`;
     $("status").textContent = status;
-    document.title = `${yours ? "Your turn · " : ""}Table ${table} · ${NAME}`;
+    document.title = `${moves.length || mine ? "Your turn · " : ""}Table ${table} · ${NAME}`;
+    const entering = admin && chance === "external" && view.to_move === "chance";
+    $("enter").hidden = true; // offered again once the outcomes of this version are read
     if (update === latest) {
+      if (entering) offerOutcomes(update.version);
+      if (over) readEntry(); // the winner and the scores
       // Only the newest update's picture: an older one would be drawn for nothing.
       try {
         const picture = await fetch(`/api/tables/${table}/view.svg`, {
@@ -226,13 +397,12 @@ function showTable(table) {
       }
     }
     if (current !== me) return;
-    const moves = $("moves");
-    moves.replaceChildren();
-    for (const move of view.legal_moves) {
-      moves.append(text("a", move, { href: `#move=${encodeURIComponent(move)}`, class: "move", "data-move": move }));
-    }
-    if (mine) moves.append(text("button", spin, { "data-step": "1", type: "button" }));
-    $("typed").hidden = !(held && view.legal_moves.length);
+    const words = movesInWords(seat);
+    $("moves").replaceChildren(
+      ...moves.map((move) => text("a", words.get(move) || move, { href: `#move=${encodeURIComponent(move)}`, class: "move", "data-move": move })),
+    );
+    if (mine) $("moves").append(text("button", verb, { "data-step": verb, type: "button" }));
+    $("typed").hidden = !(held && moves.length);
     $("log").dataset.version = String(update.version); // drawn: for tests and scripts
   };
   let drawing = Promise.resolve(); // one update drawn after the other, in order
@@ -247,7 +417,11 @@ function showTable(table) {
     live.onmessage = (message) => {
       const update = JSON.parse(message.data);
       if (update.error) {
-        $("refusal").textContent = update.reason;
+        if (held && update.status === 403) {
+          // The seat was left or freed: this browser watches from now on.
+          kept.forget(table);
+          showTable(table);
+        } else $("refusal").textContent = update.reason;
         return;
       }
       retry = 1000;
@@ -265,13 +439,26 @@ function showTable(table) {
   };
   connect();
 
-  $("table").onclick = (event) => {
+  $("table").onclick = async (event) => {
     const link = event.target.closest("a");
     const move = link && linkedMove(link);
+    const free = event.target.closest("[data-free]");
     if (move !== null && move !== undefined) {
       event.preventDefault();
-      act("moves", { move });
-    } else if (event.target.closest("[data-step]")) act("step", {});
+      play(move);
+    } else if (event.target.closest("[data-step]")) {
+      // One press deals the dealer's whole deal; a spin is one spin.
+      act("POST", "/step", event.target.closest("[data-step]").dataset.step === "deal" ? { all: true, version } : { version });
+    } else if (event.target.closest("#leave")) {
+      if (await act("DELETE", `/seats/${seat}`)) {
+        kept.forget(table);
+        showTable(table);
+      }
+    } else if (free) act("DELETE", `/seats/${free.dataset.free}`, undefined, admin).then(readEntry);
+    else if (event.target.closest("#rematch")) {
+      const made = await act("POST", "/rematch", {}, token || admin);
+      if (made) follow(made.table);
+    }
   };
   $("picture").onkeydown = (event) => {
     // A link of the picture is a control: Enter and Space press it, as a button's do.
@@ -283,7 +470,12 @@ function showTable(table) {
   };
   $("typed").onsubmit = (event) => {
     event.preventDefault();
-    act("moves", { move: $("typed-move").value.trim() });
+    play($("typed-move").value.trim());
+  };
+  $("enter").onsubmit = (event) => {
+    event.preventDefault();
+    $("enter").hidden = true;
+    act("POST", "/chance", { move: $("outcome").value, version }, admin);
   };
 }
 
@@ -313,6 +505,7 @@ document.addEventListener("DOMContentLoaded", () => {
   $("create").addEventListener("submit", create);
   $("add-seat").addEventListener("click", () => addSeat("bot:random"));
   $("game").addEventListener("change", resetSeats);
+  $("name").addEventListener("change", () => localStorage.setItem("seaview:name", $("name").value.trim()));
   $("tables").addEventListener("click", (event) => {
     if (event.target.dataset.join) join(event.target.dataset.join);
   });
