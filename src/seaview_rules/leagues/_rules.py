@@ -6,11 +6,12 @@ The printed rules give a diver no choice: every move is a spin of the chance pla
 and every node but the end of the game is a chance node. `_violation` finds the rule a
 spin breaks, without building anything; `_spin` builds the state after a legal spin
 and, when it is given a `~seaview_rules.Trace`, records there, where each rule acts, the
-rules it applies and the events that explain it (`_trace`). `events`, `narrate` and
-`rules_applied` read that record; the state keeps the position only. `check_move`
-refuses API-OVER, API-SEAT and API-MOVE (`seaview_rules._shell.refusal`) before the
-game's own rules. Movement, effect targets and the squares a rise
-may stop on come from `Tables` precomputed for the board and spinner (`Rules.tables`).
+rules it applies and the events that explain it (`seaview_rules._shell.traced`).
+`events`, `narrate` and `rules_applied` read that record; the state keeps the position
+only. `check_move` refuses API-OVER, API-SEAT and API-MOVE
+(`seaview_rules._shell.refusal`) before the game's own rules. Movement, effect targets
+and the squares a rise may stop on come from `Tables` precomputed for the board and
+spinner (`Rules.tables`).
 """
 
 from __future__ import annotations

@@ -7,8 +7,9 @@ holds, for each type of move, the function that builds the state after a legal o
 (`CardSet`), so the hot path does integer arithmetic and table look-ups.
 
 Given a `~seaview_rules.Trace`, a successor records in it, at the point where each rule
-acts, the rule's ID and what happened, every card named (`_trace`); `events`, `narrate`
-and `rules_applied` only read that record. Random play gives no trace.
+acts, the rule's ID and what happened, every card named
+(`seaview_rules._shell.traced`); `events`, `narrate` and `rules_applied` only read that
+record. Random play gives no trace.
 """
 
 from __future__ import annotations
