@@ -277,6 +277,13 @@ def read_fields(cls: type[T], field: Field, hooks: Readers, *, defaults: bool = 
         raise InvalidDataError(where, exc.problem) from None
 
 
+def checked(obj: T, check: Callable[[T], object]) -> T:
+    """``obj`` once ``check`` has passed it: a state or a view read field by field, and
+    the game's ``check_state`` or ``check_view``, which raise `InvalidDataError`."""
+    check(obj)
+    return obj
+
+
 _FIELDS: dict[type, tuple[tuple[str, Any], ...]] = {}
 
 

@@ -6,6 +6,8 @@ game's ``check_move`` tests first): the seat check API-SEAT when a server names 
 that sends the move, and API-MOVE (the object is of none of the game's move classes),
 before the game's own rules see the move (`refusal`). The random-play loop of ``playout`` (`play_out`) runs on the game's
 successors, without the checks, since every move it makes is legal by construction.
+What a legal move did is what its successor records in a `Trace` (`traced`), which
+each game's ``events`` tells each viewer (`told`) and its ``rules_applied`` sorts.
 """
 
 from __future__ import annotations
@@ -14,10 +16,20 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
-from seaview_rules._core import CHANCE, Player, Trace, Violation, seat_violation
+from seaview_rules._core import (
+    CHANCE,
+    OMNISCIENT,
+    Event,
+    Player,
+    Trace,
+    Viewer,
+    Violation,
+    check_seat,
+    seat_violation,
+)
 from seaview_rules._forms import not_a_move
 
-__all__ = ["Successor", "play_out", "refusal"]
+__all__ = ["Successor", "play_out", "refusal", "told", "traced"]
 
 S = TypeVar("S")
 
@@ -100,3 +112,31 @@ def play_out(
         state = successors[type(move)](state, move)
         left -= 1
     return state
+
+
+def traced(successors: Mapping[type, Successor[S]], state: S, move: Any) -> Trace:
+    """What the legal ``move`` does in ``state``, as the successor of its type in
+    ``successors`` records it: the rules it applies and its events, every card named."""
+    trace = Trace()
+    successors[type(move)](state, move, trace)
+    return trace
+
+
+def told(
+    successors: Mapping[type, Successor[S]],
+    state: S,
+    move: Any,
+    seat: Viewer,
+    players: int,
+    redact: Callable[[Event, Viewer], Event],
+) -> tuple[Event, ...]:
+    """The events of the legal ``move`` from ``state`` (`traced`), each redacted for
+    ``seat`` by the game's ``redact``: a seat below ``players``, ``None`` for a
+    spectator, or `OMNISCIENT`.
+
+    Raises:
+        InvalidDataError: ``seat`` is none of these (checked before the move is traced).
+    """
+    if seat is not OMNISCIENT:
+        check_seat(seat, players)
+    return tuple(redact(event, seat) for event in traced(successors, state, move).events)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from seaview_rules._core import Viewer
 
-__all__ = ["subject", "verb"]
+__all__ = ["subject", "verb", "who"]
 
 
 def subject(seat: int | None, viewer: Viewer) -> str:
@@ -24,3 +24,12 @@ def verb(seat: int | None, viewer: Viewer, third: str, second: str) -> str:
     """The verb form that goes with `subject`: ``third`` ("draws") for another seat,
     ``second`` ("draw") for "you"."""
     return second if seat is not None and viewer == seat else third
+
+
+def who(seat: int, viewer: Viewer, third: str, second: str) -> str:
+    """The `subject` and its `verb`: "seat 2 draws" or "you draw".
+
+    >>> who(2, 0, "draws", "draw"), who(2, 2, "draws", "draw")
+    ('seat 2 draws', 'you draw')
+    """
+    return f"{subject(seat, viewer)} {verb(seat, viewer, third, second)}"

@@ -12,6 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from seaview_rules import OMNISCIENT, Event, InvalidDataError, Viewer, leagues, play
+from seaview_rules._shell import traced
 from seaview_rules.leagues import (
     Blocked,
     Board,
@@ -36,7 +37,7 @@ from seaview_rules.leagues import (
     Won,
     parse_move,
 )
-from seaview_rules.leagues._rules import _trace
+from seaview_rules.leagues._rules import _SUCCESSORS
 from seaview_rules.leagues.testing import states
 
 SMALL = Board.from_rows(["S.*..v", ".v..@.", "...v..", ".X...."])
@@ -116,7 +117,7 @@ def test_a_spin_is_told_first_then_the_events_its_transition_recorded() -> None:
     for before, move, after in STEPS:
         told = leagues.events(before, move, after, seat=OMNISCIENT)
         assert told[0] in (Spun(before.player, move), SpunForOrder(before.player, move))
-        assert list(told) == _trace(before, move).events
+        assert list(told) == traced(_SUCCESSORS, before, move).events
         if before.phase is leagues.Phase.SPIN:
             assert all(isinstance(e, DiverEvent) and e.seat == before.player for e in told[1:])
 

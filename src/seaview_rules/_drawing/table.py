@@ -109,6 +109,30 @@ def viewer(seat: int | None) -> str:
     return "a spectator's view" if seat is None else f"seat {seat}'s view"
 
 
+def seat_label(s: int, seat: int | None) -> str:
+    """The label of seat ``s`` in the picture of ``seat``'s view (``None``: a
+    spectator's view, or a state's).
+
+    >>> seat_label(1, 1), seat_label(2, 1)
+    ('seat 1 (you)', 'seat 2')
+    """
+    return f"seat {s} (you)" if s == seat else f"seat {s}"
+
+
+def points(score: int) -> str:
+    """A seat's score in words.
+
+    >>> points(1), points(12)
+    ('1 point', '12 points')
+    """
+    return f"{score} point{'s' * (score != 1)}"
+
+
+def seat_marks(s: int, dealer: int, to_move: object) -> tuple[str, ...]:
+    """The marks of seat ``s``: ``"dealer"``, ``"to move"`` (`SeatRow.active`)."""
+    return tuple(m for m, on in (("dealer", s == dealer), ("to move", s == to_move)) if on)
+
+
 EVERYTHING = "everything"
 """Whose picture a state's is, for its name: nobody's, it shows everything."""
 

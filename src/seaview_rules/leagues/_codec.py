@@ -34,7 +34,15 @@ import attrs
 
 from seaview_rules._codec import Codec, Dumps, FromDict, Loads, ToDict
 from seaview_rules._core import CHANCE, Event, InvalidDataError, Outcome, Player, Termination
-from seaview_rules._reader import Field, Readers, Writers, event_classes, read_event, read_fields
+from seaview_rules._reader import (
+    Field,
+    Readers,
+    Writers,
+    checked,
+    event_classes,
+    read_event,
+    read_fields,
+)
 from seaview_rules._schemas import (
     SchemaBuilder,
     SchemaHooks,
@@ -150,18 +158,6 @@ def _read(cls: type[_Match], data: Field) -> _Match:
         Player | None: _read_to_move,
     }
     return read_fields(cls, data, readers)
-
-
-def _read_state(data: Field) -> State:
-    state = _read(State, data)
-    check_state(state)
-    return state
-
-
-def _read_view(data: Field) -> View:
-    seen = _read(View, data)
-    check_view(seen)
-    return seen
 
 
 def _read_to_move(field: Field) -> object:
@@ -303,8 +299,8 @@ CODEC: Codec[Rules, State, Move, View] = Codec(
     apply_move=apply_move,
     writers=_writers,
     read_rules=read_rules,
-    read_state=_read_state,
-    read_view=_read_view,
+    read_state=lambda data: checked(_read(State, data), check_state),
+    read_view=lambda data: checked(_read(View, data), check_view),
     read_event=_read_event,
     view_outcome=view_outcome,
     termination=Termination.TREASURE,

@@ -10,6 +10,8 @@ about.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from attrs import frozen
 
 from seaview_rules._core import Event, Viewer
@@ -106,27 +108,30 @@ class DiverEvent(Event):
         """The subject and its `predicate`: "seat 0 moved to (1, 4)"."""
         return f"{subject(self.seat, viewer)} {self.predicate(viewer)}"
 
+    words: ClassVar[str] = ""
+    """What the board did, said before ``square`` by the default `predicate`."""
+
     def predicate(self, viewer: Viewer = None) -> str:
-        """The words after the subject, for ``viewer``: "moved to (1, 4)"."""
-        raise NotImplementedError
+        """The words after the subject, for ``viewer``: "moved to (1, 4)"; by default
+        the class's ``words``, then ``square``, the same for every viewer (a class
+        with neither has no words)."""
+        if not self.words:
+            raise NotImplementedError
+        return f"{self.words} {self.square}"
 
 
 @frozen
 class Moved(DiverEvent):
     """The diver moved along his row and ended on ``square`` (LEA-3, LEA-4)."""
 
-    def predicate(self, viewer: Viewer = None) -> str:
-        """For example "moved to (1, 4)"."""
-        return f"moved to {self.square}"
+    words: ClassVar[str] = "moved to"
 
 
 @frozen
 class Bounced(DiverEvent):
     """The diver reached the row's end square ``square`` and reversed (LEA-5)."""
 
-    def predicate(self, viewer: Viewer = None) -> str:
-        """For example "bounced at (1, 10)"."""
-        return f"bounced at {self.square}"
+    words: ClassVar[str] = "bounced at"
 
 
 @frozen
@@ -143,18 +148,14 @@ class Blocked(DiverEvent):
 class TookArrow(DiverEvent):
     """An arrow took the diver one row down, to ``square`` (LEA-7)."""
 
-    def predicate(self, viewer: Viewer = None) -> str:
-        """For example "took the arrow down to (2, 4)"."""
-        return f"took the arrow down to {self.square}"
+    words: ClassVar[str] = "took the arrow down to"
 
 
 @frozen
 class TookStarfish(DiverEvent):
     """A starfish took the diver two rows down, to ``square`` (LEA-9)."""
 
-    def predicate(self, viewer: Viewer = None) -> str:
-        """For example "took the starfish down to (3, 3)"."""
-        return f"took the starfish down to {self.square}"
+    words: ClassVar[str] = "took the starfish down to"
 
 
 @frozen
@@ -180,9 +181,7 @@ class FoundTaken(DiverEvent):
 class Collided(DiverEvent):
     """The diver landed on ``square``, where another diver stands (LEA-11)."""
 
-    def predicate(self, viewer: Viewer = None) -> str:
-        """For example "landed on another diver at (2, 3)"."""
-        return f"landed on another diver at {self.square}"
+    words: ClassVar[str] = "landed on another diver at"
 
 
 @frozen
@@ -190,9 +189,7 @@ class Rose(DiverEvent):
     """The diver rose to ``square``, the first open yellow square above (LEA-8,
     LEA-11, LEA-R7, LEA-R10)."""
 
-    def predicate(self, viewer: Viewer = None) -> str:
-        """For example "rose to (1, 3)"."""
-        return f"rose to {self.square}"
+    words: ClassVar[str] = "rose to"
 
 
 @frozen

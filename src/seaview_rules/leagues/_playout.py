@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import random
 
-import attrs
-
 from seaview_rules._play import DEFAULT_MAX_MOVES
 from seaview_rules._shell import play_out
 from seaview_rules.leagues import _rules
-from seaview_rules.leagues._model import State, build_state
-from seaview_rules.leagues._views import View
+from seaview_rules.leagues._model import State
+from seaview_rules.leagues._views import View, state_of
 
 __all__ = ["determinize", "playout"]
 
@@ -55,4 +53,4 @@ def determinize(view: View, rng: random.Random) -> State:
     >>> determinize(leagues.view(state, 1), random.Random(0)) == state
     True
     """
-    return build_state(**{a.name: getattr(view, a.name) for a in attrs.fields(State)})
+    return state_of(view)

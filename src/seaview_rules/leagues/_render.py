@@ -5,11 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import attrs
-
-from seaview_rules.leagues._model import Phase, State, build_state
+from seaview_rules.leagues._model import Phase, State
 from seaview_rules.leagues._rules import describe
-from seaview_rules.leagues._views import View
+from seaview_rules.leagues._views import View, state_of
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -39,7 +37,7 @@ def render(obj: State | View, *, before: State | View | None = None) -> str:
     >>> print(render(leagues.view(leagues.new_game(rules), 1)).splitlines()[-1])
     seat 0 to spin (0 turns, 0 spins so far), seen by seat 1
     """
-    state = obj if isinstance(obj, State) else _state_of(obj)
+    state = obj if isinstance(obj, State) else state_of(obj)
     board = state.rules.board
     cells = [k.value for k in board.squares]
     at_start = [str(seat) for seat, p in enumerate(state.positions) if p == board.start]
@@ -66,14 +64,9 @@ def render(obj: State | View, *, before: State | View | None = None) -> str:
         status += f", seen by {'a spectator' if obj.seat is None else f'seat {obj.seat}'}"
     lines.append(status)
     if state.last_spin is not None:
-        previous = before if before is None or isinstance(before, State) else _state_of(before)
+        previous = before if before is None or isinstance(before, State) else state_of(before)
         lines.append(f"last: {describe(state, previous)}")
     return "\n".join(lines)
-
-
-def _state_of(view: View) -> State:
-    # A view holds every field of its state (20,000 Leagues hides nothing).
-    return build_state(**{f.name: getattr(view, f.name) for f in attrs.fields(State)})
 
 
 def statistics(state: State) -> Mapping[str, int]:

@@ -6,11 +6,12 @@ The printed rules give a diver no choice: every move is a spin of the chance pla
 and every node but the end of the game is a chance node. `_violation` finds the rule a
 spin breaks, without building anything; `_spin` builds the state after a legal spin
 and, when it is given a `~seaview_rules.Trace`, records there, where each rule acts, the
-rules it applies and the events that explain it (`_trace`). `events`, `narrate` and
-`rules_applied` read that record; the state keeps the position only. `check_move`
-refuses API-OVER, API-SEAT and API-MOVE (`seaview_rules._shell.refusal`) before the
-game's own rules. Movement, effect targets and the squares a rise
-may stop on come from `Tables` precomputed for the board and spinner (`Rules.tables`).
+rules it applies and the events that explain it (`seaview_rules._shell.traced`).
+`events`, `narrate` and `rules_applied` read that record; the state keeps the position
+only. `check_move` refuses API-OVER, API-SEAT and API-MOVE
+(`seaview_rules._shell.refusal`) before the game's own rules. Movement, effect targets
+and the squares a rise may stop on come from `Tables` precomputed for the board and
+spinner (`Rules.tables`).
 """
 
 from __future__ import annotations
@@ -30,9 +31,8 @@ from seaview_rules._core import (
     Trace,
     Viewer,
     Violation,
-    check_seat,
 )
-from seaview_rules._shell import Successor, refusal
+from seaview_rules._shell import Successor, refusal, told, traced
 from seaview_rules.leagues._events import (
     Blocked,
     Bounced,
@@ -395,13 +395,6 @@ def _rise(
     return start
 
 
-def _trace(state: State, move: Spin) -> Trace:
-    """What the legal spin ``move`` does in ``state``, as its transition records it."""
-    trace = Trace()
-    _spin(state, move, trace)
-    return trace
-
-
 def rules_applied(before: State, move: Move, after: State) -> tuple[str, ...]:
     """The rules and rulings that the spin from ``before`` to ``after`` exercised, by ID,
     as its transition records them where each acts.
@@ -412,12 +405,7 @@ def rules_applied(before: State, move: Move, after: State) -> tuple[str, ...]:
     >>> rules_applied(state, spin, _spin(state, spin))
     ('LEA-3', 'LEA-4', 'LEA-R1', 'LEA-R2', 'LEA-R4')
     """
-    return tuple(sorted(set(_trace(before, move).rules)))
-
-
-def _check_viewer(seat: Viewer, state: State) -> None:
-    if seat is not OMNISCIENT:
-        check_seat(seat, state.rules.players)
+    return tuple(sorted(set(traced(_SUCCESSORS, before, move).rules)))
 
 
 def events(before: State, move: Move, after: State, *, seat: Viewer = None) -> tuple[Event, ...]:
@@ -438,8 +426,7 @@ def events(before: State, move: Move, after: State, *, seat: Viewer = None) -> t
         InvalidDataError: ``seat`` is not a seat of the game, ``None`` or
             `~seaview_rules.OMNISCIENT`.
     """
-    _check_viewer(seat, before)
-    return tuple(redact(event, seat) for event in _trace(before, move).events)
+    return told(_SUCCESSORS, before, move, seat, before.rules.players, redact)
 
 
 def _words(told: tuple[Event, ...], viewer: Viewer) -> str:

@@ -11,7 +11,7 @@ import attrs
 from attrs import frozen
 
 from seaview_rules._core import Player, check_seat
-from seaview_rules.leagues._model import Phase, Rules, State
+from seaview_rules.leagues._model import Phase, Rules, State, build_state
 from seaview_rules.leagues._moves import Move, Spin
 from seaview_rules.leagues._pieces import Square
 from seaview_rules.leagues._rules import current_player
@@ -76,3 +76,9 @@ def view(state: State, seat: int | None) -> View:
         to_move=current_player(state),
         legal_moves=(),
     )
+
+
+def state_of(view: View) -> State:
+    """The state whose view ``view`` is: a view holds every field of its state (20,000
+    Leagues hides nothing)."""
+    return build_state(**{a.name: getattr(view, a.name) for a in attrs.fields(State)})

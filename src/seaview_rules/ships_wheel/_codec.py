@@ -33,6 +33,7 @@ from seaview_rules._reader import (
     Field,
     Readers,
     Writers,
+    checked,
     event_classes,
     read_event,
     read_fields,
@@ -113,21 +114,16 @@ def _read(cls: type[T], data: Field) -> T:
     return read_fields(cls, data, readers)
 
 
-def _read_state(data: Field) -> State:
-    state = _read(State, data)
-    # Hands and the deck are multisets: kept sorted, in whatever order they come.
-    state = attrs.evolve(
-        state, hands=tuple(tuple(sorted(h)) for h in state.hands), deck=tuple(sorted(state.deck))
-    )
-    check_state(state)
-    return state
+def _sorted_state(state: State) -> State:
+    """``state`` with its hands and deck sorted: they are multisets, kept sorted, in
+    whatever order they come."""
+    hands = tuple(tuple(sorted(h)) for h in state.hands)
+    return attrs.evolve(state, hands=hands, deck=tuple(sorted(state.deck)))
 
 
-def _read_view(data: Field) -> View:
-    seen = _read(View, data)
-    seen = attrs.evolve(seen, hand=None if seen.hand is None else tuple(sorted(seen.hand)))
-    check_view(seen)
-    return seen
+def _sorted_view(seen: View) -> View:
+    """``seen`` with its hand sorted, as a state's is (`_sorted_state`)."""
+    return attrs.evolve(seen, hand=None if seen.hand is None else tuple(sorted(seen.hand)))
 
 
 def view_outcome(seen: View) -> Outcome | None:
@@ -235,8 +231,8 @@ CODEC: Codec[Rules, State, Move, View] = Codec(
     apply_move=apply_move,
     writers=_writers,
     read_rules=read_rules,
-    read_state=_read_state,
-    read_view=_read_view,
+    read_state=lambda data: checked(_sorted_state(_read(State, data)), check_state),
+    read_view=lambda data: checked(_sorted_view(_read(View, data)), check_view),
     read_event=_read_event,
     view_outcome=view_outcome,
     termination=Termination.TARGET_SCORE,

@@ -19,7 +19,7 @@ from typing import ClassVar
 from attrs import frozen
 
 from seaview_rules._core import OMNISCIENT, Event, Viewer
-from seaview_rules._words import subject, verb
+from seaview_rules._words import who
 from seaview_rules.ships_wheel._pieces import Card
 
 __all__ = [
@@ -44,11 +44,6 @@ __all__ = [
 ]
 
 
-def _who(seat: int, viewer: Viewer, third: str, second: str) -> str:
-    """The subject and its verb: "seat 2 draws" or "you draw"."""
-    return f"{subject(seat, viewer)} {verb(seat, viewer, third, second)}"
-
-
 @frozen
 class SizeChosen(Event):
     """The dealer, ``seat``, chose to deal hands of ``cards`` cards (SW-2)."""
@@ -58,7 +53,7 @@ class SizeChosen(Event):
 
     def text(self, viewer: Viewer = None) -> str:
         """For example "seat 0 deals hands of 4", "you deal hands of 4"."""
-        return f"{_who(self.seat, viewer, 'deals', 'deal')} hands of {self.cards}"
+        return f"{who(self.seat, viewer, 'deals', 'deal')} hands of {self.cards}"
 
 
 @frozen
@@ -73,7 +68,7 @@ class Dealt(Event):
     def text(self, viewer: Viewer = None) -> str:
         """For example "seat 1 is dealt a card", "you are dealt red-star"."""
         card = "a card" if self.card is None else str(self.card)
-        return f"{_who(self.seat, viewer, 'is', 'are')} dealt {card}"
+        return f"{who(self.seat, viewer, 'is', 'are')} dealt {card}"
 
 
 @frozen
@@ -96,7 +91,7 @@ class DeckChosen(Event):
 
     def text(self, viewer: Viewer = None) -> str:
         """For example "seat 0 chooses to draw from the deck"."""
-        return f"{_who(self.seat, viewer, 'chooses', 'choose')} to draw from the deck"
+        return f"{who(self.seat, viewer, 'chooses', 'choose')} to draw from the deck"
 
 
 @frozen
@@ -110,7 +105,7 @@ class Drew(Event):
     def text(self, viewer: Viewer = None) -> str:
         """For example "seat 0 draws from the deck", "you draw red-star from the deck"."""
         card = "" if self.card is None else f" {self.card}"
-        return f"{_who(self.seat, viewer, 'draws', 'draw')}{card} from the deck"
+        return f"{who(self.seat, viewer, 'draws', 'draw')}{card} from the deck"
 
 
 @frozen
@@ -142,7 +137,7 @@ class Took(Event):
             pile = "your own pile" if viewer == self.seat else "his own pile"
         else:
             pile = "your pile" if viewer == self.pile else f"seat {self.pile}'s pile"
-        return f"{_who(self.seat, viewer, 'takes', 'take')} {self.card} from {pile}"
+        return f"{who(self.seat, viewer, 'takes', 'take')} {self.card} from {pile}"
 
 
 @frozen
@@ -156,7 +151,7 @@ class Discarded(Event):
 
     def text(self, viewer: Viewer = None) -> str:
         """For example "seat 0 discards red-star", "you discard red-star"."""
-        return f"{_who(self.seat, viewer, 'discards', 'discard')} {self.card}"
+        return f"{who(self.seat, viewer, 'discards', 'discard')} {self.card}"
 
 
 @frozen
@@ -167,7 +162,7 @@ class GoesAgain(Event):
 
     def text(self, viewer: Viewer = None) -> str:
         """For example "seat 0 takes another turn", "you take another turn"."""
-        return f"{_who(self.seat, viewer, 'takes', 'take')} another turn"
+        return f"{who(self.seat, viewer, 'takes', 'take')} another turn"
 
 
 @frozen
@@ -178,7 +173,7 @@ class Skipped(Event):
 
     def text(self, viewer: Viewer = None) -> str:
         """For example "seat 1 is skipped", "you are skipped"."""
-        return f"{_who(self.seat, viewer, 'is', 'are')} skipped"
+        return f"{who(self.seat, viewer, 'is', 'are')} skipped"
 
 
 @frozen
@@ -203,7 +198,7 @@ class PassChosen(Event):
     def text(self, viewer: Viewer = None) -> str:
         """For example "seat 1 chooses a card to pass", "you choose red-star to pass"."""
         card = "a card" if self.card is None else str(self.card)
-        return f"{_who(self.seat, viewer, 'chooses', 'choose')} {card} to pass"
+        return f"{who(self.seat, viewer, 'chooses', 'choose')} {card} to pass"
 
 
 @frozen
@@ -235,7 +230,7 @@ class Received(Event):
         seat 1"."""
         card = "a card" if self.card is None else str(self.card)
         giver = "you" if viewer == self.giver else f"seat {self.giver}"
-        return f"{_who(self.seat, viewer, 'receives', 'receive')} {card} from {giver}"
+        return f"{who(self.seat, viewer, 'receives', 'receive')} {card} from {giver}"
 
 
 @frozen
@@ -253,7 +248,7 @@ class HandWon(Event):
     def text(self, viewer: Viewer = None) -> str:
         """For example "seat 2 wins the hand, scoring 4", "you win the hand, scoring 4;
         you win the match"."""
-        won = _who(self.seat, viewer, "wins", "win")
+        won = who(self.seat, viewer, "wins", "win")
         text = f"{won} the hand, scoring {self.points}"
         return f"{text}; {won} the match" if self.wins_match else text
 

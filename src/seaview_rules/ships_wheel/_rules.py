@@ -9,10 +9,10 @@ tuples of card ids (multisets, so two decks just mean repeated ids); the hot pat
 tuple slicing and table look-ups.
 
 Given a `~seaview_rules.Trace`, a successor records in it, at the point where each rule
-acts, the rule's ID and what happened, every card named (`_trace`); `events`, `narrate`
-and `rules_applied` only read that record, so nothing works out a second time what a
-transition did. Random play gives no trace and pays a test or two of ``trace is not
-None`` a move.
+acts, the rule's ID and what happened, every card named
+(`seaview_rules._shell.traced`); `events`, `narrate` and `rules_applied` only read that
+record, so nothing works out a second time what a transition did. Random play gives no
+trace and pays a test or two of ``trace is not None`` a move.
 """
 
 from __future__ import annotations
@@ -24,7 +24,6 @@ from fractions import Fraction
 
 from seaview_rules._core import (
     CHANCE,
-    OMNISCIENT,
     Event,
     IllegalMoveError,
     Outcome,
@@ -33,10 +32,9 @@ from seaview_rules._core import (
     Trace,
     Viewer,
     Violation,
-    check_seat,
     seat_violation,
 )
-from seaview_rules._shell import Successor, refusal
+from seaview_rules._shell import Successor, refusal, told, traced
 from seaview_rules.ships_wheel._events import (
     CardsPassed,
     DealDone,
@@ -726,14 +724,6 @@ def _end_hand(
     return _new_hand(rules, (state.dealer + 1) % n, again, scores, results)
 
 
-def _trace(state: State, move: Move) -> Trace:
-    """What the legal ``move`` does in ``state``, as its successor records it: the rules
-    it applies and its events, every card named."""
-    trace = Trace()
-    _SUCCESSORS[type(move)](state, move, trace)
-    return trace
-
-
 def events(before: State, move: Move, after: State, *, seat: Viewer = None) -> tuple[Event, ...]:
     """What the legal ``move`` from ``before`` to ``after`` did, as ``seat`` saw it: a
     seat, ``None`` for a spectator, or `~seaview_rules.OMNISCIENT` for the server's own
@@ -746,16 +736,11 @@ def events(before: State, move: Move, after: State, *, seat: Viewer = None) -> t
     >>> [events(state, deal, apply_move(state, deal), seat=s) for s in (1, 0, OMNISCIENT)]
     [(Dealt(seat=1, card=Card.parse('red-star')),), (Dealt(seat=1, card=None),), (Dealt(seat=1, card=Card.parse('red-star')),)]
 
-    The events are those the transition recorded as it made the move (`_trace`), each
-    redacted for ``seat`` (`~seaview_rules.ships_wheel._events.redact`).
-
     Raises:
         InvalidDataError: ``seat`` is not a seat of the game, ``None`` or
             `~seaview_rules.OMNISCIENT`.
     """
-    if seat is not OMNISCIENT:
-        check_seat(seat, before.rules.players)
-    return tuple([redact(event, seat) for event in _trace(before, move).events])
+    return told(_SUCCESSORS, before, move, seat, before.rules.players, redact)
 
 
 _EFFECTS = (GoesAgain, Skipped, PassBegins)
@@ -822,7 +807,7 @@ def rules_applied(before: State, move: Move, after: State) -> tuple[str, ...]:
     >>> rules_applied(state, parse_move("size 4"), apply_move(state, parse_move("size 4")))
     ('SW-2', 'SW-R10', 'SW-R2')
     """
-    return tuple(sorted(_trace(before, move).rules))
+    return tuple(sorted(traced(_SUCCESSORS, before, move).rules))
 
 
 # The successor of each type of move (Action is Action.DRAW, the only one).

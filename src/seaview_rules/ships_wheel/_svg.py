@@ -19,7 +19,10 @@ from seaview_rules._drawing.table import (
     blank,
     draw_cards,
     draw_position,
+    seat_label,
+    seat_marks,
 )
+from seaview_rules._drawing.table import points as score_words
 from seaview_rules.ships_wheel._model import Phase, Rules, Scoring, State, View
 from seaview_rules.ships_wheel._moves import Action, Discard, Move, Pass, Size, Take
 from seaview_rules.ships_wheel._pieces import Card, DeckSpec, Kind, table_of
@@ -379,13 +382,12 @@ def layout(position: Position, moves: tuple[Move, ...], whose: str) -> Layout:
         firsts = {card: k for k, card in reversed(list(enumerate(held)))}
         chosen = passing[s]
         lifted = {} if chosen is None else {firsts[cards[chosen]]: f"to seat {(s + 1) % n}"}
-        marks = [m for m, on in (("dealer", s == position.dealer), ("to move", s == to_move)) if on]
         rows.append(
             SeatRow(
                 seat=s,
-                label=f"seat {s} (you)" if s == seat else f"seat {s}",
-                score=f"{position.scores[s]} point{'s' * (position.scores[s] != 1)}",
-                marks=tuple(marks),
+                label=seat_label(s, seat),
+                score=score_words(position.scores[s]),
+                marks=seat_marks(s, position.dealer, to_move),
                 hand=None if hand is None else tuple(face(card) for card in held),
                 hidden=sizes[s],
                 back=BACK,

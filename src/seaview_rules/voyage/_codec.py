@@ -36,6 +36,7 @@ from seaview_rules._reader import (
     Field,
     Readers,
     Writers,
+    checked,
     event_classes,
     read_event,
     read_fields,
@@ -114,18 +115,6 @@ def _read(cls: type[T], data: Field) -> T:
     return read_fields(cls, data, readers)
 
 
-def _read_state(data: Field) -> State:
-    state = _read(State, data)
-    check_state(state)
-    return state
-
-
-def _read_view(data: Field) -> View:
-    seen = _read(View, data)
-    check_view(seen)
-    return seen
-
-
 def view_outcome(seen: View) -> Outcome | None:
     """The outcome of the match a view shows, from the view's own fields: what
     `outcome` gives for the state the view came from (VOY-8).
@@ -197,8 +186,8 @@ CODEC: Codec[Rules, State, Move, View] = Codec(
     apply_move=apply_move,
     writers=lambda rules: _WRITERS,
     read_rules=read_rules,
-    read_state=_read_state,
-    read_view=_read_view,
+    read_state=lambda data: checked(_read(State, data), check_state),
+    read_view=lambda data: checked(_read(View, data), check_view),
     read_event=_read_event,
     view_outcome=view_outcome,
     termination=Termination.TARGET_SCORE,

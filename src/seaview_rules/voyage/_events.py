@@ -15,7 +15,7 @@ from typing import ClassVar
 from attrs import frozen
 
 from seaview_rules._core import OMNISCIENT, Event, Viewer
-from seaview_rules._words import subject, verb
+from seaview_rules._words import subject, verb, who
 from seaview_rules.voyage._pieces import Card
 
 __all__ = [
@@ -36,11 +36,6 @@ def _card(card: Card | None) -> str:
     return "a card" if card is None else str(card)
 
 
-def _who(seat: int, viewer: Viewer, third: str, second: str) -> str:
-    """The subject and its verb: "seat 2 draws" or "you draw"."""
-    return f"{subject(seat, viewer)} {verb(seat, viewer, third, second)}"
-
-
 @frozen
 class Dealt(Event):
     """A card of the deal went to ``seat`` (VOY-1). Not worth a line in `narrate`, but
@@ -52,7 +47,7 @@ class Dealt(Event):
 
     def text(self, viewer: Viewer = None) -> str:
         """For example "seat 1 is dealt a card", "you are dealt R3"."""
-        return f"{_who(self.seat, viewer, 'is', 'are')} dealt {_card(self.card)}"
+        return f"{who(self.seat, viewer, 'is', 'are')} dealt {_card(self.card)}"
 
 
 @frozen
@@ -64,7 +59,7 @@ class DealDone(Event):
 
     def text(self, viewer: Viewer = None) -> str:
         """For example "the deal is done; seat 1 leads", "the deal is done; you lead"."""
-        return f"the deal is done; {_who(self.seat, viewer, 'leads', 'lead')}"
+        return f"the deal is done; {who(self.seat, viewer, 'leads', 'lead')}"
 
 
 @frozen
@@ -79,7 +74,7 @@ class Played(Event):
 
     def text(self, viewer: Viewer = None) -> str:
         """For example "seat 0 plays R7", "you play R7"."""
-        return f"{_who(self.seat, viewer, 'plays', 'play')} {self.card}"
+        return f"{who(self.seat, viewer, 'plays', 'play')} {self.card}"
 
 
 @frozen
@@ -99,11 +94,11 @@ class WentOut(Event):
         match", "you play R1 and go out, scoring 4"."""
         seat = self.seat
         text = (
-            f"{_who(seat, viewer, 'plays', 'play')} {self.card} and "
+            f"{who(seat, viewer, 'plays', 'play')} {self.card} and "
             f"{verb(seat, viewer, 'goes', 'go')} out, scoring {self.points}"
         )
         if self.wins_match:
-            text += f": {_who(seat, viewer, 'wins', 'win')} the match"
+            text += f": {who(seat, viewer, 'wins', 'win')} the match"
         return text
 
 
@@ -142,7 +137,7 @@ class Drew(Event):
 
     def text(self, viewer: Viewer = None) -> str:
         """For example "seat 2 draws a card", "seat 2 draws R3", "you draw R3"."""
-        return f"{_who(self.seat, viewer, 'draws', 'draw')} {_card(self.card)}"
+        return f"{who(self.seat, viewer, 'draws', 'draw')} {_card(self.card)}"
 
 
 @frozen
@@ -153,7 +148,7 @@ class Kept(Event):
 
     def text(self, viewer: Viewer = None) -> str:
         """For example "seat 0 keeps it", "you keep it"."""
-        return f"{_who(self.seat, viewer, 'keeps', 'keep')} it"
+        return f"{who(self.seat, viewer, 'keeps', 'keep')} it"
 
 
 @frozen
@@ -164,7 +159,7 @@ class Passed(Event):
 
     def text(self, viewer: Viewer = None) -> str:
         """For example "seat 0 passes: nothing left to draw"."""
-        return f"{_who(self.seat, viewer, 'passes', 'pass')}: nothing left to draw"
+        return f"{who(self.seat, viewer, 'passes', 'pass')}: nothing left to draw"
 
 
 def redact(event: Event, viewer: Viewer) -> Event:

@@ -7,8 +7,9 @@ holds, for each type of move, the function that builds the state after a legal o
 (`CardSet`), so the hot path does integer arithmetic and table look-ups.
 
 Given a `~seaview_rules.Trace`, a successor records in it, at the point where each rule
-acts, the rule's ID and what happened, every card named (`_trace`); `events`, `narrate`
-and `rules_applied` only read that record. Random play gives no trace.
+acts, the rule's ID and what happened, every card named
+(`seaview_rules._shell.traced`); `events`, `narrate` and `rules_applied` only read that
+record. Random play gives no trace.
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ from fractions import Fraction
 
 from seaview_rules._core import (
     CHANCE,
-    OMNISCIENT,
     Event,
     IllegalMoveError,
     Outcome,
@@ -27,9 +27,8 @@ from seaview_rules._core import (
     Trace,
     Viewer,
     Violation,
-    check_seat,
 )
-from seaview_rules._shell import Successor, refusal
+from seaview_rules._shell import Successor, refusal, told, traced
 from seaview_rules.voyage._events import (
     DealDone,
     Dealt,
@@ -471,13 +470,6 @@ _SUCCESSORS: dict[type, Successor[State]] = {
 }
 
 
-def _trace(state: State, move: Move) -> Trace:
-    """What the legal ``move`` does in ``state``, as its transition records it."""
-    trace = Trace()
-    _SUCCESSORS[type(move)](state, move, trace)
-    return trace
-
-
 def rules_applied(before: State, move: Move, after: State) -> tuple[str, ...]:
     """The rules and rulings that the legal ``move`` from ``before`` to ``after``
     exercised, by ID, as its transition records them.
@@ -487,7 +479,7 @@ def rules_applied(before: State, move: Move, after: State) -> tuple[str, ...]:
     >>> rules_applied(state, parse_move("deal R1"), apply_move(state, parse_move("deal R1")))
     ('VOY-1', 'VOY-R1', 'VOY-R2', 'VOY-R6', 'VOY-R7')
     """
-    return tuple(sorted(_trace(before, move).rules))
+    return tuple(sorted(traced(_SUCCESSORS, before, move).rules))
 
 
 def events(before: State, move: Move, after: State, *, seat: Viewer = None) -> tuple[Event, ...]:
@@ -506,9 +498,7 @@ def events(before: State, move: Move, after: State, *, seat: Viewer = None) -> t
         InvalidDataError: ``seat`` is not a seat of the game, ``None`` or
             `~seaview_rules.OMNISCIENT`.
     """
-    if seat is not OMNISCIENT:
-        check_seat(seat, before.rules.players)
-    return tuple(redact(event, seat) for event in _trace(before, move).events)
+    return told(_SUCCESSORS, before, move, seat, before.rules.players, redact)
 
 
 def narrate(before: State, move: Move, after: State, *, seat: Viewer = None) -> str:

@@ -16,6 +16,9 @@ from seaview_rules._drawing.table import (
     blank,
     draw_cards,
     draw_position,
+    points,
+    seat_label,
+    seat_marks,
 )
 from seaview_rules.voyage._model import Phase, Rules, State, View
 from seaview_rules.voyage._moves import Action, Move, Play
@@ -132,13 +135,12 @@ def layout(position: Position, moves: tuple[Move, ...], whose: str) -> Layout:
     rows = []
     for s, hand in enumerate(hands):
         cards = () if hand is None else tuple(hand)
-        marks = [m for m, on in (("dealer", s == position.dealer), ("to move", s == to_move)) if on]
         rows.append(
             SeatRow(
                 seat=s,
-                label=f"seat {s} (you)" if s == seat else f"seat {s}",
-                score=f"{position.scores[s]} point{'s' * (position.scores[s] != 1)}",
-                marks=tuple(marks),
+                label=seat_label(s, seat),
+                score=points(position.scores[s]),
+                marks=seat_marks(s, position.dealer, to_move),
                 hand=None if hand is None else tuple(face(card) for card in cards),
                 hidden=sizes[s],
                 back=BACK,
