@@ -189,6 +189,8 @@ PYODIDE_LACKS = {
     "tests/test_network_example.py": "threads and sockets",
     "tests/test_server.py": "a server process, sockets, and the server extra",
     "tests/test_server_attacks.py": "a server process, sockets, and the server extra",
+    "tests/test_server_players.py": "a server process, sockets, and the server extra",
+    "tests/test_cli.py::test_python_dash_m_runs_the_seaview_command": "a subprocess",
     "tests/test_contract.py": "a server process, sockets, and jsonschema",
     "tests/test_testing_kit.py::test_a_games_testing_module_imports_first_in_a_fresh_process": "a subprocess",
     "tests/test_postgres.py": "PostgreSQL, server processes, and psycopg",
