@@ -98,7 +98,7 @@ def test_the_action_spaces_are_every_move_apart_from_chance() -> None:
     every = ships_wheel.every_move(ships_wheel.Rules())
     deals = [m for m in every if isinstance(m, ships_wheel.Deal)]
     assert game.max_chance_outcomes() == len(deals) == 75
-    assert game.num_distinct_actions() == len(every) - len(deals) == 163
+    assert game.num_distinct_actions() == len(every) - len(deals) == 388
     state = game.new_initial_state()
     assert [state.action_to_string(0, a) for a in state.legal_actions()] == [
         "size 3",
