@@ -630,11 +630,23 @@ try {
   if (JSON.stringify(again.names) !== JSON.stringify(["Ann", "Bob"])) fail(`the rematch seats ${again.names}`);
   await shot(first, "rematch-1280.png", { fullPage: true });
 
-  // Bob leaves: both his tabs watch from then on, and his seat is free.
+  // Ann moves until Bob is to move; then Bob leaves: both his tabs watch from then on,
+  // his seat is free, and Ann's status names him no more.
+  for (let tries = 0; ; tries++) {
+    const summary = await api(`/api/tables/${next}`);
+    if (summary.to_move === 1) break;
+    if (tries > 20) fail(`Bob is not to move at the rematch (to_move ${summary.to_move})`);
+    if (summary.to_move === 0) {
+      const { legal_moves: legal } = (await api(`/api/tables/${next}/view`, games.voyage.tokens[0])).view.data;
+      await api(`/api/tables/${next}/moves`, games.voyage.tokens[0], { move: legal[0], version: summary.version });
+    } else await first.waitForTimeout(100);
+  }
+  await says(first, "#status", "Bob is to move.", "Ann's status at the rematch");
   await second.click("#leave");
   await says(second, "#where", "spectator", "Bob's header once he left");
   await says(bob2, "#where", "spectator", "Bob's second tab once he left");
   if (!(await api(`/api/tables/${next}`)).free_seats.includes(1)) fail("Bob's seat is not free after he left");
+  await says(first, "#status", "seat 1 is to move.", "Ann's status once Bob left");
 
   // One press of the dealer's button deals the whole deal (two hands of six).
   await seat0.goto(`${origin}/#/`);

@@ -319,7 +319,10 @@ function showTable(table) {
     entry = found;
     if (entry.rematch) return follow(entry.rematch);
     header();
-    if (renamed) writeLog();
+    if (renamed) {
+      writeLog();
+      if (shown) $("status").textContent = statusOf(shown); // a player who left is named no more
+    }
     banner();
     adminSeats();
   };
@@ -350,6 +353,23 @@ function showTable(table) {
     $("enter").hidden = false;
   };
 
+  // Whether this page is to press the dealer's (or spinner's) button.
+  const yours = (update) => held !== null && update.chance_seat === seat && entry.chance === "step" && update.view.data.to_move !== null;
+  // The status line of an update, in the players' names as the lobby has them now.
+  const statusOf = (update) => {
+    const view = update.view.data;
+    const moves = view.to_move === null ? [] : view.legal_moves;
+    const verb = verbOf(games.find((g) => g.name === entry.game));
+    const choosing = Array.isArray(view.choosing) && view.choosing.length ? view.choosing : null;
+    if (view.to_move === null) return "The game is over.";
+    if (choosing) return moves.length ? "Choose a card to pass." : `Waiting for ${seatList(entry.names, choosing)} to choose.`;
+    if (view.to_move !== "chance") return moves.length ? "Your move." : `${nameOf(entry.names, view.to_move)} is to move.`;
+    if (yours(update)) return `Your ${verb}: press the button.`;
+    if (entry.chance === "external") return admin ? "Enter the real card or spin." : "Waiting for the real card or spin to be entered.";
+    if (entry.chance === "step" && typeof update.chance_seat === "number") return `${nameOf(entry.names, update.chance_seat)} ${verb}s.`;
+    return `The table ${verb}s.`;
+  };
+  let shown = null; // the update drawn last, whose status is said anew when names change
   let focused = false; // whether the focus was on a control the next drawing replaces
   const draw = async (update) => {
     await ready;
@@ -364,17 +384,9 @@ function showTable(table) {
     const chance = entry.chance;
     const verb = verbOf(games.find((g) => g.name === entry.game));
     const moves = over ? [] : view.legal_moves;
-    const mine = held !== null && update.chance_seat === seat && chance === "step" && !over;
-    const choosing = Array.isArray(view.choosing) && view.choosing.length ? view.choosing : null;
-    let status;
-    if (over) status = "The game is over.";
-    else if (choosing) status = moves.length ? "Choose a card to pass." : `Waiting for ${seatList(entry.names, choosing)} to choose.`;
-    else if (view.to_move !== "chance") status = moves.length ? "Your move." : `${nameOf(entry.names, view.to_move)} is to move.`;
-    else if (mine) status = `Your ${verb}: press the button.`;
-    else if (chance === "external") status = admin ? "Enter the real card or spin." : "Waiting for the real card or spin to be entered.";
-    else if (chance === "step" && typeof update.chance_seat === "number") status = `${nameOf(entry.names, update.chance_seat)} ${verb}s.`;
-    else status = `The table ${verb}s.`;
-    $("status").textContent = status;
+    const mine = yours(update);
+    shown = update;
+    $("status").textContent = statusOf(update);
     document.title = `${moves.length || mine ? "Your turn · " : ""}Table ${table} · ${NAME}`;
     const entering = admin && chance === "external" && view.to_move === "chance";
     $("enter").hidden = true; // offered again once the outcomes of this version are read
