@@ -7,6 +7,8 @@ import random
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Protocol, TypeVar
 
+from hypothesis import settings
+
 from seaview_rules import CHANCE, Game, play
 
 
@@ -75,3 +77,19 @@ def json_references(node: object) -> Iterator[str]:
     elif isinstance(node, list):
         for item in node:
             yield from json_references(item)
+
+
+def scaled(count: int) -> int:
+    """``count`` scaled to the loaded Hypothesis profile (``count`` of the default 100
+    examples a test), at least one: the "quick" and "mutation" profiles of
+    ``tests/conftest.py`` make proportionally fewer examples, so a test that counts
+    what its examples covered expects proportionally less."""
+    return max(1, count * settings().max_examples // 100)
+
+
+def examples(count: int, **options: Any) -> settings:
+    """The settings of a property test that makes ``count`` examples in a full run,
+    `scaled` to the loaded profile. A plain ``settings(max_examples=...)`` would override
+    the profile, so that a mutation run (each test rerun under every mutant it reaches)
+    made the full number."""
+    return settings(max_examples=scaled(count), **options)

@@ -9,7 +9,7 @@ import random
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from seaview_rules import (
@@ -24,6 +24,7 @@ from seaview_rules import (
     play,
     seat_record,
 )
+from tests.helpers import examples
 
 ALL_GAMES = sorted(GAMES)
 
@@ -37,7 +38,7 @@ def _played(name: str, seed: int, players: int = 3) -> list[tuple[Any, Any, Any]
 
 
 @pytest.mark.parametrize("name", ALL_GAMES)
-@settings(max_examples=10)
+@examples(10)
 @given(seed=st.integers(0, 10**6), players=st.integers(2, 4))
 def test_every_event_of_a_game_reads_back_equal_for_every_viewer(
     name: str, seed: int, players: int

@@ -12,7 +12,7 @@ import attrs
 import numpy as np
 import pyspiel
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import assume, given
 from hypothesis import strategies as st
 from open_spiel.python.algorithms import ismcts, mcts
 
@@ -20,6 +20,7 @@ from seaview_rules import CHANCE, GAMES, leagues, ships_wheel, voyage
 from seaview_rules.openspiel import NAMES, SeaviewGame, SeaviewState, load_game, resampler
 from seaview_rules.ships_wheel import testing as sw_kit
 from seaview_rules.voyage import testing as voyage_kit
+from tests.helpers import examples
 
 pytestmark = pytest.mark.rl
 
@@ -200,7 +201,7 @@ HIDDEN_TWINS = {"voyage": voyage_kit, "ships_wheel": sw_kit}
 
 
 @pytest.mark.parametrize("name", sorted(HIDDEN_TWINS))
-@settings(max_examples=40)
+@examples(40)
 @given(data=st.data())
 def test_noninterference_a_player_is_told_the_same_in_states_it_cannot_tell_apart(
     name: str, data: st.DataObject

@@ -18,13 +18,14 @@ from urllib.parse import unquote
 
 import attrs
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from seaview_rules import GAMES, leagues, ships_wheel, svg, voyage
 from seaview_rules.leagues import testing as lst
 from seaview_rules.ships_wheel import testing as sst
 from seaview_rules.voyage import testing as vst
+from tests.helpers import examples
 
 GOLDEN = Path(__file__).parent / "golden" / "svg"
 SVG = "{http://www.w3.org/2000/svg}"
@@ -102,7 +103,7 @@ def mentions(picture: str, name: str) -> bool:
 
 
 @given(st.data())
-@settings(max_examples=30)
+@examples(30)
 def test_every_picture_of_a_state_or_view_is_svg_with_titles_and_the_same_each_time(
     data: st.DataObject,
 ) -> None:

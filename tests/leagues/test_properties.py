@@ -32,6 +32,7 @@ from seaview_rules.leagues import (
 from seaview_rules.leagues._checks import check_state, check_view
 from seaview_rules.leagues.testing import check_spin, rules, states, views
 from seaview_rules.testing import check_game
+from tests.helpers import examples
 
 if TYPE_CHECKING:
     import random
@@ -61,7 +62,7 @@ def playout(game: Rules, rng: random.Random, spins: int) -> list[State]:
 @pytest.mark.rule(
     "LEA-3", "LEA-4", "LEA-5", "LEA-6", "LEA-7", "LEA-9", "LEA-11", "LEA-R2", "LEA-R6"
 )
-@settings(max_examples=60)
+@examples(60)
 @given(rules(), st.randoms(use_true_random=False))
 def test_every_spin_of_random_play_keeps_the_invariants(game: Rules, rng: random.Random) -> None:
     states = playout(game, rng, 400)
@@ -71,7 +72,7 @@ def test_every_spin_of_random_play_keeps_the_invariants(game: Rules, rng: random
 
 
 @pytest.mark.rule("LEA-R1")
-@settings(max_examples=40)
+@examples(40)
 @given(states(max_moves=200), views(states=states(max_moves=200)))
 def test_every_reachable_state_and_view_passes_the_checks(state: State, seen: View) -> None:
     check_state(state)
@@ -79,7 +80,7 @@ def test_every_reachable_state_and_view_passes_the_checks(state: State, seen: Vi
 
 
 @pytest.mark.rule("LEA-1", "LEA-R1")
-@settings(max_examples=25)
+@examples(25)
 @given(rules(players=st.just(2)), st.randoms(use_true_random=False))
 def test_random_games_end_with_a_winner_on_the_red_arrow(game: Rules, rng: random.Random) -> None:
     state = playout(game, rng, 20_000)[-1]
@@ -88,7 +89,7 @@ def test_random_games_end_with_a_winner_on_the_red_arrow(game: Rules, rng: rando
 
 
 @pytest.mark.rule("LEA-R2")
-@settings(max_examples=20)
+@examples(20)
 @given(rules(), st.randoms(use_true_random=False))
 def test_games_replay_exactly_and_records_round_trip(game: Rules, rng: random.Random) -> None:
     result = play(GAME, game, rng, max_moves=300)
@@ -121,7 +122,7 @@ _JSON = st.recursive(
 
 
 @pytest.mark.rule("LEA-R1")
-@settings(max_examples=150)
+@examples(150)
 @given(
     rules(max_rows=4, max_columns=5),
     st.randoms(use_true_random=False),
@@ -169,7 +170,7 @@ def test_the_default_game_meets_the_api_contract(players: int) -> None:
 
 
 @pytest.mark.rule("LEA-R6", "LEA-R3")
-@settings(max_examples=8)
+@examples(8)
 @given(rules(max_rows=5, max_columns=6), st.integers(0, 1000))
 def test_random_rules_and_options_meet_the_api_contract(game: Rules, seed: int) -> None:
     candidates = [parse_move("9L"), parse_move("99R")]

@@ -8,7 +8,7 @@ from collections import Counter
 from fractions import Fraction
 
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import assume, given
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
@@ -17,6 +17,7 @@ from seaview_rules import ships_wheel as sw
 from seaview_rules.ships_wheel import Card, DeckSpec, Kind, PassChosen, Phase, State, _checks
 from seaview_rules.ships_wheel import testing as sst
 from seaview_rules.testing import check_game, check_state
+from tests.helpers import examples
 
 SMALL = sst.rules(max_players=4)
 PLAYING = frozenset({Phase.DRAW, Phase.DECK, Phase.DISCARD, Phase.PASS})
@@ -123,7 +124,7 @@ def test_states_and_views_round_trip_through_json(state: State) -> None:
 
 
 @given(sst.rules(max_players=4), st.integers(0, 2**32))
-@settings(max_examples=30)
+@examples(30)
 def test_a_played_game_replays_exactly_and_its_record_round_trips(
     rules: sw.Rules, seed: int
 ) -> None:
@@ -197,7 +198,7 @@ def brute_force_distance(hand: tuple[Card, ...], deck: DeckSpec) -> int | None:
 
 @pytest.mark.rule("SW-R4")
 @given(deck_and_hand(max_size=3))
-@settings(max_examples=60)
+@examples(60)
 def test_distance_to_win_is_the_fewest_replacements(
     case: tuple[DeckSpec, tuple[Card, ...]],
 ) -> None:
@@ -242,7 +243,7 @@ def sparse_decks(draw: st.DrawFn) -> DeckSpec:
 
 @pytest.mark.rule("SW-R4")
 @given(sst.decks(max_shapes=4, max_colours=4, max_lighthouses=3, max_actions=1) | sparse_decks())
-@settings(max_examples=100)
+@examples(100)
 def test_the_largest_winning_hand_of_any_deck_is_found_exactly(deck: DeckSpec) -> None:
     """SW-R4: the engine offers no hand size the deck cannot win, and every smaller size
     can win; for a partial grid the limit is a maximum matching of its plain cards plus
@@ -307,7 +308,7 @@ def mutated(draw: st.DrawFn) -> str:
 
 
 @given(mutated())
-@settings(max_examples=300)
+@examples(300)
 def test_loads_refuses_tampered_documents_only_with_invalid_data_error(text: str) -> None:
     try:
         loaded = sw.loads(text)
@@ -381,7 +382,7 @@ class PlayMachine(RuleBasedStateMachine):
             _checks.check_state(self.state)
 
 
-PlayMachine.TestCase.settings = settings(max_examples=25, stateful_step_count=60)
+PlayMachine.TestCase.settings = examples(25, stateful_step_count=60)
 test_random_play = PlayMachine.TestCase
 
 

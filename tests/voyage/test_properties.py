@@ -9,7 +9,7 @@ from fractions import Fraction
 
 import attrs
 import pytest
-from hypothesis import event, given, settings
+from hypothesis import event, given
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
@@ -18,6 +18,7 @@ from seaview_rules.testing import check_state
 from seaview_rules.voyage import CARDS, Action, CardSet, Deal, Play, State
 from seaview_rules.voyage import _checks as voyage_checks
 from seaview_rules.voyage import testing as vst
+from tests.helpers import examples
 
 EVERY_MOVE: tuple[voyage.Move, ...] = (
     *(Play(c) for c in CARDS),
@@ -218,7 +219,7 @@ class VoyageMatch(RuleBasedStateMachine):
             assert voyage.loads(voyage.dumps(record)) == record
 
 
-VoyageMatch.TestCase.settings = settings(max_examples=30, stateful_step_count=60)
+VoyageMatch.TestCase.settings = examples(30, stateful_step_count=60)
 
 
 test_voyage_match = pytest.mark.rule("VOY-3", "VOY-4", "VOY-5", "VOY-6")(VoyageMatch.TestCase)
