@@ -414,6 +414,15 @@ try {
         const said = await page.textContent("#refusal");
         if (/^[A-Z]+(-[A-Z0-9]+)+:/.test(said) || !said) fail(`"xyz" refused as "${said}": a rule ID, or nothing, shown to a player`);
         results.refusals = [said];
+        // A card the seat does not hold: the reason names the seat by its player's name.
+        const { hand } = (await api(`/api/tables/${table}/view`, tokens[seat])).view.data;
+        const absent = ["R", "G", "B"].flatMap((c) => [...Array(13).keys()].map((n) => `${c}${n + 1}`)).find((card) => !hand.includes(card));
+        await page.fill("#typed-move", absent);
+        await page.click("#typed button");
+        await page.waitForFunction((old) => !["", old].includes(document.getElementById("refusal").textContent), said, WAIT);
+        const named = await page.textContent("#refusal");
+        if (/\bseat \d/.test(named) || !named.includes(names[seat])) fail(`${absent} refused as "${named}", not in ${names[seat]}'s name`);
+        results.refusals.push(named);
         const { legal_moves: legal } = (await api(`/api/tables/${table}/view`, tokens[seat])).view.data;
         await api(`/api/tables/${table}/moves`, tokens[seat], { move: legal[0], version });
         await moved(page, version);

@@ -337,8 +337,8 @@ function showTable(table) {
     try {
       return await api(how, `/api/tables/${table}${path_}`, body, key);
     } catch (error) {
-      // The reason only: a rule's ID is for the rule book, not for the player.
-      $("refusal").textContent = error.message;
+      // The reason only, in the players' names: a rule's ID is for the rule book.
+      $("refusal").textContent = saySeats(error.message);
       return null;
     }
   };
