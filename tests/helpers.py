@@ -93,3 +93,10 @@ def examples(count: int, **options: Any) -> settings:
     the profile, so that a mutation run (each test rerun under every mutant it reaches)
     made the full number."""
     return settings(max_examples=scaled(count), **options)
+
+
+def full_run() -> bool:
+    """Whether the loaded Hypothesis profile makes the full number of examples: a test
+    asserts that its examples met rare cases only then (a quick or mutation run, of
+    fewer examples, may miss them)."""
+    return settings().max_examples >= 100

@@ -39,7 +39,7 @@ from seaview_rules.ships_wheel import (
     parse_move,
 )
 from seaview_rules.ships_wheel import testing as sst
-from tests.helpers import examples, scaled
+from tests.helpers import examples, full_run, scaled
 
 TINY = sw.DeckSpec(
     shapes=["circle", "square", "star"],
@@ -410,7 +410,12 @@ def test_what_a_seat_is_told_of_a_move_is_the_same_in_every_state_it_cannot_tell
     @given(MID_HAND, st.randoms(use_true_random=False), st.data())
     def check(state: State, rng: random.Random, data: st.DataObject) -> None:
         nonlocal shown, hidden_differs
-        seat = data.draw(st.sampled_from([state.player, *range(state.rules.players)]))
+        # The mover half the time (in a pass, state.player is the discarder, not the mover).
+        mover = sw.current_player(state)
+        mover = mover if isinstance(mover, int) else state.player
+        seat = data.draw(
+            st.sampled_from([mover] * state.rules.players + [*range(state.rules.players)])
+        )
         twin = sst.hidden_twin(state, seat, rng)
         assert sw.view(twin, seat) == sw.view(state, seat)
         in_twin = set(sw.legal_moves(twin))
@@ -450,8 +455,9 @@ def test_what_a_seat_is_told_of_a_move_is_the_same_in_every_state_it_cannot_tell
         f"{shown} pairs told apart by what the move shows"
     )
     assert len(pairs) > scaled(500), len(pairs)
-    assert min(kinds["own"], kinds["other"], kinds["chance"]) > scaled(20), kinds
-    assert min(kinds["own pass"], kinds["other pass"]) > scaled(10), kinds
+    if full_run():  # each kind of move met: a run of fewer examples may miss the rare
+        assert min(kinds["own"], kinds["other"], kinds["chance"]) > 20, kinds
+        assert min(kinds["own pass"], kinds["other pass"]) > 10, kinds
     assert hidden_differs > scaled(100), hidden_differs
 
 

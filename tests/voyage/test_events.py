@@ -28,7 +28,7 @@ from seaview_rules.voyage import (
     parse_move,
 )
 from seaview_rules.voyage import testing as vst
-from tests.helpers import examples, scaled
+from tests.helpers import examples, full_run, scaled
 
 MID_MATCH = st.one_of(
     vst.states(rules=vst.rules().map(lambda r: attrs.evolve(r, target=21)), max_moves=200),
@@ -232,7 +232,8 @@ def test_what_a_seat_is_told_of_a_move_is_the_same_in_every_state_it_cannot_tell
     # chance outcomes, a hundred or two moves of the seat itself and of other seats.
     print(f"events noninterference: {len(pairs)} pairs ({dict(kinds)}), no leak")
     assert len(pairs) > scaled(500), len(pairs)
-    assert min(kinds.values()) >= scaled(20), kinds
+    if full_run():  # each kind of move met: a run of fewer examples may miss the rare
+        assert min(kinds.values()) > 20, kinds
     assert hidden_differs > scaled(100), hidden_differs
 
 
