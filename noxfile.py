@@ -470,7 +470,12 @@ MUTATION_TESTS = {
     "ships_wheel": ["tests/ships_wheel"],
 }
 """The tests run against each game's mutants, with the shared ones of `MUTATION_SHARED`."""
-MUTATION_SHARED = ["tests/test_api.py", "tests/test_moves.py", "tests/test_golden.py"]
+MUTATION_SHARED = [
+    "tests/test_api.py",
+    "tests/test_moves.py",
+    "tests/test_golden.py",
+    "tests/test_table.py::test_the_chance_seat_is_the_dealer_the_drawer_or_the_spinner",
+]
 
 
 @nox.session

@@ -586,17 +586,64 @@ def assert_events_agree(
                 assert (held(before, seat) - Counter(hand)).total() <= 1
         accounted += 1
     assert len(told) == accounted, told  # no event this did not check
+    applied = sw.rules_applied(before, move, after)
+    assert set(applied) == expected_rules(before, move, after), (move, applied)
     return list(told)
 
 
-@pytest.mark.rule("SW-2", "SW-5", "SW-6", "SW-8", "SW-9", "SW-10", "SW-12", "SW-13", "SW-14",
-                  "SW-R7", "SW-R8", "SW-R11")  # fmt: skip
+def expected_rules(before: State, move: sw.Move, after: State) -> set[str]:
+    """The rules that the move from ``before`` to ``after`` applied, by ID, as the rule
+    reference states them and the states show them (an oracle from the states alone)."""
+    ended = len(after.results) > len(before.results)
+    if isinstance(move, sw.Size):  # SW-R10: the first hand's dealer is the option's
+        rules = {"SW-2", "SW-R2"} | (set() if before.results else {"SW-R10"})
+    elif move is sw.Action.DRAW:  # SW-R5: before any discard, the turn draws from the deck
+        rules = {"SW-5"} | (set() if before.reshuffles or any(before.piles) else {"SW-R5"})
+    elif isinstance(move, sw.Deal) and before.phase is Phase.DEAL:
+        rules = {"SW-1", "SW-R1", "SW-R3", "SW-2"}
+        if ended or all(len(h) == after.hand_size for h in after.hands):  # the deal is done
+            rules |= {"SW-R6"} | (set() if ended else {"SW-4"})
+    elif isinstance(move, sw.Deal):
+        rules = {"SW-1", "SW-R1", "SW-R3", "SW-5"}
+        if len(before.deck) == 1:  # the deck runs out
+            rules |= {"SW-13", "SW-R8"}
+    elif isinstance(move, sw.Take):
+        rules = {"SW-5", "SW-7"}
+    elif isinstance(move, sw.Discard) and ended:  # an action card discarded to win does nothing
+        rules = {"SW-6", "SW-R6"} | ({"SW-11"} if move.card.is_action else set())
+    elif isinstance(move, sw.Discard):
+        kind = move.card.kind
+        rules = {"SW-6"} | {
+            Kind.WHITE_STARFISH: {"SW-8"},
+            Kind.BLACK_STARFISH: {"SW-9", "SW-R11"},
+            Kind.ANCHOR: {"SW-10", "SW-R7"},
+        }.get(kind, {"SW-4"})
+    else:
+        assert isinstance(move, sw.Pass)
+        rules = {"SW-10", "SW-R7"} | (set() if after.phase is Phase.PASS else {"SW-R6"})
+    if ended:
+        result = after.results[-1]
+        rules.add("SW-14")
+        if result.points:  # one winning hand, which scores
+            rules |= {"SW-3", "SW-R4"} | ({"SW-R10"} if after.phase is Phase.OVER else set())
+        elif result.ending is not Ending.EXHAUSTION:
+            rules.add("SW-12")
+        if not result.points and before.rules.tie_keeps_size:
+            rules.add("SW-R9")
+    return rules
+
+
+@pytest.mark.rule("SW-1", "SW-2", "SW-3", "SW-4", "SW-5", "SW-6", "SW-7", "SW-8", "SW-9", "SW-10",
+                  "SW-11", "SW-12", "SW-13", "SW-14", "SW-R1", "SW-R2", "SW-R3", "SW-R4", "SW-R5",
+                  "SW-R6", "SW-R7", "SW-R8", "SW-R9", "SW-R10", "SW-R11")  # fmt: skip
 def test_events_agree_with_the_transition() -> None:
     """For every move of random play from states reached by legal play, the omniscient
     events say what the states before and after show the move did: the card dealt or
     drawn is in the seat's hand, the card discarded on its pile, each seat receives the
     card chosen on its right, the seats a Black Starfish passes over are the ones
-    `Skipped` names, a hand ends with the winners of its result, and so on."""
+    `Skipped` names, a hand ends with the winners of its result, and so on. And the
+    rules applied are the ones the rule reference says the move applied, as the states
+    show it."""
     kinds: Counter[str] = Counter()
 
     # The same examples every run, so that the counts below (how often each rare event

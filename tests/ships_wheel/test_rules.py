@@ -450,9 +450,10 @@ def test_SW_R7_a_seat_that_has_chosen_may_not_choose_again() -> None:
     )
     # Without a seat a Pass is the choice of the seat it names.
     assert sw.check_move(two, parse_move("pass red-circle by 0")) is None
-    assert sw.check_move(two, parse_move("pass red-circle by 5")) == Violation(
-        "SW-10", "there is no seat 5"
-    )
+    for seat in (3, 5):  # three players: seats 0 to 2
+        assert sw.check_move(two, parse_move(f"pass red-circle by {seat}")) == Violation(
+            "SW-10", f"there is no seat {seat}"
+        )
 
 
 @pytest.mark.rule("SW-R7", "API-SEAT")

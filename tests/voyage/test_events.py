@@ -289,7 +289,38 @@ def _agrees(before: State, move: voyage.Move, after: State, event: Event) -> boo
     return False
 
 
-@pytest.mark.rule("VOY-1", "VOY-2", "VOY-3", "VOY-4", "VOY-5", "VOY-6", "VOY-8", "VOY-R4", "VOY-R5")
+def expected_rules(before: State, move: voyage.Move, after: State) -> set[str]:
+    """The rules that the move from ``before`` to ``after`` applied, by ID, as the rule
+    reference states them and the states show them (an oracle from the states alone)."""
+    if isinstance(move, voyage.Deal):
+        if before.phase is Phase.DEAL:  # VOY-R6: the first round's dealer is the option's
+            rules = {"VOY-1", "VOY-R1", "VOY-R7", "VOY-R2"}
+            if not before.results:
+                rules.add("VOY-R6")
+        else:  # the card drawn, which the drawer may play or keep
+            rules = {"VOY-4", "VOY-R4", "VOY-R2"}
+    elif isinstance(move, voyage.Play):
+        # A lead, a match, or the card just drawn; a card already on the pile stays seen.
+        rules = {{Phase.LEAD: "VOY-2", Phase.TURN: "VOY-3", Phase.DRAWN: "VOY-R4"}[before.phase]}
+        if before.discard_top is not None:
+            rules.add("VOY-R9")
+        if len(after.results) > len(before.results):
+            rules |= {"VOY-5"} | ({"VOY-8"} if after.phase is Phase.OVER else {"VOY-7", "VOY-R8"})
+    elif move is Action.DRAW:
+        rules = {"VOY-4"}
+        top = before.discard_top
+        assert top is not None
+        if any(card.matches(top) for card in before.hands[before.player]):
+            rules.add("VOY-R3")  # he could have played: must_play is off
+        if not before.draw_pile:  # the pile is rebuilt from the discards
+            rules |= {"VOY-6", "VOY-R5", "VOY-R9"} | ({"VOY-R10"} if before.reshuffles else set())
+    else:
+        rules = {"VOY-R4" if move is Action.KEEP else "VOY-R5"}
+    return rules
+
+
+@pytest.mark.rule("VOY-1", "VOY-2", "VOY-3", "VOY-4", "VOY-5", "VOY-6", "VOY-7", "VOY-8", "VOY-R3",
+                  "VOY-R4", "VOY-R5", "VOY-R6", "VOY-R8", "VOY-R9", "VOY-R10")  # fmt: skip
 @examples(200)
 @given(MID_MATCH, st.randoms(use_true_random=False))
 def test_events_agree_with_the_transition(state: State, rng: random.Random) -> None:
@@ -298,7 +329,8 @@ def test_events_agree_with_the_transition(state: State, rng: random.Random) -> N
     hand, the card played is on the discard pile, a rebuilt pile holds the cards that
     were under the top, the winner of a round scores what it says. And every change the
     states show that calls for an event has one: a round won, a pile rebuilt, the end
-    of the deal."""
+    of the deal. And the rules applied are the ones the rule reference says the move
+    applied, as the states show it."""
     for _ in range(40):
         if voyage.is_terminal(state):
             break
@@ -315,5 +347,6 @@ def test_events_agree_with_the_transition(state: State, rng: random.Random) -> N
         assert (len(after.results) > len(state.results)) == (WentOut in kinds)
         assert (after.reshuffles > state.reshuffles) == (PileRebuilt in kinds)
         assert (state.phase is Phase.DEAL and after.phase is Phase.LEAD) == (DealDone in kinds)
+        assert set(voyage.rules_applied(state, move, after)) == expected_rules(state, move, after)
         event(type(told[-1]).__name__)
         state = after
