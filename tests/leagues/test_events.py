@@ -18,6 +18,7 @@ from seaview_rules.leagues import (
     Board,
     Bounced,
     Collided,
+    Direction,
     DiverEvent,
     FoundTaken,
     Moved,
@@ -29,6 +30,7 @@ from seaview_rules.leagues import (
     SpinsAgain,
     Spun,
     SpunForOrder,
+    SquareKind,
     State,
     Tied,
     TookArrow,
@@ -302,8 +304,9 @@ _PLACING = (TookArrow, TookStarfish, SentUp, Rose, SentBack)
 
 
 @pytest.mark.rule(
-    "LEA-1", "LEA-2", "LEA-4", "LEA-5", "LEA-6", "LEA-7", "LEA-9", "LEA-11", "LEA-R3",
-    "LEA-R6",
+    "LEA-1", "LEA-2", "LEA-3", "LEA-4", "LEA-5", "LEA-6", "LEA-7", "LEA-8", "LEA-9", "LEA-10",
+    "LEA-11", "LEA-12", "LEA-R1", "LEA-R2", "LEA-R3", "LEA-R4", "LEA-R5", "LEA-R6", "LEA-R7",
+    "LEA-R8", "LEA-R9", "LEA-R10", "LEA-R11", "LEA-R12",
 )  # fmt: skip
 @given(states(), st.randoms(use_true_random=False))
 def test_events_agree_with_the_transition(state: State, rng: random.Random) -> None:
@@ -321,6 +324,64 @@ def test_events_agree_with_the_transition(state: State, rng: random.Random) -> N
         state = after
 
 
+_EVENT_RULES: dict[type[Event], set[str]] = {
+    Bounced: {"LEA-5"},
+    Blocked: {"LEA-6"},
+    Collided: {"LEA-11"},
+    Rose: {"LEA-R7"},
+    Won: {"LEA-1", "LEA-R8"},
+    SpinsAgain: {"LEA-R6"},
+}
+_EFFECT_RULES = {TookArrow: "LEA-7", TookStarfish: "LEA-9", SentUp: "LEA-10"}
+_TAKEN_RULES = {
+    SquareKind.ARROW: {"LEA-8"},
+    SquareKind.STARFISH: {"LEA-9", "LEA-R10"},  # LEA-R10: where the rise starts
+    SquareKind.OCTOPUS: {"LEA-10"},
+}
+
+
+def expected_rules(state: State, move: leagues.Move, told: tuple[Event, ...]) -> set[str]:
+    """The rules that the spin ``move`` from ``state`` applied, by ID, as the rule
+    reference states them: the rulings on how a diver walks from where he stands, from
+    the state; then the rule of each thing that happened to him, from the events (which
+    `agree` checks against the states)."""
+    rules = {"LEA-R1", "LEA-R2"}  # a board every diver can still win on; a spinner's segment
+    if state.phase is leagues.Phase.ORDER:
+        tied = any(isinstance(e, Tied) for e in told)
+        return rules | {"LEA-2"} | ({"LEA-R3"} if tied else set())
+    board, mover = state.rules.board, state.player
+    here, was_placed = state.positions[mover], state.placed[mover]
+    others = {p for s, p in enumerate(state.positions) if s != mover}
+    if here == board.start:  # put there (LEA-3, LEA-R4) or walked there (LEA-R11)
+        rules |= {"LEA-3", "LEA-R4"} if was_placed else {"LEA-R11"}
+        if here % board.columns:
+            rules.add("LEA-R12")  # a start that is not its row's left end
+    elif was_placed and here % board.columns == (
+        board.columns - 1 if move.direction is Direction.RIGHT else 0
+    ):
+        rules.add("LEA-R9")  # put on an end square, and the letter leads off the row
+    sent_back_by, kind = "LEA-11", None
+    for e in told[1:]:
+        if isinstance(e, Moved):
+            rules.add("LEA-4")
+            landing, kind = board.index(*e.square), board.kind(*e.square)
+            if landing == board.start and landing in others:
+                rules.add("LEA-R4")
+            if landing == board.start and landing % board.columns:
+                rules.add("LEA-R12")
+        elif isinstance(e, FoundTaken):
+            assert kind is not None
+            rules |= _TAKEN_RULES[kind]
+            sent_back_by = "LEA-12"  # no free square above: back to the start
+        elif isinstance(e, TookArrow | TookStarfish | SentUp):
+            rules |= {_EFFECT_RULES[type(e)], "LEA-R5"}
+        elif isinstance(e, SentBack):
+            rules.add(sent_back_by)
+        else:
+            rules |= _EVENT_RULES[type(e)]
+    return rules
+
+
 def agree(state: State, move: leagues.Move, after: State) -> None:
     """Check that what the spin ``move`` from ``state`` to ``after`` is told to have
     done agrees with the two states."""
@@ -328,7 +389,7 @@ def agree(state: State, move: leagues.Move, after: State) -> None:
     told = leagues.events(state, move, after, seat=OMNISCIENT)
     applied = leagues.rules_applied(state, move, after)
     said = leagues.narrate(state, move, after, seat=OMNISCIENT)
-    assert {"LEA-R1", "LEA-R2"} <= set(applied)
+    assert set(applied) == expected_rules(state, move, told)
     mover = state.player
     if state.phase is leagues.Phase.ORDER:
         assert told[0] == SpunForOrder(mover, move)
