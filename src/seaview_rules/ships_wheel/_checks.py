@@ -18,9 +18,16 @@ from collections import Counter
 from seaview_rules._consistency import check_per_seat, check_turn, fail
 from seaview_rules._core import check_seat
 from seaview_rules._reader import Field
-from seaview_rules.ships_wheel._model import Ending, HandResult, Phase, Scoring, State, View
+from seaview_rules.ships_wheel._model import Ending, HandResult, Phase, State, View
 from seaview_rules.ships_wheel._pieces import CardId, Kind, wins
-from seaview_rules.ships_wheel._rules import current_player, legal_moves, seat_moves
+from seaview_rules.ships_wheel._rules import (
+    current_player,
+    hand_points,
+    legal_moves,
+    next_dealer,
+    seat_moves,
+    wins_match,
+)
 from seaview_rules.ships_wheel._views import stand_in
 
 _DEAL_ORDER = "not a position of the deal: one card at a time from the dealer's left (SW-2)"
@@ -302,11 +309,13 @@ def _results(obj: State | View) -> None:
         Field(score, f"data.scores[{s}]").integer(0)
     results = obj.results
     previous: HandResult | None = None
+    dealer = rules.first_dealer
     for number, result in enumerate(results):
         where = f"data.results[{number}]"
         check_seat(result.dealer, n, f"{where}.dealer", spectator=False)
-        if result.dealer != (rules.first_dealer + number) % n:
+        if result.dealer != dealer:
             fail(f"{where}.dealer", "the deal passes one seat left after every hand (SW-14)")
+        dealer = next_dealer(rules, dealer)
         size = result.hand_size
         Field(size, f"{where}.hand_size").integer(1, 8)
         if size not in rules.hand_sizes:
@@ -332,7 +341,7 @@ def _results(obj: State | View) -> None:
                 f"do not fit a hand decided at the {ending.value} (SW-R6, SW-13)",
             )
         Field(result.points, f"{where}.points").integer(0)
-        expected = (size if rules.scoring is Scoring.CARDS else 1) if len(winners) == 1 else 0
+        expected = hand_points(rules, size, winners)
         if result.points != expected:
             fail(f"{where}.points", f"must be {expected} (SW-14)")
         reshuffles = result.reshuffles
@@ -346,21 +355,23 @@ def _results(obj: State | View) -> None:
     for result in results:
         if result.winner is not None:
             totals[result.winner] += result.points
-            if totals[result.winner] >= rules.target and result is not results[-1]:
+            if wins_match(rules, totals[result.winner]) and result is not results[-1]:
                 fail("data.results", "the match ends when a total reaches the target (SW-R10)")
     if tuple(totals) != obj.scores:
         fail("data.scores", "must be the sums of the hand results (SW-14)")
     Field(obj.reshuffles, "data.reshuffles").integer(0, rules.max_reshuffles)
-    _phase_facts(obj)
+    _phase_facts(obj, dealer)
 
 
-def _phase_facts(obj: State | View) -> None:
+def _phase_facts(obj: State | View, dealer: int) -> None:
+    """The phase facts that follow from the finished hands; ``dealer`` deals the hand
+    after them."""
     rules, results = obj.rules, obj.results
     phase, player, hand_size = obj.phase, obj.player, obj.hand_size
     over = phase is Phase.OVER
     if over and not results:
         fail("data.phase", "no hand was finished (SW-R10)")
-    expected = (rules.first_dealer + len(results) - over) % rules.players
+    expected = results[-1].dealer if over else dealer
     if obj.dealer != expected:
         fail("data.dealer", f"must be seat {expected} after {len(results)} hands (SW-14)")
     last = results[-1] if results else None
@@ -368,7 +379,7 @@ def _phase_facts(obj: State | View) -> None:
         assert last is not None
         if last.winner != player or hand_size != last.hand_size:
             fail("data.player", "a finished match names the last hand's winner (SW-R10)")
-        if obj.scores[player] < rules.target:
+        if not wins_match(rules, obj.scores[player]):
             fail(
                 f"data.scores[{player}]",
                 f"the winner of a finished match reached the target, {rules.target} (SW-R10)",
@@ -377,7 +388,7 @@ def _phase_facts(obj: State | View) -> None:
     if (
         last is not None
         and last.winner is not None
-        and sum(r.points for r in results if r.winner == last.winner) >= rules.target
+        and wins_match(rules, sum(r.points for r in results if r.winner == last.winner))
     ):
         fail("data.phase", "a total reached the target, so the match is over (SW-R10)")
     fixed = last is not None and last.winner is None and rules.tie_keeps_size

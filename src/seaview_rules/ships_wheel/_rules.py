@@ -674,10 +674,8 @@ def _end_hand(
     n = rules.players
     size = state.hand_size
     scores = state.scores
-    points = 0
-    if len(winners) == 1:
-        # SW-14: a card per card in the winner's hand, or a point per hand won.
-        points = size if rules.scoring is Scoring.CARDS else 1
+    points = hand_points(rules, size, winners)
+    if points:
         scores = tuple(s + points if seat == winners[0] else s for seat, s in enumerate(scores))
     result = HandResult(
         dealer=state.dealer,
@@ -688,7 +686,7 @@ def _end_hand(
         reshuffles=state.reshuffles,
     )
     results = (*state.results, result)
-    over = points > 0 and scores[winners[0]] >= rules.target
+    over = points > 0 and wins_match(rules, scores[winners[0]])
     if trace is not None:
         # SW-3: the winning hands are shown to claim the win, a tie's too (SW-12).
         shown = tuple(state.cards(hands[s]) for s in winners)
@@ -720,8 +718,27 @@ def _end_hand(
     again = size if not points and rules.tie_keeps_size else 0
     if again and trace is not None:
         trace.add("SW-R9")
-    # SW-14: the deal passes to the left after every hand.
-    return _new_hand(rules, (state.dealer + 1) % n, again, scores, results)
+    return _new_hand(rules, next_dealer(rules, state.dealer), again, scores, results)
+
+
+def hand_points(rules: Rules, size: int, winners: tuple[int, ...]) -> int:
+    """What a hand of ``size`` cards that ``winners`` won scores: nothing for a tie or
+    a deck run out. The transition scores with it, and the checks of a loaded document
+    hold each hand result to it."""
+    if len(winners) != 1:
+        return 0
+    # SW-14: a card per card in the winner's hand, or a point per hand won.
+    return size if rules.scoring is Scoring.CARDS else 1
+
+
+def wins_match(rules: Rules, total: int) -> bool:
+    """Whether a match total ends the match (for the transition and the checks)."""
+    return total >= rules.target  # SW-R10: a total reaches the target
+
+
+def next_dealer(rules: Rules, dealer: int) -> int:
+    """The dealer of the hand after ``dealer``'s (for the transition and the checks)."""
+    return (dealer + 1) % rules.players  # SW-14: the deal passes to the left after every hand
 
 
 def events(before: State, move: Move, after: State, *, seat: Viewer = None) -> tuple[Event, ...]:

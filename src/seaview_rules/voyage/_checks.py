@@ -44,7 +44,13 @@ from seaview_rules._core import check_seat
 from seaview_rules._reader import Field
 from seaview_rules.voyage._model import Phase, Rules, State, View
 from seaview_rules.voyage._pieces import MATCHES, Card, CardSet
-from seaview_rules.voyage._rules import current_player, legal_moves
+from seaview_rules.voyage._rules import (
+    current_player,
+    legal_moves,
+    next_dealer,
+    round_points,
+    wins_match,
+)
 from seaview_rules.voyage._views import stand_in
 
 
@@ -321,14 +327,16 @@ def _results(obj: State | View) -> None:
     n = rules.players
     _counts("data.scores", obj.scores, n)
     results = obj.results
+    dealer = rules.first_dealer
     for number, result in enumerate(results):
         where = f"data.results[{number}]"
         check_seat(result.dealer, n, f"{where}.dealer", spectator=False)
-        if result.dealer != (rules.first_dealer + number) % n:
+        if result.dealer != dealer:
             fail(
                 f"{where}.dealer",
                 "the deal passes one seat to the left each round (VOY-7, VOY-R8)",
             )
+        dealer = next_dealer(rules, dealer)
         check_seat(result.winner, n, f"{where}.winner", spectator=False)
         left = result.cards_left
         check_per_seat(f"{where}.cards_left", left, n)
@@ -348,39 +356,41 @@ def _results(obj: State | View) -> None:
                 "more cards are left than the deck holds beside the card that went out (VOY-R1)",
             )
         Field(result.points, f"{where}.points").integer(0)
-        if result.points != sum(left):
+        if result.points != round_points(left):
             fail(f"{where}.points", "must be the number of cards left in the other hands (VOY-5)")
         Field(result.reshuffles, f"{where}.reshuffles").integer(0)
     totals = [0] * n
     for result in results:
         totals[result.winner] += result.points
-        if totals[result.winner] >= rules.target and result is not results[-1]:
+        if wins_match(rules, totals[result.winner]) and result is not results[-1]:
             fail("data.results", "the match ends when a total reaches the target (VOY-8)")
     if tuple(totals) != obj.scores:
         fail("data.scores", "must be the sums of the round results (VOY-5)")
     Field(obj.reshuffles, "data.reshuffles").integer(0)
-    _phase_facts(obj)
+    _phase_facts(obj, dealer)
 
 
-def _phase_facts(obj: State | View) -> None:
+def _phase_facts(obj: State | View, dealer: int) -> None:
+    """The phase facts that follow from the finished rounds; ``dealer`` deals the
+    round after them."""
     rules, results = obj.rules, obj.results
     over = obj.phase is Phase.OVER
     if over and not results:
         fail("data.phase", "no round was finished (VOY-8)")
-    expected = (rules.first_dealer + len(results) - over) % rules.players
+    expected = results[-1].dealer if over else dealer
     if obj.dealer != expected:
         fail("data.dealer", f"must be seat {expected} after {len(results)} rounds (VOY-7, VOY-R8)")
     if over:
         winner = results[-1].winner
         if winner != obj.player:
             fail("data.player", "a finished match names the last round's winner (VOY-8)")
-        if obj.scores[winner] < rules.target:
+        if not wins_match(rules, obj.scores[winner]):
             fail(
                 f"data.scores[{winner}]",
                 f"the match ends when a total reaches the target of {rules.target} (VOY-8)",
             )
     elif results and any(
-        sum(r.points for r in results if r.winner == s) >= rules.target
+        wins_match(rules, sum(r.points for r in results if r.winner == s))
         for s in range(rules.players)
     ):
         fail("data.phase", "a total reached the target, so the match is over (VOY-8)")

@@ -430,16 +430,16 @@ def _end_round(
     card: Card,
     trace: Trace | None,
 ) -> State:
-    # VOY-5: the round ends at once; the winner scores one point per card left elsewhere.
+    # VOY-5: the round ends at once.
     rules = state.rules
     winner = state.player
     left = tuple(len(h) for h in hands)
-    points = sum(left)
+    points = round_points(left)
     result = RoundResult(state.dealer, winner, points, left, state.reshuffles)
     scores = list(state.scores)
     scores[winner] += points
     results = (*state.results, result)
-    over = scores[winner] >= rules.target  # VOY-8
+    over = wins_match(rules, scores[winner])
     if trace is not None:
         trace.add("VOY-5", event=WentOut(winner, card, points, over))
         trace.add(*(("VOY-8",) if over else ("VOY-7", "VOY-R8")))
@@ -458,8 +458,25 @@ def _end_round(
             results=results,
             reshuffles=state.reshuffles,
         )
+    return _new_round(rules, next_dealer(rules, state.dealer), tuple(scores), results)
+
+
+def round_points(cards_left: tuple[int, ...]) -> int:
+    """What the winner of a round scores, given the cards left in each hand. The
+    transition scores with it, and the checks of a loaded document hold each round
+    result to it."""
+    return sum(cards_left)  # VOY-5: one point per card left in the other hands
+
+
+def wins_match(rules: Rules, total: int) -> bool:
+    """Whether a match total ends the match (for the transition and the checks)."""
+    return total >= rules.target  # VOY-8: a total reaches the target
+
+
+def next_dealer(rules: Rules, dealer: int) -> int:
+    """The dealer of the round after ``dealer``'s (for the transition and the checks)."""
     # VOY-7, VOY-R8: players take turns to deal, passing the deal to the left (clockwise).
-    return _new_round(rules, (state.dealer + 1) % rules.players, tuple(scores), results)
+    return (dealer + 1) % rules.players
 
 
 # The successor of each type of move.
