@@ -482,7 +482,7 @@ MUTATION_SHARED = [
 def mutation(session: nox.Session) -> None:
     """Mutation testing of each game's rules module with mutmut (``nox -s mutation --
     leagues`` for one game): every mutant of ``<game>/_rules.py`` is run against the
-    game's tests and the shared API, move and golden tests, with the "mutation"
+    game's tests and its cases of the shared API, move and golden tests, with the "mutation"
     Hypothesis profile (15 examples a test, derandomized); prints the share caught
     (killed, or timed out). Slow: about an hour a game on two cores. A test that runs
     over two minutes fails (pytest-timeout), so a mutant that makes a Voyage round loop
@@ -504,11 +504,14 @@ def mutation(session: nox.Session) -> None:
                     shutil.copy2(name, Path(tmp, name))
             tests = [*MUTATION_TESTS[game], *MUTATION_SHARED]
             lines = "".join(f"\n    {test}" for test in tests)  # one per line: a list
+            # The shared tests' cases of the other games touch no mutant: left out.
+            others = " and ".join(f"not {other}" for other in MUTATION_TESTS if other != game)
             Path(tmp, "setup.cfg").write_text(
                 "[mutmut]\nsource_paths = src/\nalso_copy = docs/\n"
                 f"only_mutate = src/seaview_rules/{game}/_rules.py\n"
                 f"pytest_add_cli_args_test_selection ={lines}\n"
                 "pytest_add_cli_args =\n    -p\n    no:cacheprovider\n    --timeout=120\n"
+                f"    -k\n    {others}\n"
             )
             with session.chdir(tmp):
                 env = {"SEAVIEW_HYPOTHESIS_PROFILE": "mutation"}

@@ -737,6 +737,7 @@ def test_tables_frozen_out_of_the_collector_are_freed_when_deleted(tmp_path: Pat
         hub.load()
         gc.collect()
         gc.freeze()
+        gc.disable()  # nothing but reference counting frees what is deleted
         try:
             await hub.start()
             await asyncio.sleep(0.2)
@@ -748,9 +749,18 @@ def test_tables_frozen_out_of_the_collector_are_freed_when_deleted(tmp_path: Pat
             for live in held:
                 await hub.delete(live)
             del held, live
-            await asyncio.sleep(0.1)
-            return [[ref() is not None for ref in table] for table in refs]
+
+            def alive() -> list[list[bool]]:
+                return [[ref() is not None for ref in table] for table in refs]
+
+            # A bot's move on a worker thread may still hold its table for a moment (a
+            # busy machine): wait for it, within a bound.
+            deadline = time.monotonic() + 10
+            while any(map(any, alive())) and time.monotonic() < deadline:
+                await asyncio.sleep(0.05)
+            return alive()
         finally:
+            gc.enable()
             gc.unfreeze()
             await hub.stop()
             hub.store.close()
