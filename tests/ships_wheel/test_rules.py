@@ -20,6 +20,7 @@ from seaview_rules import (
     Termination,
     Violation,
     replay,
+    voyage,
 )
 from seaview_rules import ships_wheel as sw
 from seaview_rules.ships_wheel import (
@@ -445,6 +446,10 @@ def test_SW_R7_a_seat_that_has_chosen_may_not_choose_again() -> None:
         refusal = sw.check_move(two, parse_move("pass red-circle by 0"), seat=seat)
         assert refusal is not None
         assert refusal.rule == "API-SEAT"
+    # A number that is no seat (three players: seats 0 to 2) is told who is to move.
+    assert sw.check_move(two, parse_move("pass red-circle by 0"), seat=3) == Violation(
+        "API-SEAT", "seat 1 is to move, not seat 3"
+    )
     assert sw.check_move(two, parse_move("pass red-circle by 0"), seat=1) == Violation(
         "API-SEAT", "seat 1 may not choose seat 0's card to pass"
     )
@@ -694,3 +699,19 @@ def test_the_match_ends_when_a_total_reaches_the_target() -> None:
     assert sw.legal_moves(after) == ()
     assert refused(after, "draw", "API-OVER") == "the match is over"
     assert sw.new_game(Rules(players=3, first_dealer=2)).dealer == 2
+
+
+@pytest.mark.rule("API-MOVE")
+def test_what_is_not_a_ships_wheel_move_is_refused_in_the_games_name() -> None:
+    """Text, a number, nothing or another game's move: API-MOVE, whose reason says that
+    it is not a Ship's Wheel move and what one is, with or without a seat."""
+
+    state = sw.new_game(Rules(players=2))
+    kinds = "a move is a Deal or Discard or Take or Pass or Size or Action"
+    for thing in ("size 3", 3, None, voyage.parse_move("draw")):
+        expected = Violation(
+            "API-MOVE",
+            f"{thing!r} is not a Ship's Wheel move: {kinds}, not {type(thing).__name__}",
+        )
+        for seat in (None, 0):
+            assert sw.check_move(state, thing, seat=seat) == expected  # type: ignore[arg-type]
