@@ -39,7 +39,7 @@ from seaview_rules.leagues import (
     Won,
     parse_move,
 )
-from seaview_rules.leagues._rules import _SUCCESSORS
+from seaview_rules.leagues._rules import _SUCCESSORS, last_spinner
 from seaview_rules.leagues.testing import states
 
 SMALL = Board.from_rows(["S.*..v", ".v..@.", "...v..", ".X...."])
@@ -186,6 +186,40 @@ def test_a_turn_reads_as_one_clause_for_every_viewer() -> None:
         assert leagues.narrate(state, move, after, seat=viewer) == f"seat 0 {said}, spins again"
     assert leagues.narrate(state, move, after) == leagues.describe(after, state)
     assert leagues.describe(after) == "seat 0 spun 3L"  # all that the position says
+
+
+@pytest.mark.rule("LEA-2", "LEA-R3")
+def test_the_position_after_a_spin_names_who_spun_it_where_it_can() -> None:
+    """`last_spinner` of the position after each spin of the seeded games is the seat
+    whose spin it was (`chance_seat` before it), of a state and of its views alike,
+    except after a spin-off round that ended (LEA-R3), whose groups do not say who spun
+    last; `describe` says that seat (or "a seat"), the spin, and whether it was for
+    the order of play, and with the state before it is the omniscient `narrate`."""
+    assert last_spinner(leagues.new_game(Rules())) is None
+    assert leagues.describe(leagues.new_game(Rules())) == "no spin yet"
+    unnamed = 0
+    for before, move, after in STEPS:
+        seat = last_spinner(after)
+        if after.spins == 0 and not after.spun:  # a spin-off round ended
+            assert seat is None
+            unnamed += 1
+        else:
+            assert seat == leagues.chance_seat(before)
+        views = [leagues.view(after, v) for v in (None, *range(after.rules.players))]
+        assert all(last_spinner(v) == seat for v in views)
+        text = leagues.describe(after)
+        assert text.startswith(("a seat" if seat is None else f"seat {seat}") + f" spun {move}")
+        assert text.endswith(" for the order of play") == (after.spins == 0)
+        said = leagues.narrate(before, move, after, seat=OMNISCIENT)
+        assert leagues.describe(after, before) == said
+    assert unnamed  # the seeded games have spin-offs
+    # A tie below a seat that goes first: the tied group spins in seat order (LEA-R3).
+    state = leagues.new_game(Rules(players=3))
+    for text in ("3R", "2L", "2R", "1L"):
+        state = leagues.apply_move(state, parse_move(text))
+    assert (state.groups, state.spun) == (((0,), (1, 2)), (1,))
+    assert last_spinner(state) == 1
+    assert leagues.describe(state) == "seat 1 spun 1L for the order of play"
 
 
 @pytest.mark.parametrize(
