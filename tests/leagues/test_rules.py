@@ -16,6 +16,7 @@ from seaview_rules import (
     InvalidDataError,
     Termination,
     Violation,
+    voyage,
 )
 from seaview_rules.leagues import (
     Blocked,
@@ -498,3 +499,19 @@ def test_from_a_start_at_the_right_end_of_row_1_a_diver_reverses_at_once() -> No
     board = Board.from_rows([".v...S", "...v..", "X....."])
     state = spin(new_game(rules(board=board)), "2L")
     assert told(state) == (Bounced(0, (1, 6)), Moved(0, (1, 4)))
+
+
+@pytest.mark.rule("API-MOVE", "API-SEAT")
+def test_what_is_not_a_leagues_move_is_refused_in_the_games_name() -> None:
+    """Text, a number, nothing or another game's move: API-MOVE, whose reason says that
+    it is not a 20,000 Leagues move and what one is; sent by a seat, API-SEAT first,
+    since every move is chance's."""
+    state = new_game(Rules(players=2))
+    for thing in ("3R", 3, None, voyage.parse_move("draw")):
+        assert check_move(state, thing) == Violation(  # type: ignore[arg-type]
+            "API-MOVE",
+            f"{thing!r} is not a 20,000 Leagues move: a move is a Spin, not {type(thing).__name__}",
+        )
+        assert check_move(state, thing, seat=0) == Violation(  # type: ignore[arg-type]
+            "API-SEAT", "the next move is a chance outcome, not seat 0's"
+        )
