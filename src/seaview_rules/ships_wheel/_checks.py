@@ -22,9 +22,11 @@ from seaview_rules.ships_wheel._model import Ending, HandResult, Phase, State, V
 from seaview_rules.ships_wheel._pieces import CardId, Kind, wins
 from seaview_rules.ships_wheel._rules import (
     current_player,
+    deal_so_far,
     hand_points,
     legal_moves,
     next_dealer,
+    next_size,
     seat_moves,
     wins_match,
 )
@@ -255,13 +257,15 @@ def _sizes_fit_phase(
     n = rules.players
     phase, player, hand_size, dealer = obj.phase, obj.player, obj.hand_size, obj.dealer
     if phase is Phase.SIZE or phase is Phase.DEAL:
-        dealt = sum(sizes)
-        expected_sizes = [len(range((s - dealer - 1) % n, dealt, n)) for s in range(n)]
-        if not (clear and sizes == expected_sizes):
-            fail("data", _DEAL_ORDER)
-        if phase is Phase.SIZE and dealt:
+        # The deal so far as the transition deals it (SW-2, SW-R3): who chooses the
+        # size or receives the next card, and how many cards each hand holds.
+        dealt = deal_so_far(rules, dealer, hand_size, sum(sizes))
+        fits = sizes == [len(hand) for hand in dealt.hands]
+        if phase is Phase.SIZE and not fits:
             fail(where, "no card is dealt before the size is chosen (SW-2)")
-        if phase is Phase.DEAL and (dealt >= n * hand_size or player != (dealer + 1 + dealt) % n):
+        if phase is Phase.SIZE and player != dealt.player:
+            fail("data.player", "the dealer chooses the hand size (SW-2)")
+        if not (clear and fits and player == dealt.player and dealt.phase is phase):
             fail("data", _DEAL_ORDER)
         return False
     if not deck_size:
@@ -320,12 +324,7 @@ def _results(obj: State | View) -> None:
         Field(size, f"{where}.hand_size").integer(1, 8)
         if size not in rules.hand_sizes:
             fail(f"{where}.hand_size", f"hands of {size} are not allowed by these rules (SW-R2)")
-        if (
-            previous is not None
-            and previous.winner is None
-            and rules.tie_keeps_size
-            and size != previous.hand_size
-        ):
+        if previous is not None and next_size(rules, previous) not in (0, size):
             fail(f"{where}.hand_size", "after a tie the same number of cards is redealt (SW-R9)")
         ending, winners = result.ending, result.winners
         Field(list(winners), f"{where}.winners").items(0, n)
@@ -391,13 +390,11 @@ def _phase_facts(obj: State | View, dealer: int) -> None:
         and wins_match(rules, sum(r.points for r in results if r.winner == last.winner))
     ):
         fail("data.phase", "a total reached the target, so the match is over (SW-R10)")
-    fixed = last is not None and last.winner is None and rules.tie_keeps_size
+    fixed = 0 if last is None else next_size(rules, last)
     if phase is Phase.SIZE:
         if hand_size or fixed:
             fail("data.hand_size", "the size is chosen by the dealer, except after a tie (SW-R9)")
-        if player != obj.dealer:
-            fail("data.player", "the dealer chooses the hand size (SW-2)")
     elif hand_size not in rules.hand_sizes:
         fail("data.hand_size", f"hands of {hand_size} are not allowed by these rules (SW-R2)")
-    elif fixed and last is not None and hand_size != last.hand_size:
+    elif fixed and hand_size != fixed:
         fail("data.hand_size", "after a tie the same number of cards is redealt (SW-R9)")

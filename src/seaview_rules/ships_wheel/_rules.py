@@ -393,25 +393,12 @@ def _refused_size(rules: Rules, cards: int) -> Violation:
 
 
 def _size(state: State, move: Size, trace: Trace | None = None) -> State:
-    # SW-2: the deal starts at the dealer's left.
+    # SW-2: the hand as it begins when a tie fixed its size (nothing was dealt yet).
     if trace is not None:
         # SW-R2: a size the options allow; SW-R10: the first dealer is the option's.
         first = () if state.results else ("SW-R10",)
         trace.add("SW-2", "SW-R2", *first, event=SizeChosen(state.player, move.cards))
-    return build_state(
-        rules=state.rules,
-        phase=_PHASE_DEAL,
-        player=(state.dealer + 1) % state.rules.players,
-        dealer=state.dealer,
-        hand_size=move.cards,
-        hands=state.hands,
-        deck=state.deck,
-        piles=state.piles,
-        passing=state.passing,
-        scores=state.scores,
-        results=state.results,
-        reshuffles=0,
-    )
+    return _new_hand(state.rules, state.dealer, move.cards, state.scores, state.results)
 
 
 def _action(state: State, move: Action, trace: Trace | None = None) -> State:
@@ -661,6 +648,25 @@ def _pass(state: State, move: Pass, trace: Trace | None = None) -> State:
     )
 
 
+def deal_so_far(rules: Rules, dealer: int, size: int, cards: int) -> State:
+    """The hand that ``dealer`` deals, of ``size`` cards a hand (0: not chosen yet), after
+    the first ``cards`` cards of its deal, or where the deal ended if that is fewer,
+    dealt by the transition itself, the first card of the deck each time: who chooses
+    the size or receives the next card, and how many cards each hand holds. The checks
+    of a loaded document hold a position of the deal to it.
+
+    >>> deal = deal_so_far(Rules(players=3), 0, 5, 4)
+    >>> deal.phase, deal.player, [len(hand) for hand in deal.hands]
+    (<Phase.DEAL: 'deal'>, 2, [1, 2, 1])
+    """
+    state = _new_hand(rules, dealer, size, (0,) * rules.players, ())
+    for _ in range(cards):
+        if state.phase is not _PHASE_DEAL:
+            break
+        state = _dealt(state, state.deck[0], 0)
+    return state
+
+
 def _end_hand(
     state: State,
     hands: tuple[tuple[CardId, ...], ...],
@@ -714,11 +720,17 @@ def _end_hand(
             results=results,
             reshuffles=state.reshuffles,
         )
-    # SW-12, SW-R9: after a tie the next dealer redeals the same number of cards.
-    again = size if not points and rules.tie_keeps_size else 0
+    again = next_size(rules, result)
     if again and trace is not None:
         trace.add("SW-R9")
     return _new_hand(rules, next_dealer(rules, state.dealer), again, scores, results)
+
+
+def next_size(rules: Rules, result: HandResult) -> int:
+    """The size of the hand after ``result``'s, or 0 when its dealer chooses it (SW-2),
+    for the transition and the checks."""
+    # SW-12, SW-R9: after a tie the next dealer redeals the same number of cards.
+    return result.hand_size if result.winner is None and rules.tie_keeps_size else 0
 
 
 def hand_points(rules: Rules, size: int, winners: tuple[int, ...]) -> int:

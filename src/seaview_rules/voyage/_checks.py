@@ -46,6 +46,7 @@ from seaview_rules.voyage._model import Phase, Rules, State, View
 from seaview_rules.voyage._pieces import MATCHES, Card, CardSet
 from seaview_rules.voyage._rules import (
     current_player,
+    deal_so_far,
     legal_moves,
     next_dealer,
     round_points,
@@ -198,37 +199,25 @@ def _position(obj: State | View, sizes: list[int], draw_size: int, draw_where: s
     """The hand sizes, the discard pile and the draw pile that fit the phase."""
     rules, phase, player, dealer = obj.rules, obj.phase, obj.player, obj.dealer
     top, under = obj.discard_top, obj.discard_under
-    n = rules.players
-    if phase is Phase.DEAL:
-        dealt = sum(sizes)
-        expected = [len(range((s - dealer - 1) % n, dealt, n)) for s in range(n)]
-        if (
-            top
-            or under
-            or obj.reshuffles
-            or sizes != expected
-            or player != (dealer + 1 + dealt) % n
-        ):
-            fail(
-                "data",
-                "not a position of the deal: cards go one at a time clockwise from the "
-                "dealer's left (VOY-1, VOY-R7)",
-            )
-        if dealt >= n * rules.hand_size:
-            fail("data.phase", "the deal is complete (VOY-1)")
-    elif phase is Phase.LEAD:
-        if (
-            top
-            or under
-            or obj.reshuffles
-            or sizes != [rules.hand_size] * n
-            or player != (dealer + 1) % n
-        ):
+    if phase is Phase.DEAL or phase is Phase.LEAD:
+        # The deal so far as the transition deals it (VOY-1, VOY-R7): whose card is
+        # next, or who leads (VOY-2), and how many cards each hand holds.
+        dealt = deal_so_far(rules, dealer, sum(sizes) if phase is Phase.DEAL else None)
+        fits = sizes == [len(hand) for hand in dealt.hands] and player == dealt.player
+        if phase is Phase.LEAD and (top or under or obj.reshuffles or not fits):
             fail(
                 "data",
                 "not a position of the lead: the dealer's left leads after a full deal, no "
                 "card played yet (VOY-2)",
             )
+        if top or under or obj.reshuffles or not fits:
+            fail(
+                "data",
+                "not a position of the deal: cards go one at a time clockwise from the "
+                "dealer's left (VOY-1, VOY-R7)",
+            )
+        if dealt.phase is not phase:
+            fail("data.phase", "the deal is complete (VOY-1)")
     elif phase is Phase.OVER:
         if top is None or sizes[player] != 0 or list(obj.results[-1].cards_left) != sizes:
             fail(

@@ -473,6 +473,26 @@ def wins_match(rules: Rules, total: int) -> bool:
     return total >= rules.target  # VOY-8: a total reaches the target
 
 
+def deal_so_far(rules: Rules, dealer: int, cards: int | None = None) -> State:
+    """The round that ``dealer`` deals, after the first ``cards`` cards of its deal (the
+    whole deal for ``None``, or when ``cards`` is more), dealt by the transition itself,
+    the lowest card of the draw pile each time: whose card is next, or who leads once
+    the deal is done, and how many cards each hand holds. The checks of a loaded
+    document hold a position of the deal or of the lead to it.
+
+    >>> lead = deal_so_far(Rules(players=3, first_dealer=2), 2)
+    >>> lead.phase, lead.player, [len(hand) for hand in lead.hands]
+    (<Phase.LEAD: 'lead'>, 0, [6, 6, 6])
+    """
+    state = _new_round(rules, dealer, (0,) * rules.players, ())
+    for _ in range(rules.deck_size if cards is None else cards):
+        if state.phase is not _PHASE_DEAL:
+            break
+        pile = state.draw_pile
+        state = _deal(state, DEALS[(pile & -pile).bit_length() - 1])
+    return state
+
+
 def next_dealer(rules: Rules, dealer: int) -> int:
     """The dealer of the round after ``dealer``'s (for the transition and the checks)."""
     # VOY-7, VOY-R8: players take turns to deal, passing the deal to the left (clockwise).
