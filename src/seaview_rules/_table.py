@@ -32,6 +32,7 @@ from seaview_rules._envelope import dump_document, envelope, parse_json, read_en
 from seaview_rules._game import Game
 from seaview_rules._play import DEFAULT_MAX_MOVES, GameRecord, SeatRecord, seat_record
 from seaview_rules._reader import Field
+from seaview_rules._registry import GAMES
 
 __all__ = ["Change", "LogEntry", "Table", "TableUpdate", "Undone"]
 
@@ -172,8 +173,6 @@ class Table(Generic[R, S, M, V]):
         chance: Literal["auto", "step", "external"] | None = None,
     ) -> None:
         if isinstance(game, str):
-            from seaview_rules._registry import GAMES
-
             if game not in GAMES:
                 raise ValueError(f"no game {game!r}; the games are {sorted(GAMES)}")
             game = cast("Game[R, S, M, V]", GAMES[game])
@@ -847,8 +846,6 @@ def _undo_refused(reason: str) -> IllegalMoveError:
 
 def _document_game(data: object) -> Game[Any, Any, Any, Any]:
     """The game a table document names (its envelope is checked afterwards)."""
-    from seaview_rules._registry import GAMES
-
     if not isinstance(data, dict):
         raise InvalidDataError("document", f"must be an object, not {type(data).__name__}")
     name = data.get("game")

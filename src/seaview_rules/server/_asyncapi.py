@@ -8,6 +8,7 @@ import functools
 from typing import Any
 
 from seaview_rules import __version__
+from seaview_rules.server._openapi import openapi
 
 __all__ = ["asyncapi"]
 
@@ -70,8 +71,6 @@ def asyncapi() -> dict[str, Any]:
     """The AsyncAPI 3.0 document of the live channel of ``seaview serve``, from the
     server's side: it receives one ``LiveHello``, then sends an ``Update`` at once and
     after every change of the table, or one ``LiveRefusal`` before it closes."""
-    from seaview_rules.server._openapi import openapi
-
     return {
         "asyncapi": "3.0.0",
         "info": {

@@ -15,6 +15,7 @@ import functools
 from typing import Any
 
 from seaview_rules import GAMES, __version__
+from seaview_rules.schema import KINDS, schema
 
 __all__ = ["api_schemas", "openapi"]
 
@@ -44,8 +45,6 @@ def _hoisted(game: str) -> dict[str, Schema]:
         ValueError: two kinds of ``game`` define one name differently (they share
             one component).
     """
-    from seaview_rules.schema import KINDS, schema
-
     prefix = f"#/components/schemas/{game}."
 
     def rebased(node: Any) -> Any:
