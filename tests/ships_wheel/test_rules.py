@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from math import comb
 
+import attrs
 import pytest
 
 from seaview_rules import (
@@ -254,16 +255,17 @@ def test_play_passes_to_the_left() -> None:
 
 @pytest.mark.rule("SW-5")
 def test_draw_from_the_deck_or_the_top_of_any_pile() -> None:
-    state = turn(piles=["green-square", "orange-star", ""], deck=None)
+    # Seat 1 discarded orange-star last: seat 2's turn (SW-4).
+    state = make(THREE, Phase.DRAW, 2, [A, B, C], ["green-square", "orange-star", ""])
     assert [str(m) for m in sw.legal_moves(state)] == ["draw", "take 0", "take 1"]
     after = play(state, "take 1")
     assert after.phase is Phase.DISCARD
     assert after.piles[1] == ()
-    assert ids(THREE, "orange-star")[0] in after.hands[0]
+    assert ids(THREE, "orange-star")[0] in after.hands[2]
     drawn = play(state, "draw")
     assert sw.current_player(drawn) is CHANCE
     drawn = play(drawn, "deal purple-heart")
-    assert len(drawn.hands[0]) == 4
+    assert len(drawn.hands[2]) == 4
     assert (
         refused(state, "red-circle", "SW-5")
         == "not now (red-circle): a turn starts by drawing one card: no discard without a draw"
@@ -277,7 +279,7 @@ def test_draw_from_the_deck_or_the_top_of_any_pile() -> None:
 
 @pytest.mark.rule("SW-R5")
 def test_the_first_turn_of_a_hand_draws_from_the_deck() -> None:
-    state = turn()
+    state = make(THREE, Phase.DRAW, 1, [A, B, C])  # the dealer's left starts (SW-4)
     assert sw.legal_moves(state) == (Action.DRAW,)
     assert (
         refused(state, "take 1", "SW-R5")
@@ -287,14 +289,18 @@ def test_the_first_turn_of_a_hand_draws_from_the_deck() -> None:
 
 @pytest.mark.rule("SW-5")
 def test_an_empty_pile_later_in_the_hand_has_no_top_card_to_take() -> None:
-    state = turn(piles=["green-square", "", ""])
+    state = make(THREE, Phase.DRAW, 1, [A, B, C], ["green-square", "", ""])
     assert (
         refused(state, "take 1", "SW-5")
         == "seat 1's discard pile is empty: it has no top card to take"
     )
-    # After the discards became the deck every pile is empty, but it is not the
-    # first turn: the draw rule, not SW-R5, is what forbids taking.
-    rebuilt = make(THREE, Phase.DRAW, 1, [A, B, C], reshuffles=1)
+    # Every pile empty once the discards became the deck, with no discard since: no
+    # play reaches it (the drawer who emptied the deck discards next), so `loads`
+    # refuses it; built anyway, it is not the first turn, and the draw rule, not SW-R5,
+    # is what forbids taking.
+    rebuilt = attrs.evolve(make(THREE, Phase.DRAW, 1, [A, B, C]), reshuffles=1)
+    with pytest.raises(InvalidDataError, match="seat 1 cannot be to draw"):
+        sw.loads(sw.dumps(rebuilt))
     assert sw.legal_moves(rebuilt) == (Action.DRAW,)
     assert (
         refused(rebuilt, "take 0", "SW-5")
@@ -333,7 +339,7 @@ def test_an_action_card_on_top_of_a_pile_cannot_be_taken() -> None:
         refused(state, "take 1", "SW-7")
         == "white-starfish on seat 1's pile is out of play and cannot be taken"
     )
-    buried = turn(piles=["black-starfish green-star", "", ""])
+    buried = make(THREE, Phase.DRAW, 1, [A, B, C], ["black-starfish green-star", "", ""])
     assert "take 0" in [str(m) for m in sw.legal_moves(buried)]
 
 
@@ -594,7 +600,7 @@ def test_after_a_tie_the_next_dealer_chooses_again_if_the_option_says_so() -> No
 def last_card(rules: Rules, reshuffles: int = 0) -> State:
     return make(
         rules, Phase.DECK, 0, [A, B, C], [" ", "", ""], deck="purple-heart",
-        rest_to_pile=1, reshuffles=reshuffles,
+        rest_to_pile=2, reshuffles=reshuffles,
     )  # fmt: skip
 
 

@@ -31,13 +31,16 @@ def behaviour(state: State) -> State:
 
 
 @pytest.fixture(scope="module")
-def graph() -> dict[State, list[State]]:
+def walk() -> tuple[dict[State, list[State]], list[State]]:
+    """The graph of the states' behaviours, and the state first reached of each."""
     start = voyage.new_game(TINY)
     successors: dict[State, list[State]] = {}
+    reached = []
     todo = [start]
     seen = {behaviour(start)}
     while todo:
         state = todo.pop()
+        reached.append(state)
         key = behaviour(state)
         successors[key] = []
         for move in voyage.legal_moves(state):
@@ -46,7 +49,12 @@ def graph() -> dict[State, list[State]]:
             if behaviour(after) not in seen:
                 seen.add(behaviour(after))
                 todo.append(after)
-    return successors
+    return successors, reached
+
+
+@pytest.fixture(scope="module")
+def graph(walk: tuple[dict[State, list[State]], list[State]]) -> dict[State, list[State]]:
+    return walk[0]
 
 
 @pytest.mark.rule("VOY-1", "VOY-3", "VOY-4", "VOY-R5")
@@ -100,6 +108,10 @@ def test_every_final_state_has_one_winner_at_or_past_the_target(
         assert sum(score >= TINY.target for score in state.scores) == 1
 
 
-def test_every_reachable_state_round_trips_through_json(graph: dict[State, list[State]]) -> None:
-    for state in list(graph)[::7]:
+def test_every_reachable_state_round_trips_through_json(
+    walk: tuple[dict[State, list[State]], list[State]],
+) -> None:
+    # The states as play reached them: a behaviour's forgotten reshuffle counter can
+    # make a position that no play reaches (cards played and drawn before a rebuild).
+    for state in walk[1][::7]:
         assert voyage.loads(voyage.dumps(state)) == state

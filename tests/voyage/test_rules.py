@@ -512,7 +512,7 @@ def test_a_well_formed_move_built_anew_is_applied_as_the_engines_own() -> None:
     assert Play(Card.parse("R7")) is not voyage.PLAYS[Card.parse("R7").index]
     assert check_move(TURN, Play(Card.parse("R7"))) is None
     after = apply_move(TURN, Play(Card.parse("R7")))
-    assert voyage.loads(voyage.dumps(after)) == after
+    assert after == apply_move(TURN, voyage.PLAYS[Card.parse("R7").index])
 
 
 @pytest.mark.rule("API-TURN")

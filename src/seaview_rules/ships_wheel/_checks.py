@@ -28,6 +28,7 @@ from seaview_rules.ships_wheel._rules import (
     next_dealer,
     next_size,
     seat_moves,
+    turn_after,
     wins_match,
 )
 from seaview_rules.ships_wheel._views import stand_in
@@ -83,6 +84,7 @@ def check_state(state: State) -> None:
     clear = no_pass and not any(piles) and not state.reshuffles
     if not _sizes_fit_phase(state, sizes, clear, len(state.deck), "data.hands"):
         return
+    _turn_follows(state, [pile[-1] if pile else None for pile in piles])
     if phase is Phase.OVER:
         if not no_pass or not wins(hands[player], table):
             fail(
@@ -192,6 +194,7 @@ def check_view(view: View) -> None:
     clear = not any(view.pile_sizes) and passing is None and not view.reshuffles
     if not _sizes_fit_phase(view, list(sizes), clear, view.deck_size, "data.hand_sizes"):
         return
+    _turn_follows(view, list(view.pile_tops))
     if seat is None or hand is None:
         return
     if phase is Phase.OVER:
@@ -279,6 +282,29 @@ def _sizes_fit_phase(
                 f"seat {seat} must hold {hand_size} cards in phase {phase.value} (SW-5, SW-6)",
             )
     return True
+
+
+def _turn_follows(obj: State | View, tops: list[CardId | None]) -> None:
+    """At the start of a turn (phases draw and deck), the card discarded last lies on
+    its discarder's pile (SW-6), untouched since, and the turn is the one that discard
+    gives (SW-4, SW-8, SW-9, SW-10): so it is the turn some pile's top card gives. Before
+    the first discard of a hand, it is the turn of the dealer's left (SW-4), who also
+    receives the first card of the deal (SW-R3)."""
+    phase, player = obj.phase, obj.player
+    if phase is not Phase.DRAW and phase is not Phase.DECK:
+        return
+    rules = obj.rules
+    cards = rules.table.cards
+    given = {turn_after(rules, s, cards[top].kind) for s, top in enumerate(tops) if top is not None}
+    if not any(top is not None for top in tops) and not obj.reshuffles:
+        given.add(deal_so_far(rules, obj.dealer, obj.hand_size, 0).player)
+    if player not in given:
+        fail(
+            "data.player",
+            f"seat {player} cannot be to draw: the turn is the one that the last discard, "
+            "on top of its pile, gives (SW-4, SW-8, SW-9, SW-10), or the dealer's left's "
+            "before the first discard (SW-4)",
+        )
 
 
 def _won_before_the_draw(obj: State | View, hand: tuple[CardId, ...], where: str) -> None:

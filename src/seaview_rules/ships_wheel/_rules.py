@@ -551,7 +551,6 @@ def _discard(state: State, move: Discard, trace: Trace | None = None) -> State:
     hand = hands[player] = _remove(hands[player], i)
     piles = list(state.piles)
     piles[player] = (*piles[player], i)
-    n = rules.players
     if trace is not None:
         trace.add("SW-6", event=Discarded(player, table.cards[i]))  # SW-6: face up on his pile
     if wins(hand, table):
@@ -562,24 +561,20 @@ def _discard(state: State, move: Discard, trace: Trace | None = None) -> State:
             state, tuple(hands), state.deck, tuple(piles), Ending.DISCARD, (player,), trace
         )
     kind = table.cards[i].kind
-    if kind is _KIND_WHITE_STARFISH:
-        phase, after = _PHASE_DRAW, player  # SW-8: the same player takes another whole turn
-        if trace is not None:
-            trace.add("SW-8", event=GoesAgain(player))
-    elif kind is _KIND_BLACK_STARFISH:
-        phase, after = _PHASE_DRAW, (player + 2) % n  # SW-9, SW-R11: the next player is skipped
-        if trace is not None:
-            # The seat passed over: the one before the seat whose turn it now is.
-            trace.add("SW-9", "SW-R11", event=Skipped((after - 1) % n))
-    elif kind is _KIND_ANCHOR:
+    phase, after = _PHASE_DRAW, turn_after(rules, player, kind)
+    if kind is _KIND_ANCHOR:
         # SW-10, SW-R7: every seat chooses a card, all at the same time; the discarder
         # stays `State.player` until the cards have moved.
         phase, after = _PHASE_PASS, player
         if trace is not None:
             trace.add("SW-10", "SW-R7", event=PassBegins())
-    else:
-        phase, after = _PHASE_DRAW, (player + 1) % n  # SW-4: play goes to the left
-        if trace is not None:
+    elif trace is not None:
+        if kind is _KIND_WHITE_STARFISH:
+            trace.add("SW-8", event=GoesAgain(player))
+        elif kind is _KIND_BLACK_STARFISH:
+            # The seat passed over: the one before the seat whose turn it now is.
+            trace.add("SW-9", "SW-R11", event=Skipped((after - 1) % rules.players))
+        else:
             trace.add("SW-4")
     return build_state(
         rules=state.rules,
@@ -595,6 +590,21 @@ def _discard(state: State, move: Discard, trace: Trace | None = None) -> State:
         results=state.results,
         reshuffles=state.reshuffles,
     )
+
+
+def turn_after(rules: Rules, seat: int, kind: Kind) -> int:
+    """The seat whose turn follows ``seat``'s discard of a card of ``kind`` (after an
+    Anchor, once the cards have been passed), for the transition and the checks.
+
+    >>> rules = Rules(players=4)
+    >>> [turn_after(rules, 3, kind) for kind in (Kind.PLAIN, Kind.WHITE_STARFISH, Kind.BLACK_STARFISH)]
+    [0, 3, 1]
+    """
+    if kind is _KIND_WHITE_STARFISH:
+        return seat  # SW-8: the same player takes another whole turn
+    if kind is _KIND_BLACK_STARFISH:
+        return (seat + 2) % rules.players  # SW-9, SW-R11: the next player is skipped
+    return (seat + 1) % rules.players  # SW-4, SW-10: play goes to the left
 
 
 def _pass(state: State, move: Pass, trace: Trace | None = None) -> State:
@@ -631,7 +641,8 @@ def _pass(state: State, move: Pass, trace: Trace | None = None) -> State:
             return _end_hand(
                 state, tuple(moved), state.deck, state.piles, Ending.PASS, winners, trace
             )
-        phase, hands, passing, after = _PHASE_DRAW, tuple(moved), (None,) * n, (anchor + 1) % n
+        phase, hands, passing = _PHASE_DRAW, tuple(moved), (None,) * n
+        after = turn_after(rules, anchor, _KIND_ANCHOR)
     return build_state(
         rules=rules,
         phase=phase,

@@ -235,6 +235,58 @@ def _position(obj: State | View, sizes: list[int], draw_size: int, draw_where: s
         _chain(top, under)
         if phase is Phase.DRAW and not draw_size:
             fail(draw_where, "a draw takes a card from a pile that is not empty (VOY-6)")
+        _turns(obj, sizes, draw_size)
+
+
+def _turns(obj: State | View, sizes: list[int], draw_size: int) -> None:
+    """Whether the seat to move can be, after the lead, the cards played on it and the
+    cards drawn: each turn after the lead plays a card that matches (VOY-3), draws and
+    plays the drawn card, draws and keeps it (VOY-4, VOY-R4), or passes, with nothing to
+    draw and no card under the top (VOY-R5); so a seat's hand holds its kept cards less
+    its matched plays, and the turns go clockwise (VOY-3, VOY-R7) from the leader
+    (VOY-2). Before the pile is first rebuilt (VOY-6), the cards on the discard pile and
+    the cards gone from the draw pile are the plays and the draws; after it they are
+    not known, and nothing is checked."""
+    rules, phase, player = obj.rules, obj.phase, obj.player
+    if obj.reshuffles:
+        return
+    n, size = rules.players, rules.hand_size
+    leader = deal_so_far(rules, obj.dealer).player
+    drawn = phase is Phase.DRAWN  # the card just drawn is in the hand; its turn goes on
+    plays = 1 + len(obj.discard_under)  # the lead and the cards played on it
+    draws = rules.deck_size - n * size - draw_size - drawn  # by the turns that are over
+    # A seat's kept cards less its matched plays (the lead is neither).
+    kept = [sizes[s] - size + (s == leader) - (drawn and s == player) for s in range(n)]
+    if not draw_size and phase is Phase.TURN:
+        # Passes were possible only once every card was drawn with none played on the
+        # lead: the draws all kept, then the passes, then the plays, each a match.
+        for passes in range(1, n + 1):
+            counted = [0] * n
+            for turn in range(1, draws + 1):
+                counted[(leader + turn) % n] += 1
+            for turn in range(draws + passes + 1, draws + passes + plays):
+                counted[(leader + turn) % n] -= 1
+            if counted == kept and (leader + draws + passes + plays) % n == player:
+                return
+    for turn in range((player - leader) % n or n, plays + draws + 1, n):  # the lead is turn 0
+        over = turn - 1  # the turns over since the lead, none a pass
+        low = high = 0  # the matched plays the turns over can hold
+        for s in range(n):
+            first = (s - leader - 1) % n + 1  # seat s's first turn after the lead
+            own = (over - first) // n + 1 if first <= over else 0
+            if own < abs(kept[s]):
+                break
+            low, high = low + max(0, -kept[s]), high + (own - kept[s]) // 2
+        else:
+            # Every turn over drew a card or matched: the matched plays are the rest.
+            if low <= over - draws <= high:
+                return
+    fail(
+        "data.player",
+        f"seat {player} cannot be to move after {plays} cards played and {draws} drawn "
+        f"since the lead of seat {leader}: turns go clockwise, and each plays, draws or "
+        "passes (VOY-3, VOY-4, VOY-R5)",
+    )
 
 
 def _forced_draw(
