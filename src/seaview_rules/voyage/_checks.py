@@ -20,9 +20,12 @@ What `loads` guarantees of a Voyage state it accepts:
 - the fields fit the phase: the dealer is the one after the rounds finished; in a
   deal, the hands of a deal in progress clockwise from the dealer's left and nothing
   else moved (VOY-1, VOY-R7); at the lead, full hands, the dealer's left to lead, no
-  card played and no pile rebuilt (VOY-2); during play, a top card, no empty hand
-  (VOY-2, VOY-5), the discard pile a chain in which each card matches the one under it
-  (VOY-3), a card to draw in phase DRAW (VOY-6), the drawn card in the drawer's hand
+  card played and no pile rebuilt (VOY-2), both as the transition's own deal leaves
+  them; during play, a top card, no empty hand (VOY-2, VOY-5), the discard pile a chain
+  in which each card matches the one under it (VOY-3), until the pile is first rebuilt
+  a seat to move that the plays and draws since the lead can have brought the turn to
+  (VOY-3, VOY-4, VOY-R5), a card to draw in phase DRAW (VOY-6), the drawn card in the
+  drawer's hand
   in phase DRAWN and nowhere else (VOY-R4), and under `Rules.must_play` no card that
   matched the top in the drawer's hand before his draw (VOY-R3); once the match is
   over, the final round's hands and a winner at or past the target (VOY-5, VOY-8).
@@ -32,9 +35,10 @@ hands it hides and for the draw pile (which add up to the deck), its drawn card 
 to the drawer only, and ``to_move`` and ``legal_moves`` as its other fields decide.
 
 This is not "every accepted state is reachable": what only the history decides is not
-checked, such as whether the hand sizes, the draw pile and the number of rebuilds
-(`State.reshuffles`, `RoundResult.reshuffles`) can come from the plays and draws that
-the discard pile and the rounds imply.
+checked, such as, once the pile was rebuilt, whether the hand sizes, the draw pile and
+the number of rebuilds (`State.reshuffles`, `RoundResult.reshuffles`) can come from the
+plays and draws that the discard pile and the rounds imply, or which cards a seat held
+when it drew or passed earlier.
 """
 
 from __future__ import annotations
