@@ -38,6 +38,16 @@ DISCARDING = reach(
 )
 PASSING = reach(sw.GAME, THREE, lambda s: s.phase is Phase.PASS and s.passing.count(None) == 1)
 LATER = reach(sw.GAME, TINY, lambda s: len(s.results) >= 2 and s.phase is Phase.DRAW)
+# After the first discard of a hand, a plain card: the turn is the discarder's left's (SW-4).
+FIRST_DISCARD = reach(
+    sw.GAME,
+    THREE,
+    lambda s: (
+        s.phase is Phase.DRAW
+        and [len(pile) for pile in s.piles] == [int(k == (s.player - 1) % 3) for k in range(3)]
+        and s.rules.table.cards[s.piles[(s.player - 1) % 3][0]].kind is sw.Kind.PLAIN
+    ),
+)
 AFTER_TIE = reach(
     sw.GAME,
     TINY,
@@ -159,6 +169,12 @@ STATE_CASES: list[tuple[str, State, str, str | None]] = [
     ("cards before the size", evolve(DEALING, phase=Phase.SIZE, hand_size=0,
                                      player=DEALING.dealer), "data.hands", "SW-2"),
     ("the next card of the deal", evolve(DEALING, player=DEALING.dealer), "data", "SW-2"),
+    ("a turn that no discard gives", evolve(FIRST_DISCARD, player=(FIRST_DISCARD.player + 1) % 3),
+     "data.player", "SW-4"),
+    ("a first turn not at the dealer's left", evolve(
+        FIRST_DISCARD, player=FIRST_DISCARD.dealer, piles=((), (), ()),
+        deck=tuple(sorted((*FIRST_DISCARD.deck, *(c for p in FIRST_DISCARD.piles for c in p))))),
+     "data.player", "SW-4"),
     ("an empty deck", deck_on_a_pile(DRAWING), "data.deck", "SW-13"),
     ("a card short", hand_to_deck(DRAWING, 1), "data.hands", "SW-5"),
     ("a pass after the match", evolve(OVER, passing=(OVER.hands[0][0], None)), "data", "SW-R10"),
@@ -290,6 +306,9 @@ VIEW_CASES: list[tuple[str, View, str, str | None]] = [
                                      player=DEALT.dealer, to_move=DEALT.dealer),
      "data.hand_sizes", "SW-2"),
     ("the next card of the deal", evolve(DEALT, player=DEALT.dealer), "data", "SW-2"),
+    ("a turn that no discard gives", evolve(
+        sw.view(FIRST_DISCARD, None), player=(FIRST_DISCARD.player + 1) % 3,
+        to_move=(FIRST_DISCARD.player + 1) % 3), "data.player", "SW-4"),
     ("a reshuffle during the deal", evolve(DEALT, reshuffles=1), "data", "SW-2"),
     ("an empty deck", deck_seen_on_a_pile(WATCHED), "data.deck_size", "SW-13"),
     ("a winning hand in play", sw.view(with_winning_hand(DRAWING, 1), 1), "data.hand", "SW-R6"),
@@ -313,7 +332,17 @@ def test_an_inconsistent_view_is_refused_where_it_is_wrong(
 
 
 def test_the_examples_start_from_consistent_states_and_views() -> None:
-    for state in (SIZE, DEALING, DRAWING, DISCARDING, PASSING, LATER, AFTER_TIE, OVER):
+    for state in (
+        SIZE,
+        DEALING,
+        DRAWING,
+        FIRST_DISCARD,
+        DISCARDING,
+        PASSING,
+        LATER,
+        AFTER_TIE,
+        OVER,
+    ):
         check_state(state)
         assert sw.loads(sw.dumps(state)) == state
     for seen in (SEEN, CHOSEN, ANCHORED):

@@ -30,6 +30,12 @@ DRAWING = reach(voyage.GAME, THREE, lambda s: s.phase is Phase.DRAW and len(s.dr
 DRAWN = reach(voyage.GAME, THREE, lambda s: s.phase is Phase.DRAWN)
 LATER = reach(voyage.GAME, THREE, lambda s: len(s.results) >= 2 and s.phase is Phase.TURN)
 OVER = reach(voyage.GAME, THREE, voyage.is_terminal)
+# Right after the lead: nothing drawn, so the turn is the leader's left's (VOY-3).
+JUST_LED = reach(
+    voyage.GAME,
+    THREE,
+    lambda s: s.phase is Phase.TURN and not s.discard_under and len(s.draw_pile) == 39 - 18,
+)
 SMALL_TURN = reach(voyage.GAME, SMALL, lambda s: s.phase is Phase.TURN and bool(s.discard_under))
 
 
@@ -159,6 +165,8 @@ STATE_CASES: list[tuple[str, State | View, str, str | None]] = [
     ("a reshuffle during the deal", evolve(DEALING, reshuffles=1), "data", "VOY-1"),
     ("the deal is complete", evolve(LEADING, phase=Phase.DEAL), "data.phase", "VOY-1"),
     ("the lead from the wrong seat", evolve(LEADING, player=LEADING.dealer), "data", "VOY-2"),
+    ("a turn that no play since the lead reaches", evolve(JUST_LED, player=JUST_LED.dealer),
+     "data.player", "VOY-3"),
     ("a drawn card after the match", evolve(OVER, drawn=next(iter(OVER.hands[OTHER]))),
      "data.drawn", "VOY-R4"),
     ("hands that are not the final round's", evolve(
@@ -283,6 +291,9 @@ VIEW_CASES: list[tuple[str, State | View, str, str | None]] = [
                                          + WATCHED.hand_sizes[NEXT]), "data", "VOY-5"),
     ("a reshuffle during the deal", evolve(voyage.view(DEALING, None), reshuffles=1), "data",
      "VOY-1"),
+    ("a turn that no play since the lead reaches", evolve(
+        voyage.view(JUST_LED, None), player=JUST_LED.dealer, to_move=JUST_LED.dealer),
+     "data.player", "VOY-3"),
     ("a draw from nothing", evolve(DRAW_SEEN, draw_pile_size=0, hand_sizes=sizes(
         DRAW_SEEN, NEXT_DRAWER, DRAW_SEEN.hand_sizes[NEXT_DRAWER] + DRAW_SEEN.draw_pile_size)),
      "data.draw_pile_size", "VOY-6"),
@@ -304,7 +315,21 @@ def test_an_inconsistent_state_or_view_is_refused_where_it_is_wrong(
 
 @pytest.mark.parametrize(
     "obj",
-    [DEALING, LEADING, TURN, DRAWING, DRAWN, LATER, OVER, SMALL_TURN, SEEN, WATCHED, LED, DRAWER],
+    [
+        DEALING,
+        LEADING,
+        JUST_LED,
+        TURN,
+        DRAWING,
+        DRAWN,
+        LATER,
+        OVER,
+        SMALL_TURN,
+        SEEN,
+        WATCHED,
+        LED,
+        DRAWER,
+    ],
 )
 def test_the_examples_are_consistent_before_they_are_changed(obj: State | View) -> None:
     if isinstance(obj, State):
