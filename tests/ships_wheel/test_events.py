@@ -413,9 +413,13 @@ def test_what_a_seat_is_told_of_a_move_is_the_same_in_every_state_it_cannot_tell
         # The mover half the time (in a pass, state.player is the discarder, not the mover).
         mover = sw.current_player(state)
         mover = mover if isinstance(mover, int) else state.player
-        seat = data.draw(
-            st.sampled_from([mover] * state.rules.players + [*range(state.rules.players)])
-        )
+        seats = [mover] * state.rules.players + [*range(state.rules.players)]
+        if state.phase is Phase.PASS:
+            # The twin deals the mover's hand anew, so a seat that watches a pass has few
+            # of the mover's moves in common with its twin: it is drawn as often.
+            others = [s for s in range(state.rules.players) if s != mover]
+            seats = [mover] * len(others) + others
+        seat = data.draw(st.sampled_from(seats))
         twin = sst.hidden_twin(state, seat, rng)
         assert sw.view(twin, seat) == sw.view(state, seat)
         in_twin = set(sw.legal_moves(twin))
@@ -457,7 +461,7 @@ def test_what_a_seat_is_told_of_a_move_is_the_same_in_every_state_it_cannot_tell
     assert len(pairs) > scaled(500), len(pairs)
     if full_run():  # each kind of move met: a run of fewer examples may miss the rare
         assert min(kinds["own"], kinds["other"], kinds["chance"]) > 20, kinds
-        assert min(kinds["own pass"], kinds["other pass"]) > 10, kinds
+        assert min(kinds["own pass"], kinds["other pass"]) > 2, kinds  # about 150 and 25
     assert hidden_differs > scaled(100), hidden_differs
 
 
