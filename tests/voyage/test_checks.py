@@ -39,6 +39,48 @@ JUST_LED = reach(
 SMALL_TURN = reach(voyage.GAME, SMALL, lambda s: s.phase is Phase.TURN and bool(s.discard_under))
 
 
+def play(rules: Rules, *moves: str) -> State:
+    """The state after ``moves``, from a new match."""
+    state = voyage.new_game(rules)
+    for move in moves:
+        state = voyage.apply_move(state, voyage.parse_move(move))
+    return state
+
+
+def given(state: State, **seats: int) -> State:
+    """Each card named moved into the seat's hand (``R1=0``), from a hand or the draw
+    pile."""
+    for card, seat in seats.items():
+        bit = 1 << Card.parse(card).index
+        hands = [CardSet(hand & ~bit) for hand in state.hands]
+        hands[seat] = CardSet(hands[seat] | bit)
+        state = evolve(state, hands=tuple(hands), draw_pile=CardSet(state.draw_pile & ~bit))
+    return state
+
+
+# One colour: every card matches every other, so under must_play nobody ever draws.
+ONE_COLOUR = play(Rules(players=2, colours=1, numbers=5, hand_size=2),
+                  "deal R1", "deal R2", "deal R3", "deal R4", "R1")  # fmt: skip
+# Seat 1 leads R3; seat 0, holding G1 and G2, draws G3 and keeps it (VOY-R3, VOY-R4).
+KEPT = play(
+    Rules(players=2, colours=2, numbers=3, hand_size=2),
+    "deal R3",
+    "deal G1",
+    "deal R1",
+    "deal G2",
+    "R3",
+    "draw",
+    "deal G3",
+    "keep",
+)
+# Seat 1 leads R3; every card is drawn and kept (must_play off); then seat 1, holding G1,
+# G2 and B1, none a match, passes (VOY-R5).
+PASSED = play(Rules(players=2, colours=3, numbers=3, hand_size=2, must_play=False),
+              "deal R3", "deal R1", "deal G1", "deal R2", "R3",
+              *(move for card in ("G3", "G2", "B3", "B1", "B2")
+                for move in ("draw", f"deal {card}", "keep")), "pass")  # fmt: skip
+
+
 def results(state: State, number: int, **changes: Any) -> tuple[RoundResult, ...]:
     """``state.results`` with result ``number`` changed."""
     changed = list(state.results)
@@ -167,6 +209,14 @@ STATE_CASES: list[tuple[str, State | View, str, str | None]] = [
     ("the lead from the wrong seat", evolve(LEADING, player=LEADING.dealer), "data", "VOY-2"),
     ("a turn that no play since the lead reaches", evolve(JUST_LED, player=JUST_LED.dealer),
      "data.player", "VOY-3"),
+    ("a draw where every hand matches", evolve(given(ONE_COLOUR, R5=0), player=1),
+     "data.draw_pile", "VOY-R3"),
+    ("a rebuild where every hand matches", evolve(ONE_COLOUR, reshuffles=1), "data.reshuffles",
+     "VOY-R3"),
+    ("a round rebuilt where every hand matches", evolve(ONE_COLOUR, phase=Phase.OVER, results=(
+        RoundResult(0, 1, 2, (2, 0), 1),)), "data.results[0].reshuffles", "VOY-R3"),
+    ("a draw kept holding two matches", given(KEPT, R1=0, G1=1), "data.hands[0]", "VOY-R3"),
+    ("a pass holding a match", given(PASSED, R1=1, G1=0), "data.player", "VOY-R5"),
     ("a drawn card after the match", evolve(OVER, drawn=next(iter(OVER.hands[OTHER]))),
      "data.drawn", "VOY-R4"),
     ("hands that are not the final round's", evolve(
@@ -294,6 +344,13 @@ VIEW_CASES: list[tuple[str, State | View, str, str | None]] = [
     ("a turn that no play since the lead reaches", evolve(
         voyage.view(JUST_LED, None), player=JUST_LED.dealer, to_move=JUST_LED.dealer),
      "data.player", "VOY-3"),
+    ("a draw where every hand matches", voyage.view(evolve(given(ONE_COLOUR, R5=0), player=1),
+                                                    None), "data.draw_pile_size", "VOY-R3"),
+    ("a draw kept holding two matches", voyage.view(given(KEPT, R1=0, G1=1), 0), "data.hand",
+     "VOY-R3"),
+    ("a pass holding a match", voyage.view(given(PASSED, R1=1, G1=0), 1), "data.player", "VOY-R5"),
+    ("a pass with too few misses unseen", voyage.view(given(PASSED, R1=1, G1=0), 0), "data.player",
+     "VOY-R5"),
     ("a draw from nothing", evolve(DRAW_SEEN, draw_pile_size=0, hand_sizes=sizes(
         DRAW_SEEN, NEXT_DRAWER, DRAW_SEEN.hand_sizes[NEXT_DRAWER] + DRAW_SEEN.draw_pile_size)),
      "data.draw_pile_size", "VOY-6"),
@@ -319,6 +376,9 @@ def test_an_inconsistent_state_or_view_is_refused_where_it_is_wrong(
         DEALING,
         LEADING,
         JUST_LED,
+        ONE_COLOUR,
+        KEPT,
+        PASSED,
         TURN,
         DRAWING,
         DRAWN,

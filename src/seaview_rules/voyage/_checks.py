@@ -25,10 +25,15 @@ What `loads` guarantees of a Voyage state it accepts:
   in which each card matches the one under it (VOY-3), until the pile is first rebuilt
   a seat to move that the plays and draws since the lead can have brought the turn to
   (VOY-3, VOY-4, VOY-R5), a card to draw in phase DRAW (VOY-6), the drawn card in the
-  drawer's hand
-  in phase DRAWN and nowhere else (VOY-R4), and under `Rules.must_play` no card that
-  matched the top in the drawer's hand before his draw (VOY-R3); once the match is
-  over, the final round's hands and a winner at or past the target (VOY-5, VOY-8).
+  drawer's hand in phase DRAWN and nowhere else (VOY-R4), and under `Rules.must_play`
+  no card that matched the top in the drawer's hand before his draw (VOY-R3); once the
+  match is over, the final round's hands and a winner at or past the target (VOY-5,
+  VOY-8);
+- what the hands say of earlier turns, where it is sure: a seat that passed held no
+  match of the lead, nor did the cards it played later (VOY-R5); under
+  `Rules.must_play`, a seat that kept a drawn card since the lead holds one match at
+  most of the card on top when it last drew, and with one colour or one number (every
+  card matches every other) nobody draws, so no pile is ever rebuilt (VOY-R3).
 
 A view it accepts meets the same conditions on what it shows, with counts for the
 hands it hides and for the draw pile (which add up to the deck), its drawn card shown
@@ -37,8 +42,9 @@ to the drawer only, and ``to_move`` and ``legal_moves`` as its other fields deci
 This is not "every accepted state is reachable": what only the history decides is not
 checked, such as, once the pile was rebuilt, whether the hand sizes, the draw pile and
 the number of rebuilds (`State.reshuffles`, `RoundResult.reshuffles`) can come from the
-plays and draws that the discard pile and the rounds imply, or which cards a seat held
-when it drew or passed earlier.
+plays and draws that the discard pile and the rounds imply, or, beyond the above,
+which cards a seat held when it drew earlier: deciding that means searching the
+histories that reach the position, which a check of untrusted input cannot afford.
 """
 
 from __future__ import annotations
@@ -108,14 +114,13 @@ def check_state(state: State) -> None:
     if missing:
         fail("data", f"{next(iter(missing))} is missing: every card must be somewhere (VOY-R1)")
 
-    sizes = [len(h) for h in hands]
     # A drawn card is known only in phase DRAWN, in the drawer's hand (VOY-R4).
     if phase is Phase.DRAWN:
         if drawn is None or not hands[player] >> drawn.index & 1:
             fail("data.drawn", "must be a card of the player's hand (VOY-R4)")
     elif drawn is not None:
         fail("data.drawn", f"must be null in phase {phase.value} (VOY-R4)")
-    _position(state, sizes, len(draw_pile), "data.draw_pile")
+    _position(state)
     if phase is Phase.DRAW or phase is Phase.DRAWN:
         _forced_draw("data.hands", state.rules, hands[player], top, drawn)
 
@@ -189,7 +194,7 @@ def check_view(view: View) -> None:
     if drawn is None and own and phase is Phase.DRAWN:
         fail("data.drawn", "the drawing seat sees the card it drew (VOY-R4)")
     _results(view)
-    _position(view, list(sizes), draw_size, "data.draw_pile_size")
+    _position(view)
     if own and hand is not None and (phase is Phase.DRAW or phase is Phase.DRAWN):
         _forced_draw("data.hand", rules, hand, top, drawn)
     elif phase is Phase.DRAW or phase is Phase.DRAWN:
@@ -199,8 +204,18 @@ def check_view(view: View) -> None:
     check_turn(view, current_player(view), lambda: legal_moves(stand_in(view)))
 
 
-def _position(obj: State | View, sizes: list[int], draw_size: int, draw_where: str) -> None:
+def _shown(obj: State | View) -> tuple[list[int], list[CardSet | None], int, str]:
+    """The hand sizes, the hands that ``obj`` shows (``None`` for a hidden one), the
+    size of the draw pile and where a document gives it."""
+    if isinstance(obj, View):
+        hands = [obj.hand if s == obj.seat else None for s in range(obj.rules.players)]
+        return list(obj.hand_sizes), hands, obj.draw_pile_size, "data.draw_pile_size"
+    return [len(hand) for hand in obj.hands], list(obj.hands), len(obj.draw_pile), "data.draw_pile"
+
+
+def _position(obj: State | View) -> None:
     """The hand sizes, the discard pile and the draw pile that fit the phase."""
+    sizes, _, draw_size, draw_where = _shown(obj)
     rules, phase, player, dealer = obj.rules, obj.phase, obj.player, obj.dealer
     top, under = obj.discard_top, obj.discard_under
     if phase is Phase.DEAL or phase is Phase.LEAD:
@@ -239,28 +254,37 @@ def _position(obj: State | View, sizes: list[int], draw_size: int, draw_where: s
         _chain(top, under)
         if phase is Phase.DRAW and not draw_size:
             fail(draw_where, "a draw takes a card from a pile that is not empty (VOY-6)")
-        _turns(obj, sizes, draw_size)
+        _turns(obj)
 
 
-def _turns(obj: State | View, sizes: list[int], draw_size: int) -> None:
+def _turns(obj: State | View) -> None:
     """Whether the seat to move can be, after the lead, the cards played on it and the
     cards drawn: each turn after the lead plays a card that matches (VOY-3), draws and
     plays the drawn card, draws and keeps it (VOY-4, VOY-R4), or passes, with nothing to
-    draw and no card under the top (VOY-R5); so a seat's hand holds its kept cards less
-    its matched plays, and the turns go clockwise (VOY-3, VOY-R7) from the leader
-    (VOY-2). Before the pile is first rebuilt (VOY-6), the cards on the discard pile and
-    the cards gone from the draw pile are the plays and the draws; after it they are
-    not known, and nothing is checked."""
+    draw, no card under the top and no match in hand (VOY-R5); so a seat's hand holds
+    its kept cards less its matched plays, and the turns go clockwise (VOY-3, VOY-R7)
+    from the leader (VOY-2). Under `Rules.must_play` a seat draws only with no match in
+    hand (VOY-R3). Before the pile is first rebuilt (VOY-6), the cards on the discard
+    pile and the cards gone from the draw pile are the plays and the draws; after it
+    they are not known, and nothing is checked."""
     rules, phase, player = obj.rules, obj.phase, obj.player
     if obj.reshuffles:
         return
+    sizes, hands, draw_size, draw_where = _shown(obj)
     n, size = rules.players, rules.hand_size
     leader = deal_so_far(rules, obj.dealer).player
     drawn = phase is Phase.DRAWN  # the card just drawn is in the hand; its turn goes on
-    plays = 1 + len(obj.discard_under)  # the lead and the cards played on it
+    top = obj.discard_top
+    assert top is not None  # _position refused play without a top card
+    chain = (*obj.discard_under, top)  # the lead first
+    plays = len(chain)  # the lead and the cards played on it
     draws = rules.deck_size - n * size - draw_size - drawn  # by the turns that are over
+    if rules.must_play and draws and _always_matches(rules):
+        fail(draw_where, "every hand holds a match of every card, so nobody draws (VOY-R3)")
     # A seat's kept cards less its matched plays (the lead is neither).
     kept = [sizes[s] - size + (s == leader) - (drawn and s == player) for s in range(n)]
+    if rules.must_play:
+        _last_draws(obj, hands, kept, chain)
     if not draw_size and phase is Phase.TURN:
         # Passes were possible only once every card was drawn with none played on the
         # lead: the draws all kept, then the passes, then the plays, each a match.
@@ -268,9 +292,17 @@ def _turns(obj: State | View, sizes: list[int], draw_size: int) -> None:
             counted = [0] * n
             for turn in range(1, draws + 1):
                 counted[(leader + turn) % n] += 1
+            # A passer holds no match of the lead (VOY-R5), nor do the cards it plays later.
+            later = [0] * n
             for turn in range(draws + passes + 1, draws + passes + plays):
                 counted[(leader + turn) % n] -= 1
-            if counted == kept and (leader + draws + passes + plays) % n == player:
+                later[(leader + turn) % n] |= 1 << chain[turn - draws - passes].index
+            passers = [(leader + turn) % n for turn in range(draws + 1, draws + passes + 1)]
+            if (
+                counted == kept
+                and (leader + draws + passes + plays) % n == player
+                and _could_pass(obj, hands, sizes, passers, later, chain)
+            ):
                 return
     for turn in range((player - leader) % n or n, plays + draws + 1, n):  # the lead is turn 0
         over = turn - 1  # the turns over since the lead, none a pass
@@ -289,8 +321,62 @@ def _turns(obj: State | View, sizes: list[int], draw_size: int) -> None:
         "data.player",
         f"seat {player} cannot be to move after {plays} cards played and {draws} drawn "
         f"since the lead of seat {leader}: turns go clockwise, and each plays, draws or "
-        "passes (VOY-3, VOY-4, VOY-R5)",
+        "passes, with no match in hand (VOY-3, VOY-4, VOY-R5)",
     )
+
+
+def _always_matches(rules: Rules) -> bool:
+    """Whether every card of the deck matches every other: one colour, or one number."""
+    return rules.colours == 1 or rules.numbers == 1
+
+
+def _never_rebuilt(where: str, rules: Rules, reshuffles: int) -> None:
+    """Under `Rules.must_play`, with a deck whose every card matches every other, every
+    hand can match, so nobody draws (VOY-R3) and the draw pile is never rebuilt (VOY-6)."""
+    if reshuffles and rules.must_play and _always_matches(rules):
+        fail(where, "every hand holds a match of every card, so nobody draws (VOY-R3, VOY-6)")
+
+
+def _last_draws(
+    obj: State | View, hands: list[CardSet | None], kept: list[int], chain: tuple[Card, ...]
+) -> None:
+    """Under `Rules.must_play` a seat draws only with no match in hand (VOY-R3). A seat
+    that kept a drawn card since the lead drew last with one of the chain's cards on
+    top; since then its hand has gained one card at most (the card drawn then) and only
+    lost others, so it holds one match of that card at most."""
+    for s, hand in enumerate(hands):
+        if hand is None or kept[s] <= 0:
+            continue
+        if all((hand & MATCHES[top.index]).bit_count() > 1 for top in chain):
+            fail(
+                "data.hand" if isinstance(obj, View) else f"data.hands[{s}]",
+                f"seat {s} drew and kept a card since the lead, but holds two matches of "
+                "every card the discard pile has shown: a seat that can match plays, not "
+                "draws (VOY-R3)",
+            )
+
+
+def _could_pass(
+    obj: State | View,
+    hands: list[CardSet | None],
+    sizes: list[int],
+    passers: list[int],
+    later: list[int],
+    chain: tuple[Card, ...],
+) -> bool:
+    """Whether each of ``passers`` can have held no match of the lead when it passed
+    (VOY-R5): neither the cards it holds now nor those it played later (``later``, a
+    mask per seat) match it; the hands ``obj`` hides are made of the cards it does not
+    show, and enough of those must miss the lead."""
+    matches = MATCHES[chain[0].index]
+    hidden = 0  # the cards of the hidden passers' hands
+    for p in set(passers):
+        hand = hands[p]
+        if later[p] & matches or (hand is not None and hand & matches):
+            return False
+        hidden += sizes[p] if hand is None else 0
+    shown = CardSet.of(chain) | sum(hand for hand in hands if hand is not None)
+    return hidden <= (obj.rules.deck & ~shown & ~matches).bit_count()
 
 
 def _forced_draw(
@@ -404,6 +490,7 @@ def _results(obj: State | View) -> None:
         if result.points != round_points(left):
             fail(f"{where}.points", "must be the number of cards left in the other hands (VOY-5)")
         Field(result.reshuffles, f"{where}.reshuffles").integer(0)
+        _never_rebuilt(f"{where}.reshuffles", rules, result.reshuffles)
     totals = [0] * n
     for result in results:
         totals[result.winner] += result.points
@@ -412,6 +499,7 @@ def _results(obj: State | View) -> None:
     if tuple(totals) != obj.scores:
         fail("data.scores", "must be the sums of the round results (VOY-5)")
     Field(obj.reshuffles, "data.reshuffles").integer(0)
+    _never_rebuilt("data.reshuffles", rules, obj.reshuffles)
     _phase_facts(obj, dealer)
 
 
