@@ -296,7 +296,7 @@ def _turn_follows(obj: State | View, tops: list[CardId | None]) -> None:
     rules = obj.rules
     cards = rules.table.cards
     given = {turn_after(rules, s, cards[top].kind) for s, top in enumerate(tops) if top is not None}
-    if not any(top is not None for top in tops) and not obj.reshuffles:
+    if not given and not obj.reshuffles:
         given.add(deal_so_far(rules, obj.dealer, obj.hand_size, 0).player)
     if player not in given:
         fail(

@@ -288,10 +288,11 @@ def _turns(obj: State | View) -> None:
     if not draw_size and phase is Phase.TURN:
         # Passes were possible only once every card was drawn with none played on the
         # lead: the draws all kept, then the passes, then the plays, each a match.
+        drew = [0] * n
+        for turn in range(1, draws + 1):
+            drew[(leader + turn) % n] += 1
         for passes in range(1, n + 1):
-            counted = [0] * n
-            for turn in range(1, draws + 1):
-                counted[(leader + turn) % n] += 1
+            counted = list(drew)
             # A passer holds no match of the lead (VOY-R5), nor do the cards it plays later.
             later = [0] * n
             for turn in range(draws + passes + 1, draws + passes + plays):
