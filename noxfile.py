@@ -71,10 +71,12 @@ QUICK_LEAVES_OUT = (
     "tests/ships_wheel/test_exhaustive.py",
     "tests/test_server.py",
     "tests/test_network_example.py",
+    "tests/test_docs_links.py",
 )
 """The slowest modules, which the quick run leaves to the full run on CI's main CPython:
-loops over thousands of states and games, and servers in processes of their own, none
-of which tests what one CPython does differently from another."""
+loops over thousands of states and games, servers in processes of their own, and the
+Sphinx build whose links are checked, none of which tests what one CPython does
+differently from another."""
 
 
 @nox.session
