@@ -24,6 +24,7 @@ from seaview_rules.ships_wheel._rules import (
     current_player,
     deal_so_far,
     hand_points,
+    left_of,
     legal_moves,
     next_dealer,
     next_size,
@@ -219,7 +220,7 @@ def _choosing(view: View) -> None:
         if seats:
             fail("data.choosing", f"must be empty in phase {view.phase.value} (SW-10)")
         return
-    order = [(view.player + k) % n for k in range(1, n + 1)]
+    order = [left_of(view.rules, view.player, k) for k in range(1, n + 1)]
     if not seats or list(seats) != [s for s in order if s in seats]:
         fail(
             "data.choosing",

@@ -108,7 +108,7 @@ def _new_hand(
     return build_state(
         rules=rules,
         phase=_PHASE_DEAL if size else _PHASE_SIZE,
-        player=(dealer + 1) % n if size else dealer,
+        player=left_of(rules, dealer) if size else dealer,
         dealer=dealer,
         hand_size=size,
         hands=((),) * n,
@@ -158,9 +158,8 @@ def choosing(state: State) -> tuple[int, ...]:
     """
     if state.phase is not _PHASE_PASS:
         return ()
-    n = state.rules.players
-    passing = state.passing
-    seats = [(state.player + k) % n for k in range(1, n + 1)]
+    rules, passing = state.rules, state.passing
+    seats = [left_of(rules, state.player, k) for k in range(1, rules.players + 1)]
     return tuple([s for s in seats if passing[s] is None])
 
 
@@ -449,7 +448,7 @@ def _dealt(state: State, i: CardId, k: int, trace: Trace | None = None) -> State
     if trace is not None:
         # SW-1, SW-R1: a card of the deck(s); SW-R3: off the deck, face down.
         trace.add("SW-1", "SW-R1", "SW-R3", "SW-2", event=Dealt(seat, rules.table.cards[i]))
-    after = (seat + 1) % rules.players
+    after = left_of(rules, seat)
     phase = _PHASE_DEAL
     if len(hands[after]) >= state.hand_size:
         # SW-R6: after the deal, every hand is checked; SW-4: the dealer's left starts.
@@ -572,8 +571,8 @@ def _discard(state: State, move: Discard, trace: Trace | None = None) -> State:
         if kind is _KIND_WHITE_STARFISH:
             trace.add("SW-8", event=GoesAgain(player))
         elif kind is _KIND_BLACK_STARFISH:
-            # The seat passed over: the one before the seat whose turn it now is.
-            trace.add("SW-9", "SW-R11", event=Skipped((after - 1) % rules.players))
+            # The seat passed over: the one on the right of the seat whose turn it now is.
+            trace.add("SW-9", "SW-R11", event=Skipped(left_of(rules, after, -1)))
         else:
             trace.add("SW-4")
     return build_state(
@@ -603,8 +602,8 @@ def turn_after(rules: Rules, seat: int, kind: Kind) -> int:
     if kind is _KIND_WHITE_STARFISH:
         return seat  # SW-8: the same player takes another whole turn
     if kind is _KIND_BLACK_STARFISH:
-        return (seat + 2) % rules.players  # SW-9, SW-R11: the next player is skipped
-    return (seat + 1) % rules.players  # SW-4, SW-10: play goes to the left
+        return left_of(rules, seat, 2)  # SW-9, SW-R11: the next player is skipped
+    return left_of(rules, seat)  # SW-4, SW-10: play goes to the left
 
 
 def _pass(state: State, move: Pass, trace: Trace | None = None) -> State:
@@ -625,8 +624,9 @@ def _pass(state: State, move: Pass, trace: Trace | None = None) -> State:
         # time, then every hand is checked (SW-R6), and play goes on at the discarder's
         # left (SW-4).
         moved = []
+        givers = [left_of(rules, s, -1) for s in range(n)]  # each seat's right
         for s in range(n):
-            given, received = chosen[s], chosen[s - 1]
+            given, received = chosen[s], chosen[givers[s]]
             assert given is not None
             assert received is not None
             moved.append(_insert(_remove(state.hands[s], given), received))
@@ -635,7 +635,7 @@ def _pass(state: State, move: Pass, trace: Trace | None = None) -> State:
             trace.add("SW-R6", event=CardsPassed())
             passed = [table.cards[c] for c in chosen if c is not None]  # every seat's
             for s in range(n):
-                trace.add(event=Received(s, (s - 1) % n, passed[s - 1]))
+                trace.add(event=Received(s, givers[s], passed[givers[s]]))
         winners = tuple(s for s in range(n) if wins(moved[s], table))
         if winners:
             return _end_hand(
@@ -761,7 +761,18 @@ def wins_match(rules: Rules, total: int) -> bool:
 
 def next_dealer(rules: Rules, dealer: int) -> int:
     """The dealer of the hand after ``dealer``'s (for the transition and the checks)."""
-    return (dealer + 1) % rules.players  # SW-14: the deal passes to the left after every hand
+    return left_of(rules, dealer)  # SW-14: the deal passes to the left after every hand
+
+
+def left_of(rules: Rules, seat: int, seats: int = 1) -> int:
+    """The seat on ``seat``'s left, or ``seats`` seats round to the left (clockwise; to
+    the right for a negative number), where the deal, the turns, the passed cards and the
+    deal from hand to hand go (for the transition and the checks).
+
+    >>> [left_of(Rules(players=3), seat) for seat in range(3)], left_of(Rules(players=3), 0, -1)
+    ([1, 2, 0], 2)
+    """
+    return (seat + seats) % rules.players  # SW-4, SW-R3: seat s + 1 sits on seat s's left
 
 
 def events(before: State, move: Move, after: State, *, seat: Viewer = None) -> tuple[Event, ...]:

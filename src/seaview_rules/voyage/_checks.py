@@ -57,6 +57,7 @@ from seaview_rules.voyage._pieces import MATCHES, Card, CardSet
 from seaview_rules.voyage._rules import (
     current_player,
     deal_so_far,
+    left_of,
     legal_moves,
     next_dealer,
     round_points,
@@ -290,26 +291,28 @@ def _turns(obj: State | View) -> None:
         # lead: the draws all kept, then the passes, then the plays, each a match.
         drew = [0] * n
         for turn in range(1, draws + 1):
-            drew[(leader + turn) % n] += 1
+            drew[left_of(rules, leader, turn)] += 1
         for passes in range(1, n + 1):
             counted = list(drew)
             # A passer holds no match of the lead (VOY-R5), nor do the cards it plays later.
             later = [0] * n
             for turn in range(draws + passes + 1, draws + passes + plays):
-                counted[(leader + turn) % n] -= 1
-                later[(leader + turn) % n] |= 1 << chain[turn - draws - passes].index
-            passers = [(leader + turn) % n for turn in range(draws + 1, draws + passes + 1)]
+                seat = left_of(rules, leader, turn)
+                counted[seat] -= 1
+                later[seat] |= 1 << chain[turn - draws - passes].index
+            turns = range(draws + 1, draws + passes + 1)
+            passers = [left_of(rules, leader, turn) for turn in turns]
             if (
                 counted == kept
-                and (leader + draws + passes + plays) % n == player
+                and left_of(rules, leader, draws + passes + plays) == player
                 and _could_pass(obj, hands, sizes, passers, later, chain)
             ):
                 return
-    for turn in range((player - leader) % n or n, plays + draws + 1, n):  # the lead is turn 0
+    for turn in range(_first_turn(rules, leader, player), plays + draws + 1, n):  # lead: 0
         over = turn - 1  # the turns over since the lead, none a pass
         low = high = 0  # the matched plays the turns over can hold
         for s in range(n):
-            first = (s - leader - 1) % n + 1  # seat s's first turn after the lead
+            first = _first_turn(rules, leader, s)
             own = (over - first) // n + 1 if first <= over else 0
             if own < abs(kept[s]):
                 break
@@ -324,6 +327,12 @@ def _turns(obj: State | View) -> None:
         f"since the lead of seat {leader}: turns go clockwise, and each plays, draws or "
         "passes, with no match in hand (VOY-3, VOY-4, VOY-R5)",
     )
+
+
+def _first_turn(rules: Rules, leader: int, seat: int) -> int:
+    """Seat ``seat``'s first turn after ``leader``'s lead (turn 0), from 1 to the number
+    of players, as the turns go round (VOY-R7)."""
+    return next(k for k in range(1, rules.players + 1) if left_of(rules, leader, k) == seat)
 
 
 def _always_matches(rules: Rules) -> bool:

@@ -67,11 +67,11 @@ def new_game(rules: Rules = Rules()) -> State:  # noqa: B008 - Rules is frozen
 def _new_round(
     rules: Rules, dealer: int, scores: tuple[int, ...], results: tuple[RoundResult, ...]
 ) -> State:
-    # VOY-1, VOY-R7: the deal starts with the player on the dealer's left, seat d + 1.
+    # VOY-1, VOY-R7: the deal starts with the player on the dealer's left.
     return build_state(
         rules=rules,
         phase=_PHASE_DEAL,
-        player=(dealer + 1) % rules.players,
+        player=left_of(rules, dealer),
         dealer=dealer,
         hands=(EMPTY,) * rules.players,
         draw_pile=rules.deck,
@@ -285,10 +285,11 @@ def _deal(state: State, move: Deal, trace: Trace | None = None) -> State:
     hands[seat] = CardSet(hands[seat] | bit)
     draw_pile = CardSet(state.draw_pile ^ bit)
     if state.phase is _PHASE_DEAL:
-        # VOY-1, VOY-R7: one card at a time, clockwise (seat s, then seat s + 1); the
-        # deal ends when the next seat is full. VOY-R2: the card is any of the pile's.
+        # VOY-1, VOY-R7: one card at a time, clockwise (seat s, then the seat on its
+        # left); the deal ends when the next seat is full. VOY-R2: the card is any of
+        # the pile's.
         rules = state.rules
-        after = (seat + 1) % rules.players
+        after = left_of(rules, seat)
         done = hands[after].bit_count() == rules.hand_size
         if trace is not None:
             trace.add("VOY-1", "VOY-R1", "VOY-R7", "VOY-R2", event=Dealt(seat, move.card))
@@ -406,11 +407,11 @@ def _draw(state: State, trace: Trace | None) -> State:
 def _next_turn(
     state: State, hands: tuple[CardSet, ...], top: Card | None, under: tuple[Card, ...]
 ) -> State:
-    # VOY-3: turns pass clockwise, to seat s + 1 (VOY-R7).
+    # VOY-3: turns pass clockwise, to the seat on the mover's left (VOY-R7).
     return build_state(
         rules=state.rules,
         phase=_PHASE_TURN,
-        player=(state.player + 1) % state.rules.players,
+        player=left_of(state.rules, state.player),
         dealer=state.dealer,
         hands=hands,
         draw_pile=state.draw_pile,
@@ -496,7 +497,18 @@ def deal_so_far(rules: Rules, dealer: int, cards: int | None = None) -> State:
 def next_dealer(rules: Rules, dealer: int) -> int:
     """The dealer of the round after ``dealer``'s (for the transition and the checks)."""
     # VOY-7, VOY-R8: players take turns to deal, passing the deal to the left (clockwise).
-    return (dealer + 1) % rules.players
+    return left_of(rules, dealer)
+
+
+def left_of(rules: Rules, seat: int, seats: int = 1) -> int:
+    """The seat on ``seat``'s left, or ``seats`` seats round to the left (clockwise),
+    where the deal, the turns and the deal from round to round go (for the transition
+    and the checks).
+
+    >>> [left_of(Rules(players=3), seat) for seat in range(3)], left_of(Rules(players=3), 0, 5)
+    ([1, 2, 0], 2)
+    """
+    return (seat + seats) % rules.players  # VOY-R7: seats are numbered clockwise
 
 
 # The successor of each type of move.
