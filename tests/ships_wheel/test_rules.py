@@ -365,7 +365,7 @@ def test_with_two_players_a_black_starfish_gives_the_discarder_the_next_turn() -
 
 @pytest.mark.rule("SW-10")
 def test_an_anchor_makes_every_player_pass_one_card_left_at_once() -> None:
-    state = play(discard(f"{A} anchor", player=0), "anchor")
+    state = anchor = play(discard(f"{A} anchor", player=0), "anchor")
     assert (state.phase, state.player, sw.current_player(state)) == (Phase.PASS, 0, 1)
     assert [str(m) for m in sw.legal_moves(state)] == [
         "pass yellow-star by 1",
@@ -380,7 +380,10 @@ def test_an_anchor_makes_every_player_pass_one_card_left_at_once() -> None:
     state = play(state, "pass yellow-star by 1", "pass blue-star by 2")
     assert state.hands == play(discard(f"{A} anchor"), "anchor").hands  # nothing moved yet
     after = play(state, "pass red-circle by 0")
-    assert (after.phase, after.player) == (Phase.DRAW, 1)
+    assert (after.phase, after.player, after.passing) == (Phase.DRAW, 1, (None, None, None))
+    # Only the hands move: the dealer, the deck, the piles and the scores stay.
+    kept = ("dealer", "hand_size", "deck", "piles", "scores", "results", "reshuffles")
+    assert [getattr(after, name) for name in kept] == [getattr(anchor, name) for name in kept]
     expect = [
         "red-square red-triangle blue-star",
         "red-circle yellow-diamond yellow-heart",
