@@ -4,6 +4,8 @@ They carry the ``rl`` marker, which the default run deselects (``nox -s rl`` ins
 extra and runs ``pytest -m rl``). Where the extra is not installed, pytest does not even
 import their modules, unless the run asks for them, which is then refused with the
 command that installs the extra.
+
+A run on several cores (``pytest -n auto``) stops at the first worker that crashes.
 """
 
 from __future__ import annotations
@@ -26,6 +28,16 @@ RL_MODULES = frozenset(
     )
 )
 """The modules that import the rl extra: the adapters (their doctests) and their tests."""
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_configure(config: pytest.Config) -> None:
+    # Under pytest-xdist (``-n``), a worker that crashes ends the run at once, naming
+    # the test it ran: xdist would start another in its place, and a replacement can
+    # wait for work forever, so that the run never ends. ``--max-worker-restart`` given
+    # on the command line still wins.
+    if getattr(config.option, "maxworkerrestart", "") is None:
+        config.option.maxworkerrestart = "0"
 
 
 def _rl_installed() -> bool:

@@ -709,6 +709,49 @@ def test_a_change_whose_commit_failed_is_never_read_and_the_table_is_read_again(
     asyncio.run(scenario())
 
 
+_STOP_UNDER_COMMITS = """
+import asyncio, os, sys
+from seaview_rules import GAMES
+from seaview_rules.server import SQLiteStore
+from seaview_rules.server._hub import Hub
+
+game = GAMES["voyage"]
+
+async def once(path):
+    hub = Hub(SQLiteStore(path))
+    await hub.start()
+    for _ in range(3):
+        await hub.create(
+            "voyage", game.with_players(game.rules_type(), 2), ["bot:random"] * 2, None
+        )
+    await asyncio.sleep(0.02)  # the bots' moves are being committed
+    await hub.stop()
+    hub.store.close()
+
+for i in range(int(sys.argv[2])):
+    asyncio.run(once(os.path.join(sys.argv[1], f"{i}.sqlite")))
+"""
+
+
+def test_a_store_is_closed_only_once_the_commits_under_way_have_ended(tmp_path: Path) -> None:
+    """A bot's move whose task `Hub.stop` cancels is still being committed on the
+    store's thread: `Hub.stop` returns only once that commit has ended, so that the
+    store (here an SQLite connection, which crashes the process if closed under a
+    statement) can be closed after it. Forty hubs stopped under their bots' commits, in
+    a process of their own so that a crash fails this test only."""
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", _STOP_UNDER_COMMITS, str(tmp_path), "40"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+
+
 def test_tables_frozen_out_of_the_collector_are_freed_when_deleted(tmp_path: Path) -> None:
     """The server freezes the tables it loads at start out of the cyclic collector's
     walks (`seaview_rules.server.COLLECTOR_THRESHOLDS`): that frees them on deletion

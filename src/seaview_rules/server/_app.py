@@ -159,7 +159,7 @@ def create_app(
             with contextlib.suppress(asyncio.CancelledError):
                 await sweeping
             await hub.stop()
-            pages.close()
+            await pages.close()
 
     app = Starlette(
         routes=routes(),

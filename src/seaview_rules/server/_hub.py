@@ -547,14 +547,15 @@ class Hub:
             self._spawn(self._listen())
 
     async def stop(self) -> None:
-        """Stop listening, and every table's bots."""
+        """Stop listening and every table's bots, and wait for the store calls under way
+        (a cancelled bot's commit goes on): the store may be closed once this returns."""
         tasks = [*self._tasks, *(v.bot_task for v in self.tables.values() if v.bot_task)]
         for task in tasks:
             task.cancel()
         for task in tasks:
             with contextlib.suppress(BaseException):
                 await task
-        self.worker.close()
+        await self.worker.close()
 
     async def _listen(self) -> None:
         """Catch up each table another process changed, as the store tells of it."""

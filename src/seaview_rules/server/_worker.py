@@ -34,6 +34,9 @@ class Worker:
         call = functools.partial(contextvars.copy_context().run, work)
         return await loop.run_in_executor(self._pool, call)
 
-    def close(self) -> None:
-        """Let the threads end once their work is done."""
-        self._pool.shutdown(wait=False)
+    async def close(self) -> None:
+        """Wait, off the event loop, for the calls already given to end, then end the
+        threads. A call goes on after the task that awaited it was cancelled: once this
+        returns, none runs, so what the calls use (the store's connection) may be closed.
+        """
+        await asyncio.to_thread(self._pool.shutdown, wait=True)
