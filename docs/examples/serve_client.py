@@ -2,7 +2,9 @@
 
 Standard library for HTTP, and the ``websockets`` package (installed with the server
 extra) for the live channel: create a table, join a seat, send the token in the live
-channel's first message, and answer every update in which the seat is to move.
+channel's first message, and answer every update in which the seat may move. A move
+refused because the table moved on meanwhile (409, API-VERSION: in a Ship's Wheel Anchor
+pass the bot chooses at the same time) is simply answered by the next update.
 
 Run it against a running server: ``python serve_client.py http://127.0.0.1:8000``.
 """
@@ -12,6 +14,7 @@ from __future__ import annotations
 import json
 import random
 import sys
+import urllib.error
 import urllib.request
 from typing import Any
 
@@ -46,10 +49,16 @@ def play(base: str, game: str = "voyage", rules: object = None, seed: int = 1) -
             view = update["view"]["data"]
             if view["to_move"] is None:  # the match is over
                 return log
-            if view["to_move"] == 0:  # our turn: the view lists our legal moves
+            if view["legal_moves"]:  # we may move (in an Anchor pass, with the bot)
                 move = rng.choice(view["legal_moves"])
                 body = {"move": move, "version": update["version"]}  # not applied twice
-                call(base, "POST", f"{tables}/moves", body, token)
+                try:
+                    call(base, "POST", f"{tables}/moves", body, token)
+                except urllib.error.HTTPError as refused:
+                    if refused.code != 409 or json.loads(refused.read())["rule"] != "API-VERSION":
+                        raise
+                    # The bot moved first (seats that choose together): the table is past
+                    # this update's version, and the next update says what is left to do.
     raise ConnectionError("the server closed the live channel")
 
 
