@@ -55,10 +55,12 @@ def play(base: str, game: str = "voyage", rules: object = None, seed: int = 1) -
                 try:
                     call(base, "POST", f"{tables}/moves", body, token)
                 except urllib.error.HTTPError as refused:
-                    if refused.code != 409 or json.loads(refused.read())["rule"] != "API-VERSION":
+                    # Refused as stale: the bot moved first (seats that choose together),
+                    # and the next update says what is left to do.
+                    if refused.code != 409:
                         raise
-                    # The bot moved first (seats that choose together): the table is past
-                    # this update's version, and the next update says what is left to do.
+                    if json.loads(refused.read())["rule"] != "API-VERSION":
+                        raise
     raise ConnectionError("the server closed the live channel")
 
 
