@@ -25,7 +25,7 @@ from seaview_rules.server import (
     StoredChange,
     StoredTable,
 )
-from seaview_rules.server._postgres import MIGRATIONS
+from seaview_rules.server._postgres import _LOCK, MIGRATIONS
 from tests.postgres import Postgres, running_postgres
 from tests.serving import Server, wait_until
 
@@ -110,6 +110,43 @@ def test_append_is_a_compare_and_set_and_a_copy_reads_only_what_it_lacks(databas
     assert one.heads() == {}
     one.close()
     other.close()
+
+
+def test_a_statement_stuck_on_a_lock_is_cancelled_at_the_timeout_and_the_store_goes_on(
+    database: str,
+) -> None:
+    store = PostgresStore(database, statement_timeout=0.5)
+    store.create(_stored_table("t"))
+    # Another client's open transaction holds the tables locked (released on leaving).
+    with ThreadPoolExecutor(1) as pool, psycopg.connect(database) as holder:
+        holder.execute("LOCK TABLE seaview_tables IN ACCESS EXCLUSIVE MODE")
+        write = pool.submit(store.join, "t", 0, b"h" * 32, "Ann")
+        with pytest.raises(psycopg.errors.QueryCanceled):
+            write.result(timeout=30)  # without a timeout it would wait for the holder
+        read = pool.submit(store.head, "t")
+        with pytest.raises(psycopg.errors.QueryCanceled):
+            read.result(timeout=30)
+    # The lock released, the same store goes on, and the cancelled write left nothing.
+    assert store.head("t") == Head(0, 0, 0)
+    assert store.join("t", 0, b"h" * 32, "Ann")
+    assert store.head("t") == Head(0, 1, 1)
+    store.close()
+    with pytest.raises(ValueError, match="statement_timeout must be positive"):
+        PostgresStore(database, statement_timeout=0)
+
+
+def test_the_migration_at_start_up_waits_past_the_timeout_for_another_process(
+    database: str,
+) -> None:
+    with ThreadPoolExecutor(1) as pool, psycopg.connect(database, autocommit=True) as other:
+        other.execute("SELECT pg_advisory_lock(%s)", (_LOCK,))  # another process migrating
+        opening = pool.submit(PostgresStore, database, statement_timeout=0.2)
+        time.sleep(1.0)  # five timeouts
+        assert not opening.done()
+        other.execute("SELECT pg_advisory_unlock(%s)", (_LOCK,))
+        store = opening.result(timeout=30)
+    assert store.schema_version == len(MIGRATIONS)
+    store.close()
 
 
 def _create(server: Server, game: str = "voyage", players: int = 2) -> tuple[str, str]:

@@ -103,14 +103,28 @@ class PostgresStore:
     version), reads are retried once on a new connection, and the listener reconnects
     and has the server read every table it holds again, for what it missed meanwhile.
 
+    No statement runs, or waits for a lock, longer than ``statement_timeout`` seconds
+    (PostgreSQL's ``statement_timeout``, set on the connection; 5 s, as SQLite's busy
+    timeout): the store's calls run one at a time, so a statement stuck on the
+    database (a row another client holds locked) would hold up every table of the
+    process. Past it the call raises `psycopg.errors.QueryCanceled`, its transaction
+    rolled back and the connection kept, and the server answers 503 as for a lost
+    database. The schema's migration at start-up is not bounded.
+
     Raises:
         psycopg.OperationalError: the database cannot be reached.
-        ValueError: the database holds a newer schema than this server knows.
+        ValueError: the database holds a newer schema than this server knows, or
+            ``statement_timeout`` is not positive.
     """
 
-    def __init__(self, url: str, *, connect_timeout: float = 5.0) -> None:
+    def __init__(
+        self, url: str, *, connect_timeout: float = 5.0, statement_timeout: float = 5.0
+    ) -> None:
+        if not statement_timeout > 0:
+            raise ValueError(f"statement_timeout must be positive, not {statement_timeout}")
         self.url = url
         self.connect_timeout = connect_timeout
+        self.statement_timeout = statement_timeout
         self._db = self._connect()
         try:
             self._migrate()
@@ -119,12 +133,21 @@ class PostgresStore:
             raise
 
     def _connect(self) -> psycopg.Connection[Any]:
-        return psycopg.connect(
+        db = psycopg.connect(
             self.url, autocommit=True, connect_timeout=max(1, round(self.connect_timeout))
         )
+        milliseconds = max(1, round(self.statement_timeout * 1000))
+        try:
+            db.execute("SELECT set_config('statement_timeout', %s, false)", (f"{milliseconds}ms",))
+        except BaseException:
+            db.close()
+            raise
+        return db
 
     def _migrate(self) -> None:
         with self._db.transaction():
+            # Another process may be migrating: wait for it however long it takes.
+            self._db.execute("SELECT set_config('statement_timeout', '0', true)")
             self._db.execute("SELECT pg_advisory_xact_lock(%s)", (_LOCK,))
             self._db.execute("CREATE TABLE IF NOT EXISTS seaview_schema (version integer NOT NULL)")
             row = self._db.execute("SELECT version FROM seaview_schema").fetchone()
@@ -153,6 +176,8 @@ class PostgresStore:
         try:
             with db.transaction():
                 return work(db)
+        except psycopg.errors.QueryCanceled:
+            raise  # past statement_timeout: rolled back, and the connection is sound
         except psycopg.OperationalError:
             db.close()  # the next call connects again
             raise
@@ -164,6 +189,8 @@ class PostgresStore:
             db = self._usable()
             try:
                 return work(db)
+            except psycopg.errors.QueryCanceled:
+                raise  # past statement_timeout: the same wait again would not help
             except psycopg.OperationalError:
                 db.close()
                 if attempt:
