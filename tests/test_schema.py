@@ -87,7 +87,7 @@ def _documents(game: str, seed: int) -> Iterator[dict[str, Any]]:
         for viewer in (None, OMNISCIENT, *range(seats)):
             if viewer is not OMNISCIENT:
                 yield g.to_dict(g.view(after, viewer))
-            yield from (g.to_dict(e) for e in g.events(before, move, after, seat=viewer))
+            yield from (g.to_dict(e) for e in g.events(before, move, seat=viewer))
     for viewer in (None, *range(seats)):
         yield g.to_dict(seat_record(g, played.record, viewer))
 

@@ -70,7 +70,7 @@ def main(
             seen = sw.view(state, seat)  # all a bot may know, its legal moves included
             move = bot.choose(seen, seen.legal_moves, rng)
         before, state = state, sw.apply_move(state, move)
-        said = sw.narrate(before, move, state, seat=0)  # what you saw, and no secret
+        said = sw.narrate(before, move, seat=0)  # what you saw, and no secret
         if said:
             write(said)
     winner = state.player

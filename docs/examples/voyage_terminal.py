@@ -66,7 +66,7 @@ def main(
             seen = voyage.view(state, seat)  # all a bot may know, its legal moves included
             move = bot.choose(seen, seen.legal_moves, rng)
         after = voyage.apply_move(state, move, seat=None if seat is CHANCE else seat)
-        said = voyage.narrate(state, move, after, seat=0)  # what you saw: no hidden card
+        said = voyage.narrate(state, move, seat=0)  # what you saw: no hidden card
         if said:
             write(said)
         state = after

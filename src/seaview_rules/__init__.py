@@ -34,6 +34,7 @@ from seaview_rules._play import (
     seat_record,
 )
 from seaview_rules._registry import GAMES, GameEntryError
+from seaview_rules._shell import Referee, Successor
 from seaview_rules._simulate import GameSummary, SimulationReport, simulate
 from seaview_rules._table import Change, LogEntry, Table, TableUpdate, Undone
 from seaview_rules.errors import IllegalMoveError, InvalidDataError, Violation
@@ -59,8 +60,10 @@ __all__ = [
     "PlayedGame",
     "Player",
     "RandomBot",
+    "Referee",
     "SeatRecord",
     "SimulationReport",
+    "Successor",
     "Table",
     "TableUpdate",
     "Termination",

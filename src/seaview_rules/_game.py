@@ -12,13 +12,23 @@ from typing import Any, Generic, Literal, Protocol, TypeVar
 import attrs
 from attrs import field, frozen
 
-from seaview_rules._core import Bot, Event, Outcome, Player, Viewer, Violation
+from seaview_rules._core import Bot, Event, Outcome, Player, Trace, Viewer, Violation
 from seaview_rules._schemas import GameSchemas
 from seaview_rules._testkit import Kit
 from seaview_rules.encoding import Encoding
 from seaview_rules.search import Periods, Search
 
-__all__ = ["API", "Game"]
+__all__ = [
+    "API",
+    "ApplyMove",
+    "CheckMove",
+    "Events",
+    "FromDict",
+    "Game",
+    "Narrate",
+    "Playout",
+    "RulesFromData",
+]
 
 
 R = TypeVar("R")
@@ -31,7 +41,8 @@ R_out = TypeVar("R_out", covariant=True)
 
 
 class CheckMove(Protocol[S_in, M_in]):
-    """The type of ``check_move``: the refusal of ``move`` (sent by ``seat``), or ``None``."""
+    """The type of `Game.check_move`: the refusal of ``move`` (sent by ``seat``), or
+    ``None`` if it is legal."""
 
     def __call__(
         self, state: S_in, move: M_in, /, *, seat: int | None = None
@@ -39,40 +50,41 @@ class CheckMove(Protocol[S_in, M_in]):
 
 
 class ApplyMove(Protocol[S, M_in]):
-    """The type of ``apply_move``: the state after ``move`` (sent by ``seat``)."""
+    """The type of `Game.apply_move`: the state after ``move`` (sent by ``seat``), its
+    rules and events recorded in ``trace`` when one is given."""
 
-    def __call__(self, state: S, move: M_in, /, *, seat: int | None = None) -> S: ...
+    def __call__(
+        self, state: S, move: M_in, /, *, seat: int | None = None, trace: Trace | None = None
+    ) -> S: ...
 
 
 class Events(Protocol[S_in, M_in]):
-    """The type of ``events``: what a move did, as ``seat`` saw it."""
+    """The type of `Game.events`: what a legal move does, as ``seat`` sees it."""
 
-    def __call__(
-        self, before: S_in, move: M_in, after: S_in, /, *, seat: Viewer = None
-    ) -> tuple[Event, ...]: ...
+    def __call__(self, state: S_in, move: M_in, /, *, seat: Viewer = None) -> tuple[Event, ...]: ...
 
 
 class FromDict(Protocol):
-    """The type of ``from_dict``: the object of a document, checked to be of ``kind``."""
+    """The type of `Game.from_dict`: the object of a document, checked to be of ``kind``."""
 
     def __call__(self, data: object, /, kind: Any = None) -> Any: ...
 
 
 class Narrate(Protocol[S_in, M_in]):
-    """The type of ``narrate``: what a move did, in words for ``seat``."""
+    """The type of `Game.narrate`: what a legal move does, in words for ``seat``."""
 
-    def __call__(self, before: S_in, move: M_in, after: S_in, /, *, seat: Viewer = None) -> str: ...
+    def __call__(self, state: S_in, move: M_in, /, *, seat: Viewer = None) -> str: ...
 
 
 class RulesFromData(Protocol[R_out]):
-    """The type of ``rules_from_data``: the `Rules` of untrusted JSON data, errors named
-    from the path ``where``."""
+    """The type of `Game.rules_from_data`: the `Rules` of untrusted JSON data, errors
+    named from the path ``where``."""
 
     def __call__(self, data: object, where: str = ..., /) -> R_out: ...
 
 
 class Playout(Protocol[S]):
-    """The type of ``playout``: where random play from ``state`` ends."""
+    """The type of `Game.playout`: where random play from ``state`` ends."""
 
     def __call__(self, state: S, rng: random.Random, /, *, max_moves: int | None = ...) -> S: ...
 
@@ -93,13 +105,13 @@ API = (
     "new_game", "current_player", "legal_moves", "chance_outcomes", "sample_chance",
     "check_move", "apply_move", "is_terminal", "outcome", "view", "parse_move", "dumps",
     "loads", "to_dict", "from_dict", "statistics", "render", "every_move", "rules_applied",
-    "events", "narrate", "chance_seat", "playout", "determinize",
+    "events", "redact", "narrate", "chance_seat", "playout", "determinize",
 )  # fmt: skip
 """The functions every game package exposes under these names, besides its ``Rules``,
 ``State`` and ``View`` classes."""
 
 
-@frozen(kw_only=True)
+@frozen(kw_only=True, eq=False, repr=False)
 class Game(Generic[R, S, M, V]):
     """One game's static facts and its API, so that drivers and tools work for every game.
 
@@ -148,8 +160,12 @@ class Game(Generic[R, S, M, V]):
     """The `Rules` value of untrusted JSON data, checked as `loads` checks a record's
     rules (`~seaview_rules.InvalidDataError` names the path, from ``rules``)."""
     events: Events[S, M] = field(repr=False)
-    """What a legal move did, as typed events for one viewer (a seat, ``None`` for a
-    spectator, `OMNISCIENT` for the server's log)."""
+    """What a legal move does, as typed events for one viewer (a seat, ``None`` for a
+    spectator, `OMNISCIENT` for the server's log): the events its transition records in
+    a `Trace` (`apply_move` with ``trace``), each as `redact` gives it to the viewer."""
+    redact: Callable[[Event, Viewer], Event] = field(repr=False)
+    """An event as the transition recorded it (every card named), as one viewer may see
+    it: what a server that keeps a move's trace once tells each viewer."""
     players: Callable[[R], int] = field(default=_players, repr=False)
     """The number of seats a `Rules` value sets up (its ``players`` option)."""
     with_players: Callable[[R, int], R] = field(default=_with_players, repr=False)
@@ -162,13 +178,12 @@ class Game(Generic[R, S, M, V]):
     every_move: Callable[[R], tuple[M, ...]] = field(repr=False)
     """Every move the game can have under these rules, legal or not, in a fixed order
     (an action space for learning agents, and the candidates of conformance checks)."""
-    rules_applied: Callable[[S, M, S], tuple[str, ...]] = field(repr=False)
-    """The IDs of the rules and rulings a legal move exercised, given the states before
-    and after it (used to label the conformance vectors)."""
+    rules_applied: Callable[[S, M], tuple[str, ...]] = field(repr=False)
+    """The IDs of the rules and rulings a legal move exercises in a state, sorted, each
+    once (used to label the conformance vectors)."""
     narrate: Narrate[S, M] = field(repr=False)
-    """Words for a log line saying what a move did, given the states before and after,
-    for one viewer as in `events` (empty for moves not worth a line, such as each card
-    of a deal)."""
+    """Words for a log line saying what a legal move does in a state, for one viewer as
+    in `events` (empty for moves not worth a line, such as each card of a deal)."""
     chance_seat: Callable[[S], int | None] = field(default=_no_chance_seat, repr=False)
     """The seat whose spin, deal or draw the pending chance move is (who presses the
     "spin" or "deal" button of a frontend), or ``None`` when chance is not to move.
@@ -235,6 +250,14 @@ class Game(Generic[R, S, M, V]):
     as the game's codec gives them (``Codec.schemas``). Without it (``None``, the default)
     `seaview_rules.schema.schema` refuses the game with a `ValueError` naming it; the
     envelope schema still lists the game."""
+
+    def __repr__(self) -> str:
+        """A short form naming the game: ``<Game 'voyage'>``."""
+        return f"<Game {self.name!r}>"
+
+    def __str__(self) -> str:
+        """The game's registry name, as messages name it."""
+        return self.name
 
     def __reduce__(self) -> tuple[Callable[[str], Game[Any, Any, Any, Any]], tuple[str]]:
         """A game pickles as its registry name, for worker processes, which look it up

@@ -20,6 +20,7 @@ from seaview_rules._core import (
     IllegalMoveError,
     InvalidDataError,
     Outcome,
+    Trace,
     quote,
 )
 from seaview_rules._game import Game
@@ -105,10 +106,11 @@ def seat_record(
     state = game.new_game(record.rules)
     game.view(state, seat)  # checks the seat
     moves = []
+    redact = game.redact
     for move in record.moves:
-        after = game.apply_move(state, move)
-        moves.append(game.events(state, move, after, seat=seat))
-        state = after
+        trace = Trace()
+        state = game.apply_move(state, move, trace=trace)
+        moves.append(tuple(redact(event, seat) for event in trace.events))
     return SeatRecord(record.rules, seat, tuple(moves))
 
 

@@ -1,25 +1,30 @@
-"""What every game's ``check_move`` and ``playout`` share, written once as plain helpers
-that each game's own functions call.
+"""What every game's ``check_move``, ``apply_move``, ``events``, ``narrate``,
+``rules_applied`` and ``playout`` share, written once: the `Referee`.
 
-What the shell adds to a game's rules, after API-OVER (the game is over, which each
-game's ``check_move`` tests first): the seat check API-SEAT when a server names the seat
-that sends the move, and API-MOVE (the object is of none of the game's move classes),
-before the game's own rules see the move (`refusal`). The random-play loop of ``playout`` (`play_out`) runs on the game's
-successors, without the checks, since every move it makes is legal by construction.
-What a legal move did is what its successor records in a `Trace` (`traced`), which
-each game's ``events`` tells each viewer (`told`) and its ``rules_applied`` sorts.
+A game gives its referee its own pieces: the successor of each type of move, the
+function that finds the rule a well-formed move breaks, the redaction of its events for
+one viewer and their words. The referee adds what every game does the same way:
+API-OVER, API-SEAT and API-MOVE before the game's rules see a move; the successor of
+the move's type for a legal one, recording its rules and events in a `Trace` when one is
+given; each viewer's events redacted from that one record; and the reference loop of
+random play. Each game's package names the referee's methods as its own functions
+(``check_move = REFEREE.check_move``), so there is one definition of each.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
+
+from attrs import frozen
 
 from seaview_rules._core import (
     CHANCE,
+    DEFAULT_MAX_MOVES,
     OMNISCIENT,
     Event,
+    IllegalMoveError,
     Player,
     Trace,
     Viewer,
@@ -29,9 +34,10 @@ from seaview_rules._core import (
 )
 from seaview_rules._forms import not_a_move
 
-__all__ = ["Successor", "play_out", "refusal", "told", "traced"]
+__all__ = ["Referee", "Successor"]
 
 S = TypeVar("S")
+M = TypeVar("M")
 
 
 class Successor(Protocol[S]):
@@ -41,102 +47,191 @@ class Successor(Protocol[S]):
     def __call__(self, state: S, move: Any, trace: Trace | None = None, /) -> S: ...
 
 
-def refusal(
-    state: S,
-    move: object,
-    seat: int | None,
-    current_player: Callable[[S], Player | None],
-    game: str,
-    moves: Mapping[type, object],
-) -> Violation | None:
-    """The refusal of ``move`` in ``state``, a game not over, that comes before the
-    game's own rules, or ``None``: API-SEAT when ``seat`` is given and is not the
-    ``current_player`` of ``state``; API-MOVE when the type of ``move`` is none of the
-    keys of ``moves`` (the game's move classes). A game's ``check_move`` asks only when
-    one of the two can apply (a seat is given, or the type is not a move's)."""
-    if seat is not None:
-        refused = seat_violation(current_player(state), seat)
+def _words(events: Sequence[Event], viewer: Viewer) -> str:
+    return "; ".join(event.text(viewer) for event in events)
+
+
+def _keep(event: Event, viewer: Viewer) -> Event:
+    return event
+
+
+@frozen(kw_only=True, eq=False)
+class Referee(Generic[S, M]):
+    """One game's moves checked, applied, told and played out at random, from the
+    game's own pieces.
+
+    >>> from seaview_rules import voyage
+    >>> state = voyage.new_game(voyage.Rules(players=2))
+    >>> voyage.check_move(state, voyage.parse_move("draw"), seat=1)
+    Violation(rule='API-SEAT', reason="the next move is a chance outcome, not seat 1's")
+    """
+
+    game: str
+    """The game's name in a refusal of API-MOVE ("'x' is not a Voyage move")."""
+    successors: Mapping[type, Successor[S]]
+    """The successor of each of the game's move classes (exactly these classes)."""
+    violation: Callable[[S, Any], Violation | None]
+    """The rule that a well-formed move breaks in a state (of one of `successors`'
+    classes), or ``None`` if the move is legal. It is asked with no seat check done
+    when no seat is given, so it refuses API-OVER itself (the state of a game over)."""
+    is_terminal: Callable[[S], bool]
+    over: Violation
+    """The refusal of any move once `is_terminal` (API-OVER)."""
+    current_player: Callable[[S], Player | None]
+    legal_moves: Callable[[S], Sequence[Any]]
+    sample_chance: Callable[[S, random.Random], Any]
+    seats: Callable[[S], int]
+    """The number of seats of a state."""
+    redact: Callable[[Event, Viewer], Event] = _keep
+    """An event as a viewer (a seat, ``None`` for a spectator, `OMNISCIENT`) may see it,
+    from the event as the transition recorded it. The default keeps every event whole,
+    for a game that hides nothing."""
+    words: Callable[[Sequence[Event], Viewer], str] = _words
+    """One line of words for a move's events, as one viewer was told them. The default
+    joins their texts with "; "."""
+    sender: Callable[[S, M, int], Violation | None] | None = None
+    """The API-SEAT refusal of a move that ``seat`` sends, for a game where a seat may
+    move that `current_player` does not name (Ship's Wheel's pass, chosen by every seat
+    at the same time). ``None`` (the default): only the current player may move."""
+
+    def check_move(self, state: S, move: M, /, *, seat: int | None = None) -> Violation | None:
+        """The rule that ``move`` would break in ``state``, or ``None`` if it is legal.
+        With ``seat`` (the seat that sends it, for a server), API-SEAT first when that
+        seat may not move now, before anything about the move or a hand is looked at.
+        It builds nothing.
+
+        The refusals come in this order: API-OVER (the game is over), API-SEAT, API-MOVE
+        (an object of none of the game's move classes), then the game's own rules.
+        """
+        if seat is None and type(move) in self.successors:
+            return self.violation(state, move)  # the fast path: the game's rules alone
+        if self.is_terminal(state):
+            return self.over
+        if seat is not None:
+            if self.sender is None:
+                refused = seat_violation(self.current_player(state), seat)
+            else:
+                refused = self.sender(state, move, seat)
+            if refused is not None:
+                return refused
+        if type(move) not in self.successors:
+            return not_a_move(move, self.game, self.successors)
+        return self.violation(state, move)
+
+    def apply_move(
+        self, state: S, move: M, /, *, seat: int | None = None, trace: Trace | None = None
+    ) -> S:
+        """The state after ``move``; ``state`` itself never changes.
+
+        Args:
+            state: the state to move from.
+            move: the move.
+            seat: the seat that sends the move, for a server: unless that seat may move
+                now, the move is refused (API-SEAT) before anything about it, or about
+                any hand, is looked at. ``None`` (the default) checks no seat: the move
+                is the current player's, chance's at a chance node.
+            trace: a `Trace` in which the transition records the rules it applies and
+                its events, every card named (what a server keeps once and redacts
+                for each viewer with `redact`); ``None`` (the default) records nothing.
+
+        Raises:
+            IllegalMoveError: the move is not legal in ``state``; it names the rule
+                (`check_move`), and nothing is recorded.
+        """
+        refused = self.check_move(state, move, seat=seat)
         if refused is not None:
-            return refused
-    if type(move) not in moves:
-        return not_a_move(move, game, moves)
-    return None
+            raise IllegalMoveError(refused)
+        return self.successors[type(move)](state, move, trace)
 
+    def trace(self, state: S, move: M, /) -> Trace:
+        """What the legal ``move`` does in ``state``, as its transition records it: the
+        rules it applies and its events, every card named.
 
-def play_out(
-    state: S,
-    rng: random.Random,
-    max_moves: int | None,
-    current_player: Callable[[S], Player | None],
-    legal_moves: Callable[[S], Sequence[Any]],
-    sample_chance: Callable[[S, random.Random], Any],
-    successors: Mapping[type, Successor[S]],
-) -> S:
-    """The state where random play from ``state`` ends: the end of the game, or where
-    ``max_moves`` moves (chance included) have been made. It is exactly the state this
-    reference loop reaches with the same ``rng``::
+        Raises:
+            IllegalMoveError: the move is not legal in ``state``.
+        """
+        trace = Trace()
+        self.apply_move(state, move, trace=trace)
+        return trace
 
-        while current_player(state) is not None:        # at most max_moves times
-            if current_player(state) is CHANCE:
+    def events(self, state: S, move: M, /, *, seat: Viewer = None) -> tuple[Event, ...]:
+        """What the legal ``move`` does in ``state``, as ``seat`` sees it: a seat,
+        ``None`` for a spectator (the default), or `OMNISCIENT` for the server's own log
+        (every card named).
+
+        Raises:
+            InvalidDataError: ``seat`` is not a seat of the game, ``None`` or
+                `OMNISCIENT` (checked before the move is looked at).
+            IllegalMoveError: the move is not legal in ``state``.
+        """
+        if seat is not OMNISCIENT:
+            check_seat(seat, self.seats(state))
+        redact = self.redact
+        return tuple(redact(event, seat) for event in self.trace(state, move).events)
+
+    def narrate(self, state: S, move: M, /, *, seat: Viewer = None) -> str:
+        """What the legal ``move`` does in ``state``, in one line of words for ``seat``
+        (as in `events`); empty for a move not worth a line (each card of a deal).
+
+        Raises:
+            InvalidDataError: ``seat`` is not a seat of the game, ``None`` or
+                `OMNISCIENT`.
+            IllegalMoveError: the move is not legal in ``state``.
+        """
+        return self.words(self.events(state, move, seat=seat), seat)
+
+    def rules_applied(self, state: S, move: M, /) -> tuple[str, ...]:
+        """The IDs of the rules and rulings that the legal ``move`` exercises in
+        ``state``, sorted, each once, as its transition records them.
+
+        Raises:
+            IllegalMoveError: the move is not legal in ``state``.
+        """
+        return tuple(sorted(set(self.trace(state, move).rules)))
+
+    def playout(
+        self, state: S, rng: random.Random, /, *, max_moves: int | None = DEFAULT_MAX_MOVES
+    ) -> S:
+        """The state where random play from ``state`` ends: the end of the game, or where
+        ``max_moves`` moves (chance included) have been made. It is exactly the state
+        this reference loop reaches with the same ``rng``, leaving ``rng`` in the same
+        state::
+
+            while current_player(state) is not None:        # at most max_moves times
+                if current_player(state) is CHANCE:
+                    move = sample_chance(state, rng)
+                else:
+                    move = rng.choice(legal_moves(state))
+                state = apply_move(state, move)
+
+        but each state is built by the successor of the move's type, without the checks
+        of ``apply_move``: every move comes from ``legal_moves`` or ``sample_chance``.
+
+        Raises:
+            ValueError: ``max_moves`` is negative.
+        """
+        if max_moves is not None and max_moves < 0:
+            raise ValueError(f"max_moves must be at least 0 (or None), not {max_moves}")
+        current_player, legal_moves = self.current_player, self.legal_moves
+        sample_chance, successors = self.sample_chance, self.successors
+        getrandbits = rng.getrandbits
+        left = -1 if max_moves is None else max_moves
+        while left:
+            player = current_player(state)
+            if player is None:
+                break
+            if player is CHANCE:
                 move = sample_chance(state, rng)
             else:
-                move = rng.choice(legal_moves(state))
-            state = apply_move(state, move)
-
-    but each state is built by the successor of the move's type, without the checks
-    of ``apply_move``: every move comes from ``legal_moves`` or ``sample_chance``.
-
-    Raises:
-        ValueError: ``max_moves`` is negative.
-    """
-    if max_moves is not None and max_moves < 0:
-        raise ValueError(f"max_moves must be at least 0 (or None), not {max_moves}")
-    getrandbits = rng.getrandbits
-    left = -1 if max_moves is None else max_moves
-    while left:
-        player = current_player(state)
-        if player is None:
-            break
-        if player is CHANCE:
-            move = sample_chance(state, rng)
-        else:
-            # rng.choice, inlined: the same draws (getrandbits with rejection, as
-            # random.Random makes them) without two calls a decision.
-            moves = legal_moves(state)
-            n = len(moves)
-            k = n.bit_length()
-            i = getrandbits(k)
-            while i >= n:
+                # rng.choice, inlined: the same draws (getrandbits with rejection, as
+                # random.Random makes them) without two calls a decision.
+                moves = legal_moves(state)
+                n = len(moves)
+                k = n.bit_length()
                 i = getrandbits(k)
-            move = moves[i]
-        state = successors[type(move)](state, move)
-        left -= 1
-    return state
-
-
-def traced(successors: Mapping[type, Successor[S]], state: S, move: Any) -> Trace:
-    """What the legal ``move`` does in ``state``, as the successor of its type in
-    ``successors`` records it: the rules it applies and its events, every card named."""
-    trace = Trace()
-    successors[type(move)](state, move, trace)
-    return trace
-
-
-def told(
-    successors: Mapping[type, Successor[S]],
-    state: S,
-    move: Any,
-    seat: Viewer,
-    players: int,
-    redact: Callable[[Event, Viewer], Event],
-) -> tuple[Event, ...]:
-    """The events of the legal ``move`` from ``state`` (`traced`), each redacted for
-    ``seat`` by the game's ``redact``: a seat below ``players``, ``None`` for a
-    spectator, or `OMNISCIENT`.
-
-    Raises:
-        InvalidDataError: ``seat`` is none of these (checked before the move is traced).
-    """
-    if seat is not OMNISCIENT:
-        check_seat(seat, players)
-    return tuple(redact(event, seat) for event in traced(successors, state, move).events)
+                while i >= n:
+                    i = getrandbits(k)
+                move = moves[i]
+            state = successors[type(move)](state, move)
+            left -= 1
+        return state

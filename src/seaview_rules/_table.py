@@ -24,9 +24,11 @@ from seaview_rules._core import (
     IllegalMoveError,
     InvalidDataError,
     Player,
+    Trace,
     Undone,
     Viewer,
     Violation,
+    check_seat,
 )
 from seaview_rules._envelope import dump_document, envelope, parse_json, read_envelope
 from seaview_rules._game import Game
@@ -105,11 +107,15 @@ class TableUpdate(Generic[V]):
 @frozen
 class _Entry(Generic[S, M]):
     """A change with the states before and after it (the same state for an undo's
-    ``before`` as for the undone move's ``after``)."""
+    ``before`` as for the undone move's ``after``), and its events as its transition
+    recorded them, every card named (an undo's `Undone`): each viewer is told them
+    redacted (`seaview_rules.Game.redact`), so a move is traced once, however many
+    seats read the log."""
 
     change: Change[M]
     before: S
     after: S
+    events: tuple[Event, ...]
 
 
 class Table(Generic[R, S, M, V]):
@@ -267,9 +273,9 @@ class Table(Generic[R, S, M, V]):
             if since == 0 and end == len(self._done):
                 return seat_record(self.game, self.record, seat)
             self.game.view(self._state, seat)  # checks the seat
+            redact = self.game.redact
             moves = tuple(
-                self.game.events(e.before, cast(M, e.change.move), e.after, seat=seat)
-                for e in self._done[since:end]
+                tuple(redact(event, seat) for event in e.events) for e in self._done[since:end]
             )
             return SeatRecord(self.rules, seat, moves)
 
@@ -354,8 +360,7 @@ class Table(Generic[R, S, M, V]):
             refusal = self._presser_violation(seat)
             if refusal is not None:
                 raise IllegalMoveError(refusal)
-            move = self.game.sample_chance(self._state, self._rng)
-            self._push(move, self.game.apply_move(self._state, move), None)
+            self._push(self.game.sample_chance(self._state, self._rng), None)
             now, callbacks = self._changed_now()
         self._tell(callbacks, now)
         return now
@@ -394,21 +399,22 @@ class Table(Generic[R, S, M, V]):
         a time, each page costing only its own changes.
 
         Raises:
+            InvalidDataError: ``seat`` is not a seat of the table, ``None`` or
+                `OMNISCIENT`.
             ValueError: ``version`` is not a version of this table, or ``until`` is not
                 one from ``version`` on.
         """
+        if seat is not OMNISCIENT:
+            check_seat(seat, self.game.players(self.rules))
+        redact = self.game.redact
         with self._lock:
             self._check_since(version)
             end = self._until(version, until)
-            entries = []
-            for entry in self._log[version:end]:
-                change = entry.change
-                if change.move is None:
-                    events: tuple[Event, ...] = (Undone(cast(int, change.seat)),)
-                else:
-                    events = self.game.events(entry.before, change.move, entry.after, seat=seat)
-                entries += [LogEntry(change.version, event) for event in events]
-            return tuple(entries)
+            return tuple(
+                LogEntry(entry.change.version, redact(event, seat))
+                for entry in self._log[version:end]
+                for event in entry.events
+            )
 
     def update(self, seat: int | None, since: int, *, until: int | None = None) -> TableUpdate[V]:
         """The version, ``seat``'s view (``None``: a spectator) and its log after
@@ -741,11 +747,11 @@ class Table(Generic[R, S, M, V]):
             raise IllegalMoveError(Violation("API-TURN", f"seat {to_move} is to move, not {what}"))
 
     def _move(self, seat: int, move: M) -> None:
-        self._push(move, self.game.apply_move(self._state, move, seat=seat), seat)
+        self._push(move, seat)
 
     def _chance(self, move: M) -> None:
         self._check_chance(move)
-        self._push(move, self.game.apply_move(self._state, move), None)
+        self._push(move, None)
 
     def _undo(self, seat: int) -> None:
         if not self._done:
@@ -757,16 +763,21 @@ class Table(Generic[R, S, M, V]):
                 if last.change.seat is None
                 else f"the last move was not seat {seat}'s"
             )
-        move = cast(M, last.change.move)
-        events = self.game.events(last.before, move, last.after, seat=OMNISCIENT)
-        if any(event.reveals for event in events):
+        if any(event.reveals for event in last.events):
             raise _undo_refused("the last move showed a card that was hidden")
         self._done.pop()
         self._state = last.before
-        self._log.append(_Entry(Change(self.version + 1, seat, None), last.after, last.before))
+        undone: Change[M] = Change(self.version + 1, seat, None)
+        self._log.append(_Entry(undone, last.after, last.before, (Undone(seat),)))
 
-    def _push(self, move: M, after: S, seat: int | None) -> None:
-        entry = _Entry(Change(self.version + 1, seat, move), self._state, after)
+    def _push(self, move: M, seat: int | None) -> None:
+        """Make ``move``, sent by ``seat`` (``None``: chance, with no seat check), and log
+        it with the events its transition records."""
+        trace = Trace()
+        after = self.game.apply_move(self._state, move, seat=seat, trace=trace)
+        entry = _Entry(
+            Change(self.version + 1, seat, move), self._state, after, tuple(trace.events)
+        )
         self._log.append(entry)
         self._done.append(entry)
         self._state = after
@@ -776,8 +787,7 @@ class Table(Generic[R, S, M, V]):
             return
         game, rng = self.game, self._rng
         while game.current_player(self._state) is CHANCE:
-            move = game.sample_chance(self._state, rng)
-            self._push(move, game.apply_move(self._state, move), None)
+            self._push(game.sample_chance(self._state, rng), None)
 
     def _changed_now(self) -> tuple[int, tuple[Callable[[int], None], ...]]:
         """Wake the waiters (the lock is held) and say whom to tell once it is not."""

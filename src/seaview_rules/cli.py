@@ -49,7 +49,7 @@ def demo(
     header = None if periods is None else periods.name[:-1].capitalize()  # "rounds": "Round"
 
     def log(before: Any, move: Any, after: Any) -> None:
-        text = game.narrate(before, move, after, seat=OMNISCIENT)
+        text = game.narrate(before, move, seat=OMNISCIENT)
         if text:
             out.write(f"  {text}\n")
         if periods is None:

@@ -162,7 +162,7 @@ def build_vectors(
                     if violation is not None:
                         tags: tuple[str, ...] = (violation.rule,)
                     else:
-                        tags = game.rules_applied(state, move, game.apply_move(state, move))
+                        tags = game.rules_applied(state, move)
                     if any(counts[tag] < per_rule for tag in tags):
                         counts.update(tags)
                         found.append(_vector(game, state, move, tags))

@@ -215,7 +215,7 @@ class _Step:
                 spinner = game.game.chance_seat(self.before.state)
                 told = (f"seat {spinner} spins" if spinner != seat else "you spin",)
             else:
-                events = game.game.events(self.before.state, self.move, self.after.state, seat=seat)
+                events = game.game.events(self.before.state, self.move, seat=seat)
                 told = tuple(event.text(seat) for event in events)
             self.told[seat] = told
         return told

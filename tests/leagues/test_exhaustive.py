@@ -115,7 +115,7 @@ def test_every_reachable_position_keeps_the_invariants_and_can_still_end() -> No
         type(e)
         for state in seen.values()
         for move in legal_moves(state)
-        for e in events(state, move, apply_move(state, move), seat=OMNISCIENT)
+        for e in events(state, move, seat=OMNISCIENT)
     }
     assert kinds >= {Collided, FoundTaken, SentUp, Blocked, Won}
     for state in seen.values():
@@ -133,7 +133,7 @@ def test_under_the_options_every_reachable_position_keeps_the_invariants_and_can
     assert can_all_end(seen, edges)
     board = OPTIONS.board
     spins = [
-        (state, events(state, move, apply_move(state, move), seat=OMNISCIENT))
+        (state, events(state, move, seat=OMNISCIENT))
         for state in seen.values()
         if state.phase is Phase.SPIN
         for move in legal_moves(state)

@@ -112,7 +112,7 @@ def spin(state: State, *spins: str) -> State:
     for text in spins:
         move = parse_move(text)
         before, state = state, apply_move(state, move)
-        _SPUN[id(state)] = (state, events(before, move, state, seat=OMNISCIENT))
+        _SPUN[id(state)] = (state, events(before, move, seat=OMNISCIENT))
     return state
 
 
@@ -183,7 +183,7 @@ def test_the_order_of_play_is_spun_for_highest_first_and_ties_spin_again() -> No
     assert told(state)[-1] == OrderSettled((1, 2, 0))
     assert state.order_spins == 5
     assert "order of play: 1 2 0" in describe(state, before)
-    assert describe(state, before) == narrate(before, parse_move("3R"), state, seat=OMNISCIENT)
+    assert describe(state, before) == narrate(before, parse_move("3R"), seat=OMNISCIENT)
     # Play then goes round in that order, every diver from the start.
     state = spin(state, "1R")
     assert state.player == 2

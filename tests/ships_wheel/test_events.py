@@ -116,7 +116,7 @@ def narrated_before_issue_12(before: State, move: sw.Move, after: State) -> str:
 
 
 def test_the_games_show_every_kind_of_event() -> None:
-    kinds = Counter(type(e) for b, m, a in STEPS for e in sw.events(b, m, a, seat=OMNISCIENT))
+    kinds = Counter(type(e) for b, m, a in STEPS for e in sw.events(b, m, seat=OMNISCIENT))
     assert set(kinds) == {SizeChosen, Dealt, DealDone, DeckChosen, Drew, DeckRebuilt, Took,
                           Discarded, GoesAgain, Skipped, PassBegins, PassChosen, CardsPassed,
                           Received, HandWon, HandTied, DeckRanOut}  # fmt: skip
@@ -132,17 +132,17 @@ def test_the_omniscient_log_keeps_the_words_of_before_and_names_the_hidden_cards
         if isinstance(move, sw.Pass):
             choice = f"seat {sw.current_player(before)} chooses {move.card} to pass"
             expected = f"{choice}; {expected}" if expected else choice
-        assert sw.narrate(before, move, after, seat=OMNISCIENT) == expected
+        assert sw.narrate(before, move, seat=OMNISCIENT) == expected
 
 
 @pytest.mark.rule("SW-R3")
 def test_a_card_off_the_deck_is_named_to_its_receiver_only() -> None:
-    for before, move, after in STEPS:
+    for before, move, _ in STEPS:
         if not isinstance(move, sw.Deal):
             continue
         receiver = before.player
         for seat in viewers(before):
-            first = sw.events(before, move, after, seat=seat)[0]
+            first = sw.events(before, move, seat=seat)[0]
             assert isinstance(first, Dealt | Drew)
             assert first.seat == receiver
             sees = seat is OMNISCIENT or seat == receiver
@@ -162,7 +162,7 @@ def test_a_pass_choice_is_named_to_its_chooser_and_a_card_passed_to_its_receiver
         chosen = list(before.passing)
         chosen[chooser] = before.rules.table.index[move.card]
         for seat in viewers(before):
-            told = sw.events(before, move, after, seat=seat)
+            told = sw.events(before, move, seat=seat)
             choice = told[0]
             assert isinstance(choice, PassChosen)
             assert choice.seat == chooser
@@ -193,24 +193,22 @@ def test_a_draw_and_a_pass_read_as_the_issue_asks() -> None:
     assert (state.phase, state.player) == (Phase.DECK, 1)
     move = parse_move("deal yellow-circle")
     after = sw.apply_move(state, move)
-    assert sw.narrate(state, move, after, seat=1) == "you draw yellow-circle from the deck"
-    assert sw.narrate(state, move, after, seat=0) == "seat 1 draws from the deck"
-    assert sw.narrate(state, move, after) == "seat 1 draws from the deck"  # a spectator
-    assert sw.narrate(state, move, after, seat=OMNISCIENT) == (
-        "seat 1 draws yellow-circle from the deck"
-    )
-    assert sw.events(state, move, after, seat=1) == (Drew(1, Card.parse("yellow-circle")),)
-    assert sw.events(state, move, after, seat=2) == (Drew(1, None),)
+    assert sw.narrate(state, move, seat=1) == "you draw yellow-circle from the deck"
+    assert sw.narrate(state, move, seat=0) == "seat 1 draws from the deck"
+    assert sw.narrate(state, move) == "seat 1 draws from the deck"  # a spectator
+    assert sw.narrate(state, move, seat=OMNISCIENT) == ("seat 1 draws yellow-circle from the deck")
+    assert sw.events(state, move, seat=1) == (Drew(1, Card.parse("yellow-circle")),)
+    assert sw.events(state, move, seat=2) == (Drew(1, None),)
     anchor = parse_move("anchor")
     state = sw.apply_move(after, anchor)
-    assert sw.narrate(after, anchor, state, seat=2) == (
+    assert sw.narrate(after, anchor, seat=2) == (
         "seat 1 discards anchor: every seat chooses a card to pass to the left"
     )
     for text in ("black-starfish by 2", "red-moon by 0", "red-circle by 1"):
         before, state = state, sw.apply_move(state, parse_move(f"pass {text}"))
     assert state.phase is Phase.DRAW
     last = parse_move("pass red-circle by 1")
-    assert [sw.narrate(before, last, state, seat=s) for s in (0, 1, 2, None)] == [
+    assert [sw.narrate(before, last, seat=s) for s in (0, 1, 2, None)] == [
         "seat 1 chooses a card to pass; every seat passes its chosen card to the left; "
         "you receive black-starfish from seat 2",
         "you choose red-circle to pass; every seat passes its chosen card to the left; "
@@ -304,11 +302,11 @@ def test_a_card_out_of_a_hand_into_sight_reveals_what_was_hidden() -> None:
     """`seaview_rules.Table.undo` never takes back a move whose events reveal: a discard,
     a winning hand shown, and a card passed (its receiver sees it). A pass choice reveals
     nothing until the last seat chooses."""
-    revealing = {type(e) for b, m, a in STEPS for e in sw.events(b, m, a) if e.reveals}
+    revealing = {type(e) for b, m, a in STEPS for e in sw.events(b, m) if e.reveals}
     assert revealing == {Discarded, Received, HandWon, HandTied}
     for before, move, after in STEPS:
         if isinstance(move, sw.Pass):
-            told = sw.events(before, move, after, seat=OMNISCIENT)
+            told = sw.events(before, move, seat=OMNISCIENT)
             assert any(e.reveals for e in told) == (after.phase is not Phase.PASS)
     assert all(e.seat is None for e in (DealDone(), DeckRebuilt(3), PassBegins(), CardsPassed(),
                                         DeckRanOut(), HandTied((0, 1), ((), ()))))  # fmt: skip
@@ -318,7 +316,7 @@ def test_a_card_out_of_a_hand_into_sight_reveals_what_was_hidden() -> None:
 def test_the_hands_shown_at_the_end_of_a_hand_are_the_winning_hands() -> None:
     shown = 0
     for before, move, after in STEPS:
-        for e in sw.events(before, move, after, seat=None):
+        for e in sw.events(before, move, seat=None):
             if isinstance(e, HandWon | HandTied):
                 hands = (e.hand,) if isinstance(e, HandWon) else e.hands
                 winners = (e.seat,) if isinstance(e, HandWon) else e.winners
@@ -333,10 +331,10 @@ def test_the_hands_shown_at_the_end_of_a_hand_are_the_winning_hands() -> None:
 
 
 def test_every_viewer_is_told_the_same_events_but_for_the_cards_it_may_not_see() -> None:
-    for before, move, after in STEPS:
-        everything = sw.events(before, move, after, seat=OMNISCIENT)
+    for before, move, _ in STEPS:
+        everything = sw.events(before, move, seat=OMNISCIENT)
         for seat in viewers(before):
-            told = sw.events(before, move, after, seat=seat)
+            told = sw.events(before, move, seat=seat)
             assert [type(e) for e in told] == [type(e) for e in everything]
             for seen, full in zip(told, everything, strict=True):
                 assert seen == full or seen == attrs.evolve(cast(Any, full), card=None)
@@ -345,24 +343,21 @@ def test_every_viewer_is_told_the_same_events_but_for_the_cards_it_may_not_see()
 def test_each_card_of_the_deal_and_the_choice_of_the_deck_are_events_but_not_lines() -> None:
     start = sw.apply_move(sw.new_game(sw.Rules(players=2)), parse_move("size 3"))
     move = parse_move("deal red-star")
-    after = sw.apply_move(start, move)
-    assert sw.events(start, move, after, seat=1) == (Dealt(1, Card.parse("red-star")),)
-    assert sw.narrate(start, move, after, seat=1) == ""
+    assert sw.events(start, move, seat=1) == (Dealt(1, Card.parse("red-star")),)
+    assert sw.narrate(start, move, seat=1) == ""
     drawing = next(b for b, m, a in STEPS if m is sw.Action.DRAW)
-    after = sw.apply_move(drawing, sw.Action.DRAW)
-    assert sw.events(drawing, sw.Action.DRAW, after) == (DeckChosen(drawing.player),)
-    assert sw.narrate(drawing, sw.Action.DRAW, after, seat=OMNISCIENT) == ""
+    assert sw.events(drawing, sw.Action.DRAW) == (DeckChosen(drawing.player),)
+    assert sw.narrate(drawing, sw.Action.DRAW, seat=OMNISCIENT) == ""
 
 
 @pytest.mark.parametrize("seat", [2, -1, True, "0"])
 def test_a_viewer_that_is_no_seat_is_refused(seat: object) -> None:
     start = sw.new_game(sw.Rules(players=2))
     move = parse_move("size 3")
-    after = sw.apply_move(start, move)
     with pytest.raises(InvalidDataError, match="seat"):
-        sw.events(start, move, after, seat=seat)  # type: ignore[arg-type]  # a bad seat on purpose
+        sw.events(start, move, seat=seat)  # type: ignore[arg-type]  # a bad seat on purpose
     with pytest.raises(InvalidDataError, match="seat"):
-        sw.narrate(start, move, after, seat=seat)  # type: ignore[arg-type]  # a bad seat on purpose
+        sw.narrate(start, move, seat=seat)  # type: ignore[arg-type]  # a bad seat on purpose
 
 
 SMALL = sst.rules(max_players=4)
@@ -382,7 +377,7 @@ def disclosed(before: State, move: sw.Move, after: State, seat: int) -> object:
     winning hands shown, and the card it receives if the move completes a pass."""
     hands = [
         (type(e), getattr(e, "hand", None), getattr(e, "hands", None))
-        for e in sw.events(before, move, after, seat=OMNISCIENT)
+        for e in sw.events(before, move, seat=OMNISCIENT)
         if isinstance(e, HandWon | HandTied)
     ]
     received = None
@@ -439,15 +434,10 @@ def test_what_a_seat_is_told_of_a_move_is_the_same_in_every_state_it_cannot_tell
                 shown += 1
                 continue
             for viewer in (seat, None):
-                assert sw.events(state, move, after, seat=viewer) == sw.events(
-                    twin, move, twin_after, seat=viewer
-                )
-                assert sw.narrate(state, move, after, seat=viewer) == sw.narrate(
-                    twin, move, twin_after, seat=viewer
-                )
+                assert sw.events(state, move, seat=viewer) == sw.events(twin, move, seat=viewer)
+                assert sw.narrate(state, move, seat=viewer) == sw.narrate(twin, move, seat=viewer)
             hidden_differs += (
-                sw.events(state, move, after, seat=OMNISCIENT)
-                != sw.events(twin, move, twin_after, seat=OMNISCIENT)
+                sw.events(state, move, seat=OMNISCIENT) != sw.events(twin, move, seat=OMNISCIENT)
                 or after != twin_after
             )
             pairs.add((state, twin, seat, move))
@@ -475,7 +465,7 @@ def assert_events_agree(
     """Assert that the omniscient events of ``move`` say what the two states show it
     did, every card named; return the events. A Pass is ``chooser``'s, by default the
     first seat still choosing (SW-R7)."""
-    told = sw.events(before, move, after, seat=OMNISCIENT)
+    told = sw.events(before, move, seat=OMNISCIENT)
     n, mover, cards = before.rules.players, before.player, before.rules.table.cards
     if before.phase is Phase.PASS:
         first_seat = sw.current_player(before)
@@ -590,7 +580,7 @@ def assert_events_agree(
                 assert (held(before, seat) - Counter(hand)).total() <= 1
         accounted += 1
     assert len(told) == accounted, told  # no event this did not check
-    applied = sw.rules_applied(before, move, after)
+    applied = sw.rules_applied(before, move)
     assert set(applied) == expected_rules(before, move, after), (move, applied)
     return list(told)
 
@@ -602,7 +592,7 @@ def test_every_move_of_the_seeded_games_agrees_with_its_events_and_rules() -> No
     applied: Counter[str] = Counter()
     for before, move, after in STEPS:
         assert_events_agree(before, move, after, move.seat if isinstance(move, sw.Pass) else None)
-        applied.update(sw.rules_applied(before, move, after))
+        applied.update(sw.rules_applied(before, move))
     assert {"SW-11", "SW-R5", "SW-R9", "SW-R10"} <= set(applied), applied  # rare ones met
 
 

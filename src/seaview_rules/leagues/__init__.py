@@ -43,6 +43,7 @@ from seaview_rules.leagues._events import (
     TookArrow,
     TookStarfish,
     Won,
+    redact,
 )
 from seaview_rules.leagues._kit import CONFORMANCE_RULES, load_test_kit
 from seaview_rules.leagues._model import Phase, Rules, State
@@ -63,7 +64,7 @@ from seaview_rules.leagues._pieces import (
     spinner_from_data,
     spinner_to_data,
 )
-from seaview_rules.leagues._playout import determinize, playout
+from seaview_rules.leagues._playout import determinize
 from seaview_rules.leagues._render import render, statistics
 from seaview_rules.leagues._rules import (
     apply_move,
@@ -78,6 +79,7 @@ from seaview_rules.leagues._rules import (
     narrate,
     new_game,
     outcome,
+    playout,
     rules_applied,
     sample_chance,
 )
@@ -140,6 +142,7 @@ __all__ = [
     "outcome",
     "parse_move",
     "playout",
+    "redact",
     "render",
     "rules_applied",
     "sample_chance",
@@ -184,6 +187,7 @@ GAME: Game[Rules, State, Move, View] = Game(
     every_move=every_move,
     rules_applied=rules_applied,
     events=events,
+    redact=redact,
     narrate=narrate,
     chance_seat=chance_seat,
     playout=playout,

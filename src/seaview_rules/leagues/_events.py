@@ -10,6 +10,7 @@ about.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from attrs import frozen
@@ -37,6 +38,7 @@ __all__ = [
     "TookStarfish",
     "Won",
     "redact",
+    "words",
 ]
 
 
@@ -230,3 +232,27 @@ def redact(event: Event, viewer: Viewer) -> Event:
     True
     """
     return event
+
+
+def words(told: Sequence[Event], viewer: Viewer) -> str:
+    """A move's events as ``viewer`` was told them, in one line of words (``narrate``):
+    a turn's spin, then what the board did to the diver, as one clause; the spin-off's
+    events joined by "; ". Every viewer hears the same but for "you".
+
+    >>> from seaview_rules import OMNISCIENT, leagues
+    >>> rules = leagues.Rules(players=2, spin_off=False,
+    ...                       board=leagues.Board.from_rows(["S..v", "..v.", ".X.."]))
+    >>> state, spin = leagues.new_game(rules), leagues.parse_move("3L")
+    >>> leagues.events(state, spin, seat=1)
+    (Spun(seat=0, spin=parse_move('3L')), Moved(seat=0, square=(1, 4)), TookArrow(seat=0, square=(2, 4)), SpinsAgain(seat=0, square=(2, 4)))
+    >>> leagues.narrate(state, spin, seat=OMNISCIENT)
+    'seat 0 spun 3L: moved to (1, 4), took the arrow down to (2, 4), spins again'
+    >>> leagues.narrate(state, spin, seat=0)
+    'you spun 3L: moved to (1, 4), took the arrow down to (2, 4), spin again'
+    """
+    head = told[0]
+    if isinstance(head, Spun):
+        # Every event after the spin is a DiverEvent: what the board did to the diver.
+        done = [e.predicate(viewer) for e in told[1:] if isinstance(e, DiverEvent)]
+        return f"{head.text(viewer)}: {', '.join(done)}"
+    return "; ".join(e.text(viewer) for e in told)

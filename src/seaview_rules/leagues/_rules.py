@@ -23,16 +23,14 @@ from typing import TYPE_CHECKING
 from seaview_rules._core import (
     CHANCE,
     OMNISCIENT,
-    Event,
     IllegalMoveError,
     Outcome,
     Player,
     Termination,
     Trace,
-    Viewer,
     Violation,
 )
-from seaview_rules._shell import Successor, refusal, told, traced
+from seaview_rules._shell import Referee, Successor
 from seaview_rules.leagues._events import (
     Blocked,
     Bounced,
@@ -52,6 +50,7 @@ from seaview_rules.leagues._events import (
     TookStarfish,
     Won,
     redact,
+    words,
 )
 from seaview_rules.leagues._model import Phase, Rules, State, build_state
 from seaview_rules.leagues._moves import Move, Spin
@@ -184,9 +183,14 @@ def sample_chance(state: State, rng: random.Random) -> Move:
     return t.outcomes[bisect_right(t.cumulative, rng.randrange(t.total))]
 
 
+_OVER = Violation("API-OVER", "the game is over: a diver reached the red arrow")
+
+
 def _violation(state: State, move: Move) -> Violation | None:
-    """The rule the well-formed ``move`` breaks in ``state``, a game not over, or
-    ``None``: only the spins the spinner shows are moves."""
+    """The rule the well-formed ``move`` breaks in ``state``, or ``None``: only the
+    spins the spinner shows are moves, until the game is over."""
+    if state.phase is Phase.OVER:
+        return _OVER
     if move not in state.rules.tables.index:
         return Violation("LEA-R2", f"the spinner has no {move} segment")
     return None
@@ -395,74 +399,6 @@ def _rise(
     return start
 
 
-def rules_applied(before: State, move: Move, after: State) -> tuple[str, ...]:
-    """The rules and rulings that the spin from ``before`` to ``after`` exercised, by ID,
-    as its transition records them where each acts.
-
-    >>> from seaview_rules.leagues import SPINS, Direction
-    >>> state = new_game(Rules(players=2, spin_off=False))
-    >>> spin = SPINS[3, Direction.LEFT]
-    >>> rules_applied(state, spin, _spin(state, spin))
-    ('LEA-3', 'LEA-4', 'LEA-R1', 'LEA-R2', 'LEA-R4')
-    """
-    return tuple(sorted(set(traced(_SUCCESSORS, before, move).rules)))
-
-
-def events(before: State, move: Move, after: State, *, seat: Viewer = None) -> tuple[Event, ...]:
-    """What the legal spin ``move`` from ``before`` to ``after`` did, as its transition
-    records it: `Spun` (or `SpunForOrder`), then one event per consequence. Nothing is
-    hidden, so every ``seat`` (a seat, ``None`` for a spectator, or
-    `~seaview_rules.OMNISCIENT`) is told the same events, and none `reveals` anything.
-
-    >>> from seaview_rules import leagues
-    >>> rules = leagues.Rules(players=2, spin_off=False,
-    ...                       board=leagues.Board.from_rows(["S..v", "..v.", ".X.."]))
-    >>> state = leagues.new_game(rules)
-    >>> spin = leagues.parse_move("3L")
-    >>> events(state, spin, leagues.apply_move(state, spin), seat=1)
-    (Spun(seat=0, spin=parse_move('3L')), Moved(seat=0, square=(1, 4)), TookArrow(seat=0, square=(2, 4)), SpinsAgain(seat=0, square=(2, 4)))
-
-    Raises:
-        InvalidDataError: ``seat`` is not a seat of the game, ``None`` or
-            `~seaview_rules.OMNISCIENT`.
-    """
-    return told(_SUCCESSORS, before, move, seat, before.rules.players, redact)
-
-
-def _words(told: tuple[Event, ...], viewer: Viewer) -> str:
-    """A turn's spin, then what the board did, as one clause: "seat 0 spun 3L: moved
-    to (1, 4), spins again"; the spin-off's events joined by "; "."""
-    head = told[0]
-    if isinstance(head, Spun):
-        # Every event after the spin is a DiverEvent: what the board did to the diver.
-        done = [e.predicate(viewer) for e in told[1:] if isinstance(e, DiverEvent)]
-        return f"{head.text(viewer)}: {', '.join(done)}"
-    return "; ".join(e.text(viewer) for e in told)
-
-
-def narrate(before: State, move: Move, after: State, *, seat: Viewer = None) -> str:
-    """What the spin ``move`` did, in words for ``seat``: the spin and what the board
-    did to the diver in one clause, or the spin-off's events joined by "; ". Every
-    viewer hears the same but for "you".
-
-    >>> from seaview_rules import OMNISCIENT, leagues
-    >>> rules = leagues.Rules(players=2, spin_off=False,
-    ...                       board=leagues.Board.from_rows(["S..v", "..v.", ".X.."]))
-    >>> state = leagues.new_game(rules)
-    >>> spin = leagues.parse_move("3L")
-    >>> after = leagues.apply_move(state, spin)
-    >>> narrate(state, spin, after, seat=OMNISCIENT)
-    'seat 0 spun 3L: moved to (1, 4), took the arrow down to (2, 4), spins again'
-    >>> narrate(state, spin, after, seat=0)
-    'you spun 3L: moved to (1, 4), took the arrow down to (2, 4), spin again'
-
-    Raises:
-        InvalidDataError: ``seat`` is not a seat of the game, ``None`` or
-            `~seaview_rules.OMNISCIENT`.
-    """
-    return _words(events(before, move, after, seat=seat), seat)
-
-
 def last_spinner(state: State | View) -> int | None:
     """The seat that made the last spin, as far as the position says it, else ``None``
     (no spin yet, or a round of the spin-off has just ended: the groups it left do not
@@ -510,7 +446,7 @@ def describe(state: State, before: State | None = None) -> str:
     if spin is None:
         return "no spin yet"
     if before is not None:
-        return narrate(before, spin, state, seat=OMNISCIENT)
+        return narrate(before, spin, seat=OMNISCIENT)
     seat = last_spinner(state)
     who = "a seat" if seat is None else f"seat {seat}"
     return f"{who} spun {spin}{'' if state.spins else ' for the order of play'}"
@@ -520,60 +456,30 @@ def describe(state: State, before: State | None = None) -> str:
 # `_spin` tells the order spins from the race's by the phase.
 _SUCCESSORS: dict[type, Successor[State]] = {Spin: _spin}
 
-_OVER = Violation("API-OVER", "the game is over: a diver reached the red arrow")
+
+def _seats(state: State) -> int:
+    return state.rules.players
 
 
-def check_move(state: State, move: Move, *, seat: int | None = None) -> Violation | None:
-    """The rule that ``move`` would break in ``state``, or ``None`` if it is legal; with
-    ``seat``, also API-SEAT when that seat is not to move (see `apply_move`). It builds
-    nothing.
+REFEREE: Referee[State, Move] = Referee(
+    game="20,000 Leagues",
+    successors=_SUCCESSORS,
+    violation=_violation,
+    is_terminal=is_terminal,
+    over=_OVER,
+    current_player=current_player,
+    legal_moves=legal_moves,
+    sample_chance=sample_chance,
+    seats=_seats,
+    redact=redact,
+    words=words,
+)
+"""The shared referee of 20,000 Leagues' spins, from the game's own pieces. Every move
+is a spin of the chance player, so every spin a seat sends is refused (API-SEAT)."""
 
-    Every move is a spin of the chance player, so every spin a seat sends is refused
-    (API-SEAT).
-
-    >>> from seaview_rules.leagues import parse_move
-    >>> check_move(new_game(), parse_move("9R"))
-    Violation(rule='LEA-R2', reason='the spinner has no 9R segment')
-    >>> check_move(new_game(), parse_move("3R"), seat=0)
-    Violation(rule='API-SEAT', reason="the next move is a chance outcome, not seat 0's")
-    """
-    if state.phase is Phase.OVER:
-        return _OVER
-    if seat is not None or type(move) not in _SUCCESSORS:
-        refused = refusal(state, move, seat, current_player, "20,000 Leagues", _SUCCESSORS)
-        if refused is not None:
-            return refused
-    return _violation(state, move)
-
-
-def apply_move(state: State, move: Move, *, seat: int | None = None) -> State:
-    """The state after ``move``. ``state`` itself never changes.
-
-    Args:
-        state: the state to move from.
-        move: the move.
-        seat: the seat that sends the move, for a server: unless it is the seat to
-            move, the move is refused (API-SEAT) before anything about it is looked at.
-            ``None`` (the default) checks no seat: the move is the current player's,
-            chance's at a chance node.
-
-    Raises:
-        IllegalMoveError: the move is not legal in ``state``; it names the rule.
-
-    Every move is a spin of the chance player, so a spin sent by any seat is refused
-    (API-SEAT; API-OVER once the game is over) before the spin itself is looked at.
-
-    >>> from seaview_rules.leagues import parse_move
-    >>> state = new_game(Rules(players=2, spin_off=False))
-    >>> after = apply_move(state, parse_move("3L"))
-    >>> state.positions, after.positions, after.player
-    ((0, 0), (3, 0), 1)
-    >>> apply_move(state, parse_move("3L"), seat=0)
-    Traceback (most recent call last):
-    ...
-    seaview_rules.errors.IllegalMoveError: API-SEAT: the next move is a chance outcome, not seat 0's
-    """
-    refused = check_move(state, move, seat=seat)
-    if refused is not None:
-        raise IllegalMoveError(refused)
-    return _SUCCESSORS[type(move)](state, move)
+check_move = REFEREE.check_move
+apply_move = REFEREE.apply_move
+events = REFEREE.events
+narrate = REFEREE.narrate
+rules_applied = REFEREE.rules_applied
+playout = REFEREE.playout

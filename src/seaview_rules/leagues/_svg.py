@@ -277,7 +277,7 @@ def _told(before: Position, after: Position) -> tuple[Event, ...]:
     spin = after.last_spin
     if spin is None or before.phase is Phase.OVER:
         return ()
-    return events(_state(before), spin, _state(after), seat=OMNISCIENT)
+    return events(_state(before), spin, seat=OMNISCIENT)
 
 
 def _state(position: Position) -> State:

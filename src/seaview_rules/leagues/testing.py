@@ -341,7 +341,7 @@ def check_spin(before: State, spin: Spin, after: State) -> None:
         return
     mover = before.player
     # What the spin did, after the spin itself: each event's square as a square index.
-    told = [e for e in events(before, spin, after, seat=OMNISCIENT) if isinstance(e, DiverEvent)]
+    told = [e for e in events(before, spin, seat=OMNISCIENT) if isinstance(e, DiverEvent)]
     kinds = [type(e) for e in told]
     squares = [board.index(*e.square) for e in told]
     _require(all(e.seat == mover for e in told), "an event is about another diver", after)

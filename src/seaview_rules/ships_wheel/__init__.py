@@ -40,6 +40,7 @@ from seaview_rules.ships_wheel._events import (
     SizeChosen,
     Skipped,
     Took,
+    redact,
 )
 from seaview_rules.ships_wheel._kit import CONFORMANCE_RULES, load_test_kit
 from seaview_rules.ships_wheel._model import Ending, HandResult, Phase, Rules, Scoring, State, View
@@ -64,7 +65,7 @@ from seaview_rules.ships_wheel._pieces import (
     is_winning_hand,
     table_of,
 )
-from seaview_rules.ships_wheel._playout import determinize, playout
+from seaview_rules.ships_wheel._playout import determinize
 from seaview_rules.ships_wheel._render import render, statistics
 from seaview_rules.ships_wheel._rules import (
     apply_move,
@@ -78,6 +79,7 @@ from seaview_rules.ships_wheel._rules import (
     narrate,
     new_game,
     outcome,
+    playout,
     rules_applied,
     sample_chance,
 )
@@ -142,6 +144,7 @@ __all__ = [
     "outcome",
     "parse_move",
     "playout",
+    "redact",
     "render",
     "rules_applied",
     "sample_chance",
@@ -184,6 +187,7 @@ GAME: Game[Rules, State, Move, View] = Game(
     every_move=every_move,
     rules_applied=rules_applied,
     events=events,
+    redact=redact,
     narrate=narrate,
     chance_seat=chance_seat,
     playout=playout,

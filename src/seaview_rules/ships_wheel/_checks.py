@@ -18,19 +18,17 @@ from collections import Counter
 from seaview_rules._consistency import check_per_seat, check_turn, fail
 from seaview_rules._core import check_seat
 from seaview_rules._reader import Field
+from seaview_rules._seating import left_of, next_dealer, reaches_target
 from seaview_rules.ships_wheel._model import Ending, HandResult, Phase, State, View
 from seaview_rules.ships_wheel._pieces import CardId, Kind, wins
 from seaview_rules.ships_wheel._rules import (
     current_player,
     deal_so_far,
     hand_points,
-    left_of,
     legal_moves,
-    next_dealer,
     next_size,
     seat_moves,
     turn_after,
-    wins_match,
 )
 from seaview_rules.ships_wheel._views import stand_in
 
@@ -220,7 +218,7 @@ def _choosing(view: View) -> None:
         if seats:
             fail("data.choosing", f"must be empty in phase {view.phase.value} (SW-10)")
         return
-    order = [left_of(view.rules, view.player, k) for k in range(1, n + 1)]
+    order = [left_of(view.rules.players, view.player, k) for k in range(1, n + 1)]
     if not seats or list(seats) != [s for s in order if s in seats]:
         fail(
             "data.choosing",
@@ -346,7 +344,7 @@ def _results(obj: State | View) -> None:
         check_seat(result.dealer, n, f"{where}.dealer", spectator=False)
         if result.dealer != dealer:
             fail(f"{where}.dealer", "the deal passes one seat left after every hand (SW-14)")
-        dealer = next_dealer(rules, dealer)
+        dealer = next_dealer(rules.players, dealer)
         size = result.hand_size
         Field(size, f"{where}.hand_size").integer(1, 8)
         if size not in rules.hand_sizes:
@@ -381,7 +379,7 @@ def _results(obj: State | View) -> None:
     for result in results:
         if result.winner is not None:
             totals[result.winner] += result.points
-            if wins_match(rules, totals[result.winner]) and result is not results[-1]:
+            if reaches_target(totals[result.winner], rules.target) and result is not results[-1]:
                 fail("data.results", "the match ends when a total reaches the target (SW-R10)")
     if tuple(totals) != obj.scores:
         fail("data.scores", "must be the sums of the hand results (SW-14)")
@@ -405,7 +403,7 @@ def _phase_facts(obj: State | View, dealer: int) -> None:
         assert last is not None
         if last.winner != player or hand_size != last.hand_size:
             fail("data.player", "a finished match names the last hand's winner (SW-R10)")
-        if not wins_match(rules, obj.scores[player]):
+        if not reaches_target(obj.scores[player], rules.target):
             fail(
                 f"data.scores[{player}]",
                 f"the winner of a finished match reached the target, {rules.target} (SW-R10)",
@@ -414,7 +412,7 @@ def _phase_facts(obj: State | View, dealer: int) -> None:
     if (
         last is not None
         and last.winner is not None
-        and wins_match(rules, sum(r.points for r in results if r.winner == last.winner))
+        and reaches_target(sum(r.points for r in results if r.winner == last.winner), rules.target)
     ):
         fail("data.phase", "a total reached the target, so the match is over (SW-R10)")
     fixed = 0 if last is None else next_size(rules, last)

@@ -14,6 +14,7 @@ the hands that win, which are shown to claim the win.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from attrs import frozen
@@ -41,6 +42,7 @@ __all__ = [
     "Skipped",
     "Took",
     "redact",
+    "words",
 ]
 
 
@@ -308,3 +310,50 @@ def redact(event: Event, viewer: Viewer) -> Event:
     if isinstance(event, Received) and viewer != event.seat:
         return Received(event.seat, event.giver, None)
     return event
+
+
+_EFFECTS = (GoesAgain, Skipped, PassBegins)
+"""Events that say what the action card just discarded does: `words` joins them to
+the discard with a colon."""
+
+
+def words(told: Sequence[Event], viewer: Viewer) -> str:
+    """A move's events as ``viewer`` was told them, in one line of words (``narrate``):
+    their texts joined by "; " (and by ": " to the effect of an action card), leaving
+    out each card of the deal (`Dealt`), the choice of the deck (`DeckChosen`, the card
+    drawn follows) and the cards other seats receive in a pass (`Received`), none of
+    which is worth a line.
+
+    >>> from seaview_rules import OMNISCIENT
+    >>> from seaview_rules.ships_wheel import Rules, apply_move, narrate, new_game, parse_move
+    >>> state = new_game(Rules(players=2))
+    >>> narrate(state, parse_move("size 4"))
+    'seat 0 deals hands of 4'
+    >>> state = apply_move(state, parse_move("size 3"))
+    >>> for text in ("red-star", "anchor", "red-circle", "blue-moon", "blue-star", "green-moon"):
+    ...     state = apply_move(state, parse_move(f"deal {text}"))
+    >>> state = apply_move(apply_move(state, parse_move("draw")), parse_move("deal anchor"))
+    >>> narrate(state, parse_move("anchor"), seat=1)
+    'you discard anchor: every seat chooses a card to pass to the left'
+
+    A pass choice is named for the seat that makes it, and for the omniscient log only:
+
+    >>> state, choice = apply_move(state, parse_move("anchor")), parse_move("pass green-moon by 0")
+    >>> [narrate(state, choice, seat=s) for s in (0, 1, None, OMNISCIENT)]
+    ['you choose green-moon to pass', 'seat 0 chooses a card to pass', 'seat 0 chooses a card to pass', 'seat 0 chooses green-moon to pass']
+    >>> chosen = apply_move(state, choice)
+    >>> narrate(chosen, parse_move("pass red-star by 1"), seat=0)
+    'seat 1 chooses a card to pass; every seat passes its chosen card to the left; you receive red-star from seat 1; seat 1 wins the hand, scoring 3'
+    """
+    text = ""
+    for event in told:
+        kind = type(event)
+        if (
+            kind is Dealt
+            or kind is DeckChosen
+            or (isinstance(event, Received) and event.seat != viewer)
+        ):
+            continue
+        joint = ": " if kind in _EFFECTS else "; "
+        text = f"{text}{joint}{event.text(viewer)}" if text else event.text(viewer)
+    return text

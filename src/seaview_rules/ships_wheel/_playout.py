@@ -1,8 +1,6 @@
-"""Random playouts and determinization for the Ship's Wheel card game, for search bots.
-
-Neither has rules of its own: a playout is the reference loop of random play, run on
-the engine's own transition, and a determinization deals the cards a seat cannot see
-and keeps the positions the engine's winning-hand test allows.
+"""Determinization for the Ship's Wheel card game, for search bots: it deals the cards
+a seat cannot see and keeps the positions the engine's winning-hand test allows (random
+playouts are the referee's, ``_rules.playout``).
 """
 
 from __future__ import annotations
@@ -10,41 +8,10 @@ from __future__ import annotations
 import random
 from itertools import islice
 
-from seaview_rules._play import DEFAULT_MAX_MOVES
-from seaview_rules._shell import play_out
-from seaview_rules.ships_wheel import _rules
 from seaview_rules.ships_wheel._model import Phase, Rules, State, View, build_state
 from seaview_rules.ships_wheel._pieces import is_winning_hand
 
-__all__ = ["determinize", "playout"]
-
-
-def playout(
-    state: State, rng: random.Random, *, max_moves: int | None = DEFAULT_MAX_MOVES
-) -> State:
-    """The state where random play from ``state`` ends: the end of the match, or where
-    ``max_moves`` moves (chance included) have been made, whichever comes first; the
-    state the reference loop of `seaview_rules._shell.play_out` reaches with the same
-    ``rng``, built without the checks of `apply_move` (every move is legal by
-    construction).
-
-    >>> from seaview_rules import ships_wheel as sw
-    >>> state = playout(sw.new_game(sw.Rules(players=2)), random.Random(1))
-    >>> sw.is_terminal(state), max(state.scores) >= state.rules.target
-    (True, True)
-
-    Raises:
-        ValueError: ``max_moves`` is negative.
-    """
-    return play_out(
-        state,
-        rng,
-        max_moves,
-        _rules.current_player,
-        _rules.legal_moves,
-        _rules.sample_chance,
-        _rules._SUCCESSORS,
-    )
+__all__ = ["determinize"]
 
 
 def determinize(view: View, rng: random.Random) -> State:
@@ -73,7 +40,7 @@ def determinize(view: View, rng: random.Random) -> State:
 
     >>> from seaview_rules import ships_wheel as sw
     >>> state = sw.apply_move(sw.new_game(sw.Rules(players=3)), sw.parse_move("size 4"))
-    >>> state = playout(state, random.Random(2), max_moves=30)
+    >>> state = sw.playout(state, random.Random(2), max_moves=30)
     >>> seen = sw.view(state, 1)
     >>> imagined = determinize(seen, random.Random(1))
     >>> sw.view(imagined, 1) == seen, imagined.hands[1] == state.hands[1]

@@ -24,17 +24,16 @@ from fractions import Fraction
 
 from seaview_rules._core import (
     CHANCE,
-    Event,
     IllegalMoveError,
     Outcome,
     Player,
     Termination,
     Trace,
-    Viewer,
     Violation,
     seat_violation,
 )
-from seaview_rules._shell import Successor, refusal, told, traced
+from seaview_rules._seating import left_of, next_dealer, reaches_target
+from seaview_rules._shell import Referee, Successor
 from seaview_rules.ships_wheel._events import (
     CardsPassed,
     DealDone,
@@ -54,6 +53,7 @@ from seaview_rules.ships_wheel._events import (
     Skipped,
     Took,
     redact,
+    words,
 )
 from seaview_rules.ships_wheel._model import (
     Ending,
@@ -108,7 +108,7 @@ def _new_hand(
     return build_state(
         rules=rules,
         phase=_PHASE_DEAL if size else _PHASE_SIZE,
-        player=left_of(rules, dealer) if size else dealer,
+        player=left_of(rules.players, dealer) if size else dealer,
         dealer=dealer,
         hand_size=size,
         hands=((),) * n,
@@ -159,7 +159,7 @@ def choosing(state: State) -> tuple[int, ...]:
     if state.phase is not _PHASE_PASS:
         return ()
     rules, passing = state.rules, state.passing
-    seats = [left_of(rules, state.player, k) for k in range(1, rules.players + 1)]
+    seats = [left_of(rules.players, state.player, k) for k in range(1, rules.players + 1)]
     return tuple([s for s in seats if passing[s] is None])
 
 
@@ -286,10 +286,14 @@ _WRONG_PHASE = {
 }
 
 
+_OVER = Violation("API-OVER", "the match is over")
+
+
 def _violation(state: State, move: Move) -> Violation | None:
-    """The rule the well-formed ``move`` breaks in ``state``, a match not over, or
-    ``None`` if it is legal."""
+    """The rule the well-formed ``move`` breaks in ``state``, or ``None`` if it is legal."""
     phase = state.phase
+    if phase is _PHASE_OVER:
+        return _OVER
     chance = phase is _PHASE_DEAL or phase is _PHASE_DECK
     if isinstance(move, Deal):
         if not chance:
@@ -448,7 +452,7 @@ def _dealt(state: State, i: CardId, k: int, trace: Trace | None = None) -> State
     if trace is not None:
         # SW-1, SW-R1: a card of the deck(s); SW-R3: off the deck, face down.
         trace.add("SW-1", "SW-R1", "SW-R3", "SW-2", event=Dealt(seat, rules.table.cards[i]))
-    after = left_of(rules, seat)
+    after = left_of(rules.players, seat)
     phase = _PHASE_DEAL
     if len(hands[after]) >= state.hand_size:
         # SW-R6: after the deal, every hand is checked; SW-4: the dealer's left starts.
@@ -572,7 +576,7 @@ def _discard(state: State, move: Discard, trace: Trace | None = None) -> State:
             trace.add("SW-8", event=GoesAgain(player))
         elif kind is _KIND_BLACK_STARFISH:
             # The seat passed over: the one on the right of the seat whose turn it now is.
-            trace.add("SW-9", "SW-R11", event=Skipped(left_of(rules, after, -1)))
+            trace.add("SW-9", "SW-R11", event=Skipped(left_of(rules.players, after, -1)))
         else:
             trace.add("SW-4")
     return build_state(
@@ -602,8 +606,8 @@ def turn_after(rules: Rules, seat: int, kind: Kind) -> int:
     if kind is _KIND_WHITE_STARFISH:
         return seat  # SW-8: the same player takes another whole turn
     if kind is _KIND_BLACK_STARFISH:
-        return left_of(rules, seat, 2)  # SW-9, SW-R11: the next player is skipped
-    return left_of(rules, seat)  # SW-4, SW-10: play goes to the left
+        return left_of(rules.players, seat, 2)  # SW-9, SW-R11: the next player is skipped
+    return left_of(rules.players, seat)  # SW-4, SW-10: play goes to the left
 
 
 def _pass(state: State, move: Pass, trace: Trace | None = None) -> State:
@@ -624,7 +628,7 @@ def _pass(state: State, move: Pass, trace: Trace | None = None) -> State:
         # time, then every hand is checked (SW-R6), and play goes on at the discarder's
         # left (SW-4).
         moved = []
-        givers = [left_of(rules, s, -1) for s in range(n)]  # each seat's right
+        givers = [left_of(n, s, -1) for s in range(n)]  # each seat's right
         for s in range(n):
             given, received = chosen[s], chosen[givers[s]]
             assert given is not None
@@ -703,7 +707,7 @@ def _end_hand(
         reshuffles=state.reshuffles,
     )
     results = (*state.results, result)
-    over = points > 0 and wins_match(rules, scores[winners[0]])
+    over = points > 0 and reaches_target(scores[winners[0]], rules.target)  # SW-R10
     if trace is not None:
         # SW-3: the winning hands are shown to claim the win, a tie's too (SW-12).
         shown = tuple(state.cards(hands[s]) for s in winners)
@@ -734,7 +738,8 @@ def _end_hand(
     again = next_size(rules, result)
     if again and trace is not None:
         trace.add("SW-R9")
-    return _new_hand(rules, next_dealer(rules, state.dealer), again, scores, results)
+    # SW-14: the deal passes to the left after every hand.
+    return _new_hand(rules, next_dealer(rules.players, state.dealer), again, scores, results)
 
 
 def next_size(rules: Rules, result: HandResult) -> int:
@@ -754,113 +759,6 @@ def hand_points(rules: Rules, size: int, winners: tuple[int, ...]) -> int:
     return size if rules.scoring is Scoring.CARDS else 1
 
 
-def wins_match(rules: Rules, total: int) -> bool:
-    """Whether a match total ends the match (for the transition and the checks)."""
-    return total >= rules.target  # SW-R10: a total reaches the target
-
-
-def next_dealer(rules: Rules, dealer: int) -> int:
-    """The dealer of the hand after ``dealer``'s (for the transition and the checks)."""
-    return left_of(rules, dealer)  # SW-14: the deal passes to the left after every hand
-
-
-def left_of(rules: Rules, seat: int, seats: int = 1) -> int:
-    """The seat on ``seat``'s left, or ``seats`` seats round to the left (clockwise; to
-    the right for a negative number), where the deal, the turns, the passed cards and the
-    deal from hand to hand go (for the transition and the checks).
-
-    >>> [left_of(Rules(players=3), seat) for seat in range(3)], left_of(Rules(players=3), 0, -1)
-    ([1, 2, 0], 2)
-    """
-    return (seat + seats) % rules.players  # SW-4, SW-R3: seat s + 1 sits on seat s's left
-
-
-def events(before: State, move: Move, after: State, *, seat: Viewer = None) -> tuple[Event, ...]:
-    """What the legal ``move`` from ``before`` to ``after`` did, as ``seat`` saw it: a
-    seat, ``None`` for a spectator, or `~seaview_rules.OMNISCIENT` for the server's own
-    log (every card named).
-
-    >>> from seaview_rules import OMNISCIENT
-    >>> from seaview_rules.ships_wheel import Rules, apply_move, new_game, parse_move
-    >>> state = apply_move(new_game(Rules(players=2)), parse_move("size 3"))
-    >>> deal = parse_move("deal red-star")
-    >>> [events(state, deal, apply_move(state, deal), seat=s) for s in (1, 0, OMNISCIENT)]
-    [(Dealt(seat=1, card=Card.parse('red-star')),), (Dealt(seat=1, card=None),), (Dealt(seat=1, card=Card.parse('red-star')),)]
-
-    Raises:
-        InvalidDataError: ``seat`` is not a seat of the game, ``None`` or
-            `~seaview_rules.OMNISCIENT`.
-    """
-    return told(_SUCCESSORS, before, move, seat, before.rules.players, redact)
-
-
-_EFFECTS = (GoesAgain, Skipped, PassBegins)
-"""Events that say what the action card just discarded does: `narrate` joins them to
-the discard with a colon."""
-
-
-def narrate(before: State, move: Move, after: State, *, seat: Viewer = None) -> str:
-    """What ``move`` did, in words for ``seat``: the texts of its `events` for that
-    viewer joined by "; " (and by ": " to the effect of an action card), leaving out
-    each card of the deal (`Dealt`), the choice of the deck (`DeckChosen`, the card
-    drawn follows) and the cards other seats receive in a pass (`Received`), none of
-    which is worth a line. ``None`` (the default) is a spectator, who is told of no
-    hidden card; `~seaview_rules.OMNISCIENT` gives everything, for the server's own log
-    (each card passed is named where it is chosen).
-
-    >>> from seaview_rules import OMNISCIENT
-    >>> from seaview_rules.ships_wheel import Rules, apply_move, new_game, parse_move
-    >>> state = new_game(Rules(players=2))
-    >>> narrate(state, parse_move("size 4"), apply_move(state, parse_move("size 4")))
-    'seat 0 deals hands of 4'
-    >>> state = apply_move(state, parse_move("size 3"))
-    >>> for text in ("red-star", "anchor", "red-circle", "blue-moon", "blue-star", "green-moon"):
-    ...     state = apply_move(state, parse_move(f"deal {text}"))
-    >>> state = apply_move(apply_move(state, parse_move("draw")), parse_move("deal anchor"))
-    >>> anchor = parse_move("anchor")
-    >>> narrate(state, anchor, apply_move(state, anchor), seat=1)
-    'you discard anchor: every seat chooses a card to pass to the left'
-
-    A pass choice is named for the seat that makes it, and for the omniscient log only:
-
-    >>> state, choice = apply_move(state, anchor), parse_move("pass green-moon by 0")
-    >>> chosen = apply_move(state, choice)
-    >>> [narrate(state, choice, chosen, seat=s) for s in (0, 1, None, OMNISCIENT)]
-    ['you choose green-moon to pass', 'seat 0 chooses a card to pass', 'seat 0 chooses a card to pass', 'seat 0 chooses green-moon to pass']
-    >>> last = parse_move("pass red-star by 1")
-    >>> narrate(chosen, last, apply_move(chosen, last), seat=0)
-    'seat 1 chooses a card to pass; every seat passes its chosen card to the left; you receive red-star from seat 1; seat 1 wins the hand, scoring 3'
-
-    Raises:
-        InvalidDataError: ``seat`` is not a seat of the game, ``None`` or
-            `~seaview_rules.OMNISCIENT`.
-    """
-    text = ""
-    for event in events(before, move, after, seat=seat):
-        kind = type(event)
-        if (
-            kind is Dealt
-            or kind is DeckChosen
-            or (isinstance(event, Received) and event.seat != seat)
-        ):
-            continue
-        joint = ": " if kind in _EFFECTS else "; "
-        text = f"{text}{joint}{event.text(seat)}" if text else event.text(seat)
-    return text
-
-
-def rules_applied(before: State, move: Move, after: State) -> tuple[str, ...]:
-    """The rules and rulings that the legal ``move`` from ``before`` to ``after``
-    exercised, by ID.
-
-    >>> from seaview_rules.ships_wheel import Rules, apply_move, new_game, parse_move
-    >>> state = new_game(Rules(players=2))
-    >>> rules_applied(state, parse_move("size 4"), apply_move(state, parse_move("size 4")))
-    ('SW-2', 'SW-R10', 'SW-R2')
-    """
-    return tuple(sorted(traced(_SUCCESSORS, before, move).rules))
-
-
 # The successor of each type of move (Action is Action.DRAW, the only one).
 _SUCCESSORS: dict[type, Successor[State]] = {
     Deal: _deal,
@@ -871,66 +769,46 @@ _SUCCESSORS: dict[type, Successor[State]] = {
     Action: _action,
 }
 
-_OVER = Violation("API-OVER", "the match is over")
+
+def _sender(state: State, move: Move, seat: int) -> Violation | None:
+    """The API-SEAT refusal of ``move`` sent by ``seat``: during an Anchor pass a Pass
+    is the choice of the seat it names, whoever `current_player` names, and only that
+    seat may send it (SW-10, SW-R7); any other move is the current player's."""
+    if state.phase is _PHASE_PASS and type(move) is Pass and type(seat) is int:
+        if seat == move.seat:
+            return None
+        if 0 <= seat < state.rules.players:
+            return Violation(
+                "API-SEAT", f"seat {seat} may not choose seat {move.seat}'s card to pass"
+            )
+    return seat_violation(current_player(state), seat)
 
 
-def check_move(state: State, move: Move, *, seat: int | None = None) -> Violation | None:
-    """The rule that ``move`` would break in ``state``, or ``None`` if it is legal; with
-    ``seat``, also API-SEAT when that seat is not to move (see `apply_move`). It builds
-    nothing.
-
-    During an Anchor pass a Pass names the seat whose choice it is: any seat still
-    choosing may send its own, in any order (SW-10, SW-R7); a second choice of the same
-    seat breaks SW-R7.
-
-    >>> from seaview_rules.ships_wheel import parse_move
-    >>> check_move(new_game(Rules(players=4)), parse_move("size 7"))
-    Violation(rule='SW-R2', reason='hands of 7 are too large for 4 players on one deck: deal 6 or fewer, or play with two decks (Rules.decks=2); choose from 3 to 6')
-    >>> check_move(new_game(Rules(players=4)), parse_move("size 7"), seat=1)
-    Violation(rule='API-SEAT', reason='seat 0 is to move, not seat 1')
-    """
-    if state.phase is _PHASE_OVER:
-        return _OVER
-    if state.phase is _PHASE_PASS and type(move) is Pass:
-        # SW-10, SW-R7: a Pass is the choice of the seat it names, whoever
-        # `current_player` names; only that seat may send it.
-        if seat is not None and (type(seat) is not int or seat != move.seat):
-            if type(seat) is int and 0 <= seat < state.rules.players:
-                reason = f"seat {seat} may not choose seat {move.seat}'s card to pass"
-                return Violation("API-SEAT", reason)
-            return seat_violation(current_player(state), seat)
-        return _violation(state, move)
-    if seat is not None or type(move) not in _SUCCESSORS:
-        refused = refusal(state, move, seat, current_player, "Ship's Wheel", _SUCCESSORS)
-        if refused is not None:
-            return refused
-    return _violation(state, move)
+def _seats(state: State) -> int:
+    return state.rules.players
 
 
-def apply_move(state: State, move: Move, *, seat: int | None = None) -> State:
-    """The state after ``move``. ``state`` itself never changes.
+REFEREE: Referee[State, Move] = Referee(
+    game="Ship's Wheel",
+    successors=_SUCCESSORS,
+    violation=_violation,
+    is_terminal=is_terminal,
+    over=_OVER,
+    current_player=current_player,
+    legal_moves=legal_moves,
+    sample_chance=sample_chance,
+    seats=_seats,
+    redact=redact,
+    words=words,
+    sender=_sender,
+)
+"""The shared referee of Ship's Wheel's moves, from the game's own pieces. During an
+Anchor pass, a Pass names the seat whose choice it is: any seat still choosing may send
+its own, in any order (SW-10, SW-R7); a second choice of the same seat breaks SW-R7."""
 
-    Args:
-        state: the state to move from.
-        move: the move.
-        seat: the seat that sends the move, for a server: unless it is the seat to
-            move, the move is refused (API-SEAT) before anything about it is looked at;
-            during an Anchor pass, a seat still choosing may send its own Pass whoever
-            `current_player` names (SW-10, SW-R7). ``None`` (the default) checks no
-            seat: the move is the current player's (a Pass, its seat's), chance's at a
-            chance node.
-
-    Raises:
-        IllegalMoveError: the move is not legal in ``state``; it names the rule.
-
-    >>> from seaview_rules.ships_wheel import parse_move
-    >>> dealing = apply_move(new_game(Rules(players=2)), parse_move("size 3"))
-    >>> apply_move(dealing, parse_move("deal red-star"), seat=1)
-    Traceback (most recent call last):
-    ...
-    seaview_rules.errors.IllegalMoveError: API-SEAT: the next move is a chance outcome, not seat 1's
-    """
-    refused = check_move(state, move, seat=seat)
-    if refused is not None:
-        raise IllegalMoveError(refused)
-    return _SUCCESSORS[type(move)](state, move)
+check_move = REFEREE.check_move
+apply_move = REFEREE.apply_move
+events = REFEREE.events
+narrate = REFEREE.narrate
+rules_applied = REFEREE.rules_applied
+playout = REFEREE.playout

@@ -7,6 +7,8 @@ from collections.abc import Callable, Iterable
 from fractions import Fraction
 from typing import Any, TypeVar
 
+import attrs
+
 from seaview_rules._core import CHANCE, IllegalMoveError
 from seaview_rules._game import Game
 from seaview_rules._play import GameRecord, play, replay
@@ -84,8 +86,9 @@ def check_state(
     exact probabilities summing to 1 and `sample_chance` returns one of them; that every
     legal move passes `check_move`, applies, and round-trips through its notation; that
     every move a seat's view offers passes `check_move` and applies when that seat
-    sends it; that every candidate move that neither lists is refused with a rule ID by both
-    `check_move` and `apply_move`; that nothing changes the state; and that the state
+    sends it; that every candidate move that neither lists, and every move next to a
+    legal one (an integer field of an attrs move one more or less, 0 or -1), is refused
+    with a rule ID by both `check_move` and `apply_move`; that nothing changes the state; and that the state
     and every seat's and the spectator's view round-trip through JSON. With ``twin``,
     that each seat's view and the chance seat (which every seat is told) are the same
     in a hidden twin of the state.
@@ -133,12 +136,12 @@ def check_state(
                 raise _fail(game, state, f"seat {seat}'s legal move {move} refused: {violation}")
             game.apply_move(state, move, seat=seat)
             legal.add(move)
-    for move in candidates:
+    for move in (*candidates, *_neighbours(moves)):
         if move in legal:
             continue
         violation = game.check_move(state, move)
         if violation is None or not violation.rule:
-            raise _fail(game, state, f"illegal move {move} passes check_move")
+            raise _fail(game, state, f"{move!r}, in none of the legal moves, passes check_move")
         try:
             game.apply_move(state, move)
         except IllegalMoveError as exc:
@@ -167,6 +170,27 @@ def check_state(
                 )  # fmt: skip
     if game.dumps(state) != before:
         raise _fail(game, state, "the state changed while it was being checked")
+
+
+def _neighbours(moves: Iterable[M]) -> list[M]:
+    """Moves next to the legal ``moves``: each attrs move with one integer field one
+    more, one less, 0 or -1, where the move's class builds it. A well-formed move that
+    no state lists (a die showing 7, a seat that is not at the table) must be refused
+    like any other illegal move, and a hole in ``check_move`` often lies just beyond
+    the legal moves."""
+    near: list[M] = []
+    for move in moves:
+        if not attrs.has(type(move)):
+            continue
+        for name, value in attrs.asdict(move, recurse=False).items():  # type: ignore[arg-type]  # an attrs class, tested above
+            if type(value) is not int:
+                continue
+            for other in {value + 1, value - 1, 0, -1} - {value}:
+                try:
+                    near.append(attrs.evolve(move, **{name: other}))  # type: ignore[misc]  # an attrs class
+                except (ValueError, TypeError):  # the class refuses it: not a move
+                    continue
+    return near
 
 
 def _rules_of(state: object) -> Any:

@@ -31,6 +31,7 @@ from seaview_rules.voyage._events import (
     PileRebuilt,
     Played,
     WentOut,
+    redact,
 )
 from seaview_rules.voyage._kit import CONFORMANCE_RULES, load_test_kit
 from seaview_rules.voyage._model import Phase, RoundResult, Rules, State, View
@@ -45,7 +46,7 @@ from seaview_rules.voyage._moves import (
     parse_move,
 )
 from seaview_rules.voyage._pieces import CARDS, Card, CardSet, Colour
-from seaview_rules.voyage._playout import determinize, playout
+from seaview_rules.voyage._playout import determinize
 from seaview_rules.voyage._render import render, statistics
 from seaview_rules.voyage._rules import (
     apply_move,
@@ -59,6 +60,7 @@ from seaview_rules.voyage._rules import (
     narrate,
     new_game,
     outcome,
+    playout,
     rules_applied,
     sample_chance,
 )
@@ -109,6 +111,7 @@ __all__ = [
     "outcome",
     "parse_move",
     "playout",
+    "redact",
     "render",
     "rules_applied",
     "sample_chance",
@@ -150,6 +153,7 @@ GAME: Game[Rules, State, Move, View] = Game(
     every_move=every_move,
     rules_applied=rules_applied,
     events=events,
+    redact=redact,
     narrate=narrate,
     chance_seat=chance_seat,
     playout=playout,

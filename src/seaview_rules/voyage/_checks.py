@@ -52,16 +52,14 @@ from __future__ import annotations
 from seaview_rules._consistency import check_per_seat, check_turn, fail
 from seaview_rules._core import check_seat
 from seaview_rules._reader import Field
+from seaview_rules._seating import left_of, next_dealer, reaches_target
 from seaview_rules.voyage._model import Phase, Rules, State, View
 from seaview_rules.voyage._pieces import MATCHES, Card, CardSet
 from seaview_rules.voyage._rules import (
     current_player,
     deal_so_far,
-    left_of,
     legal_moves,
-    next_dealer,
     round_points,
-    wins_match,
 )
 from seaview_rules.voyage._views import stand_in
 
@@ -291,20 +289,20 @@ def _turns(obj: State | View) -> None:
         # lead: the draws all kept, then the passes, then the plays, each a match.
         drew = [0] * n
         for turn in range(1, draws + 1):
-            drew[left_of(rules, leader, turn)] += 1
+            drew[left_of(rules.players, leader, turn)] += 1
         for passes in range(1, n + 1):
             counted = list(drew)
             # A passer holds no match of the lead (VOY-R5), nor do the cards it plays later.
             later = [0] * n
             for turn in range(draws + passes + 1, draws + passes + plays):
-                seat = left_of(rules, leader, turn)
+                seat = left_of(rules.players, leader, turn)
                 counted[seat] -= 1
                 later[seat] |= 1 << chain[turn - draws - passes].index
             turns = range(draws + 1, draws + passes + 1)
-            passers = [left_of(rules, leader, turn) for turn in turns]
+            passers = [left_of(rules.players, leader, turn) for turn in turns]
             if (
                 counted == kept
-                and left_of(rules, leader, draws + passes + plays) == player
+                and left_of(rules.players, leader, draws + passes + plays) == player
                 and _could_pass(obj, hands, sizes, passers, later, chain)
             ):
                 return
@@ -332,7 +330,7 @@ def _turns(obj: State | View) -> None:
 def _first_turn(rules: Rules, leader: int, seat: int) -> int:
     """Seat ``seat``'s first turn after ``leader``'s lead (turn 0), from 1 to the number
     of players, as the turns go round (VOY-R7)."""
-    return next(k for k in range(1, rules.players + 1) if left_of(rules, leader, k) == seat)
+    return next(k for k in range(1, rules.players + 1) if left_of(rules.players, leader, k) == seat)
 
 
 def _always_matches(rules: Rules) -> bool:
@@ -477,7 +475,7 @@ def _results(obj: State | View) -> None:
                 f"{where}.dealer",
                 "the deal passes one seat to the left each round (VOY-7, VOY-R8)",
             )
-        dealer = next_dealer(rules, dealer)
+        dealer = next_dealer(rules.players, dealer)
         check_seat(result.winner, n, f"{where}.winner", spectator=False)
         left = result.cards_left
         check_per_seat(f"{where}.cards_left", left, n)
@@ -504,7 +502,7 @@ def _results(obj: State | View) -> None:
     totals = [0] * n
     for result in results:
         totals[result.winner] += result.points
-        if wins_match(rules, totals[result.winner]) and result is not results[-1]:
+        if reaches_target(totals[result.winner], rules.target) and result is not results[-1]:
             fail("data.results", "the match ends when a total reaches the target (VOY-8)")
     if tuple(totals) != obj.scores:
         fail("data.scores", "must be the sums of the round results (VOY-5)")
@@ -527,13 +525,13 @@ def _phase_facts(obj: State | View, dealer: int) -> None:
         winner = results[-1].winner
         if winner != obj.player:
             fail("data.player", "a finished match names the last round's winner (VOY-8)")
-        if not wins_match(rules, obj.scores[winner]):
+        if not reaches_target(obj.scores[winner], rules.target):
             fail(
                 f"data.scores[{winner}]",
                 f"the match ends when a total reaches the target of {rules.target} (VOY-8)",
             )
     elif results and any(
-        wins_match(rules, sum(r.points for r in results if r.winner == s))
+        reaches_target(sum(r.points for r in results if r.winner == s), rules.target)
         for s in range(rules.players)
     ):
         fail("data.phase", "a total reached the target, so the match is over (VOY-8)")

@@ -10,6 +10,7 @@ VOY-5), who draws, keeps or passes.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from attrs import frozen
@@ -29,6 +30,7 @@ __all__ = [
     "Played",
     "WentOut",
     "redact",
+    "words",
 ]
 
 
@@ -174,3 +176,29 @@ def redact(event: Event, viewer: Viewer) -> Event:
     if isinstance(event, (Dealt, Drew)) and viewer is not OMNISCIENT and viewer != event.seat:
         return type(event)(event.seat, None)
     return event
+
+
+def words(told: Sequence[Event], viewer: Viewer) -> str:
+    """A move's events as ``viewer`` was told them, in one line of words (``narrate``):
+    their texts joined by "; ", leaving out each card of the deal (`Dealt`), which is
+    not worth a line.
+
+    >>> from seaview_rules import OMNISCIENT
+    >>> from seaview_rules.voyage import Rules, apply_move, narrate, new_game, parse_move
+    >>> state = new_game(Rules(players=2, colours=1, numbers=2, hand_size=1))
+    >>> state = apply_move(state, parse_move("deal R1"))
+    >>> narrate(state, parse_move("deal R2")), narrate(state, parse_move("deal R2"), seat=1)
+    ('the deal is done; seat 1 leads', 'the deal is done; you lead')
+    >>> lead = apply_move(state, parse_move("deal R2"))
+    >>> narrate(lead, parse_move("R1")), narrate(lead, parse_move("R1"), seat=1)
+    ('seat 1 plays R1 and goes out, scoring 1', 'you play R1 and go out, scoring 1')
+
+    A card drawn is named for the seat that draws it, and for the omniscient log only:
+
+    >>> state = new_game(Rules(players=2, colours=2, numbers=3, hand_size=2))
+    >>> for text in ("deal R1", "deal G2", "deal R2", "deal G3", "R1", "draw"):
+    ...     state = apply_move(state, parse_move(text))
+    >>> [narrate(state, parse_move("deal R3"), seat=s) for s in (0, 1, None, OMNISCIENT)]
+    ['you draw R3', 'seat 0 draws a card', 'seat 0 draws a card', 'seat 0 draws R3']
+    """
+    return "; ".join(event.text(viewer) for event in told if not isinstance(event, Dealt))

@@ -1,7 +1,5 @@
-"""Random playouts and determinization for the Voyage card game, for search bots.
-
-Neither has rules of its own: a playout is the reference loop of random play, run on
-the engine's own transition, and a determinization deals the cards a seat cannot see.
+"""Determinization for the Voyage card game, for search bots: a determinization deals
+the cards a seat cannot see (random playouts are the referee's, ``_rules.playout``).
 """
 
 from __future__ import annotations
@@ -9,41 +7,10 @@ from __future__ import annotations
 import random
 from math import comb
 
-from seaview_rules._play import DEFAULT_MAX_MOVES
-from seaview_rules._shell import play_out
-from seaview_rules.voyage import _rules
 from seaview_rules.voyage._model import Phase, State, View, build_state
 from seaview_rules.voyage._pieces import Card, CardSet
 
-__all__ = ["determinize", "playout"]
-
-
-def playout(
-    state: State, rng: random.Random, *, max_moves: int | None = DEFAULT_MAX_MOVES
-) -> State:
-    """The state where random play from ``state`` ends: the end of the match, or where
-    ``max_moves`` moves (chance included) have been made, whichever comes first; the
-    state the reference loop of `seaview_rules._shell.play_out` reaches with the same
-    ``rng``, built without the checks of `apply_move` (every move is legal by
-    construction).
-
-    >>> from seaview_rules import voyage
-    >>> state = playout(voyage.new_game(voyage.Rules(players=2)), random.Random(1))
-    >>> voyage.is_terminal(state), max(state.scores) >= state.rules.target
-    (True, True)
-
-    Raises:
-        ValueError: ``max_moves`` is negative.
-    """
-    return play_out(
-        state,
-        rng,
-        max_moves,
-        _rules.current_player,
-        _rules.legal_moves,
-        _rules.sample_chance,
-        _rules._SUCCESSORS,
-    )
+__all__ = ["determinize"]
 
 
 def determinize(view: View, rng: random.Random) -> State:
@@ -68,7 +35,7 @@ def determinize(view: View, rng: random.Random) -> State:
     >>> state = voyage.new_game(voyage.Rules(players=3))
     >>> rng = random.Random(5)
     >>> while voyage.current_player(state) != 0:
-    ...     state = playout(state, rng, max_moves=1)
+    ...     state = voyage.playout(state, rng, max_moves=1)
     >>> seen = voyage.view(state, 0)
     >>> imagined = determinize(seen, random.Random(1))
     >>> voyage.view(imagined, 0) == seen, imagined.hands[0] == state.hands[0]

@@ -19,16 +19,15 @@ from fractions import Fraction
 
 from seaview_rules._core import (
     CHANCE,
-    Event,
     IllegalMoveError,
     Outcome,
     Player,
     Termination,
     Trace,
-    Viewer,
     Violation,
 )
-from seaview_rules._shell import Successor, refusal, told, traced
+from seaview_rules._seating import left_of, next_dealer, reaches_target
+from seaview_rules._shell import Referee, Successor
 from seaview_rules.voyage._events import (
     DealDone,
     Dealt,
@@ -40,6 +39,7 @@ from seaview_rules.voyage._events import (
     Played,
     WentOut,
     redact,
+    words,
 )
 from seaview_rules.voyage._model import Phase, RoundResult, Rules, State, View, build_state
 from seaview_rules.voyage._moves import DEALS, PLAYS, Action, Deal, Move, Play
@@ -71,7 +71,7 @@ def _new_round(
     return build_state(
         rules=rules,
         phase=_PHASE_DEAL,
-        player=left_of(rules, dealer),
+        player=left_of(rules.players, dealer),
         dealer=dealer,
         hands=(EMPTY,) * rules.players,
         draw_pile=rules.deck,
@@ -225,9 +225,10 @@ _COLOUR_MASK = (1 << MAX_NUMBER) - 1
 
 
 def _violation(state: State, move: Move) -> Violation | None:
-    """The rule the well-formed ``move`` breaks in ``state``, a match not over, or
-    ``None`` if it is legal."""
+    """The rule the well-formed ``move`` breaks in ``state``, or ``None`` if it is legal."""
     phase = state.phase
+    if phase is _PHASE_OVER:
+        return _OVER
     if phase is _PHASE_DEAL or phase is _PHASE_DRAW:
         if not isinstance(move, Deal):
             return Violation(
@@ -289,7 +290,7 @@ def _deal(state: State, move: Deal, trace: Trace | None = None) -> State:
         # left); the deal ends when the next seat is full. VOY-R2: the card is any of
         # the pile's.
         rules = state.rules
-        after = left_of(rules, seat)
+        after = left_of(rules.players, seat)
         done = hands[after].bit_count() == rules.hand_size
         if trace is not None:
             trace.add("VOY-1", "VOY-R1", "VOY-R7", "VOY-R2", event=Dealt(seat, move.card))
@@ -354,6 +355,8 @@ def _play(state: State, move: Play, trace: Trace | None = None) -> State:
     return _next_turn(state, tuple(hands), CARDS[index], under)
 
 
+_OVER = Violation("API-OVER", "the match is over")
+
 _PLAY_RULES = {_PHASE_LEAD: "VOY-2", _PHASE_TURN: "VOY-3", _PHASE_DRAWN: "VOY-R4"}
 
 
@@ -411,7 +414,7 @@ def _next_turn(
     return build_state(
         rules=state.rules,
         phase=_PHASE_TURN,
-        player=left_of(state.rules, state.player),
+        player=left_of(state.rules.players, state.player),
         dealer=state.dealer,
         hands=hands,
         draw_pile=state.draw_pile,
@@ -440,7 +443,7 @@ def _end_round(
     scores = list(state.scores)
     scores[winner] += points
     results = (*state.results, result)
-    over = wins_match(rules, scores[winner])
+    over = reaches_target(scores[winner], rules.target)  # VOY-8
     if trace is not None:
         trace.add("VOY-5", event=WentOut(winner, card, points, over))
         trace.add(*(("VOY-8",) if over else ("VOY-7", "VOY-R8")))
@@ -459,7 +462,8 @@ def _end_round(
             results=results,
             reshuffles=state.reshuffles,
         )
-    return _new_round(rules, next_dealer(rules, state.dealer), tuple(scores), results)
+    # VOY-7, VOY-R8: players take turns to deal, passing the deal to the left (clockwise).
+    return _new_round(rules, next_dealer(rules.players, state.dealer), tuple(scores), results)
 
 
 def round_points(cards_left: tuple[int, ...]) -> int:
@@ -467,11 +471,6 @@ def round_points(cards_left: tuple[int, ...]) -> int:
     transition scores with it, and the checks of a loaded document hold each round
     result to it."""
     return sum(cards_left)  # VOY-5: one point per card left in the other hands
-
-
-def wins_match(rules: Rules, total: int) -> bool:
-    """Whether a match total ends the match (for the transition and the checks)."""
-    return total >= rules.target  # VOY-8: a total reaches the target
 
 
 def deal_so_far(rules: Rules, dealer: int, cards: int | None = None) -> State:
@@ -494,23 +493,6 @@ def deal_so_far(rules: Rules, dealer: int, cards: int | None = None) -> State:
     return state
 
 
-def next_dealer(rules: Rules, dealer: int) -> int:
-    """The dealer of the round after ``dealer``'s (for the transition and the checks)."""
-    # VOY-7, VOY-R8: players take turns to deal, passing the deal to the left (clockwise).
-    return left_of(rules, dealer)
-
-
-def left_of(rules: Rules, seat: int, seats: int = 1) -> int:
-    """The seat on ``seat``'s left, or ``seats`` seats round to the left (clockwise),
-    where the deal, the turns and the deal from round to round go (for the transition
-    and the checks).
-
-    >>> [left_of(Rules(players=3), seat) for seat in range(3)], left_of(Rules(players=3), 0, 5)
-    ([1, 2, 0], 2)
-    """
-    return (seat + seats) % rules.players  # VOY-R7: seats are numbered clockwise
-
-
 # The successor of each type of move.
 _SUCCESSORS: dict[type, Successor[State]] = {
     Deal: _deal,
@@ -519,119 +501,28 @@ _SUCCESSORS: dict[type, Successor[State]] = {
 }
 
 
-def rules_applied(before: State, move: Move, after: State) -> tuple[str, ...]:
-    """The rules and rulings that the legal ``move`` from ``before`` to ``after``
-    exercised, by ID, as its transition records them.
-
-    >>> from seaview_rules.voyage import Rules, apply_move, new_game, parse_move
-    >>> state = new_game(Rules(players=2))
-    >>> rules_applied(state, parse_move("deal R1"), apply_move(state, parse_move("deal R1")))
-    ('VOY-1', 'VOY-R1', 'VOY-R2', 'VOY-R6', 'VOY-R7')
-    """
-    return tuple(sorted(traced(_SUCCESSORS, before, move).rules))
+def _seats(state: State) -> int:
+    return state.rules.players
 
 
-def events(before: State, move: Move, after: State, *, seat: Viewer = None) -> tuple[Event, ...]:
-    """What the legal ``move`` from ``before`` to ``after`` did, as ``seat`` saw it: a
-    seat, ``None`` for a spectator, or `~seaview_rules.OMNISCIENT` for the server's own
-    log (every card named).
+REFEREE: Referee[State, Move] = Referee(
+    game="Voyage",
+    successors=_SUCCESSORS,
+    violation=_violation,
+    is_terminal=is_terminal,
+    over=_OVER,
+    current_player=current_player,
+    legal_moves=legal_moves,
+    sample_chance=sample_chance,
+    seats=_seats,
+    redact=redact,
+    words=words,
+)
+"""The shared referee of the Voyage card game's moves, from its own pieces."""
 
-    >>> from seaview_rules import OMNISCIENT
-    >>> from seaview_rules.voyage import Rules, apply_move, new_game, parse_move
-    >>> state = new_game(Rules(players=2))
-    >>> deal = parse_move("deal R3")
-    >>> [events(state, deal, apply_move(state, deal), seat=s) for s in (1, 0, OMNISCIENT)]
-    [(Dealt(seat=1, card=Card.parse('R3')),), (Dealt(seat=1, card=None),), (Dealt(seat=1, card=Card.parse('R3')),)]
-
-    Raises:
-        InvalidDataError: ``seat`` is not a seat of the game, ``None`` or
-            `~seaview_rules.OMNISCIENT`.
-    """
-    return told(_SUCCESSORS, before, move, seat, before.rules.players, redact)
-
-
-def narrate(before: State, move: Move, after: State, *, seat: Viewer = None) -> str:
-    """What ``move`` did, in words for ``seat``: the texts of its `events` for that
-    viewer joined by "; ", leaving out each card of the deal (`Dealt`), which is not
-    worth a line. ``None`` (the default) is a spectator, who is told of no hidden card;
-    `~seaview_rules.OMNISCIENT` gives everything, for the server's own log.
-
-    >>> from seaview_rules import OMNISCIENT
-    >>> from seaview_rules.voyage import Rules, apply_move, new_game, parse_move
-    >>> state = new_game(Rules(players=2, colours=1, numbers=2, hand_size=1))
-    >>> state = apply_move(state, parse_move("deal R1"))
-    >>> lead = apply_move(state, parse_move("deal R2"))
-    >>> narrate(state, parse_move("deal R2"), lead), narrate(state, parse_move("deal R2"), lead, seat=1)
-    ('the deal is done; seat 1 leads', 'the deal is done; you lead')
-    >>> narrate(lead, parse_move("R1"), apply_move(lead, parse_move("R1")))
-    'seat 1 plays R1 and goes out, scoring 1'
-    >>> narrate(lead, parse_move("R1"), apply_move(lead, parse_move("R1")), seat=1)
-    'you play R1 and go out, scoring 1'
-
-    A card drawn is named for the seat that draws it, and for the omniscient log only:
-
-    >>> state = new_game(Rules(players=2, colours=2, numbers=3, hand_size=2))
-    >>> for text in ("deal R1", "deal G2", "deal R2", "deal G3", "R1", "draw"):
-    ...     state = apply_move(state, parse_move(text))
-    >>> drawn = apply_move(state, parse_move("deal R3"))
-    >>> [narrate(state, parse_move("deal R3"), drawn, seat=s) for s in (0, 1, None, OMNISCIENT)]
-    ['you draw R3', 'seat 0 draws a card', 'seat 0 draws a card', 'seat 0 draws R3']
-
-    Raises:
-        InvalidDataError: ``seat`` is not a seat of the game, ``None`` or
-            `~seaview_rules.OMNISCIENT`.
-    """
-    seen = events(before, move, after, seat=seat)
-    return "; ".join(e.text(seat) for e in seen if not isinstance(e, Dealt))
-
-
-_OVER = Violation("API-OVER", "the match is over")
-
-
-def check_move(state: State, move: Move, *, seat: int | None = None) -> Violation | None:
-    """The rule that ``move`` would break in ``state``, or ``None`` if it is legal; with
-    ``seat``, also API-SEAT when that seat is not to move (see `apply_move`). It builds
-    nothing.
-
-    >>> state = new_game(Rules(players=2))
-    >>> from seaview_rules.voyage import parse_move
-    >>> check_move(state, parse_move("draw"))
-    Violation(rule='API-TURN', reason='the next move is a chance outcome (a card off the draw pile), not draw')
-    >>> check_move(state, parse_move("draw"), seat=1)
-    Violation(rule='API-SEAT', reason="the next move is a chance outcome, not seat 1's")
-    >>> check_move(state, "deal R1").reason
-    "'deal R1' is not a Voyage move: a move is a Deal or Play or Action, not str"
-    """
-    if state.phase is _PHASE_OVER:
-        return _OVER
-    if seat is not None or type(move) not in _SUCCESSORS:
-        refused = refusal(state, move, seat, current_player, "Voyage", _SUCCESSORS)
-        if refused is not None:
-            return refused
-    return _violation(state, move)
-
-
-def apply_move(state: State, move: Move, *, seat: int | None = None) -> State:
-    """The state after ``move``. ``state`` itself never changes.
-
-    Args:
-        state: the state to move from.
-        move: the move.
-        seat: the seat that sends the move, for a server: unless it is the seat to
-            move, the move is refused (API-SEAT) before anything about it, or about
-            any hand, is looked at. ``None`` (the default) checks no seat: the move is
-            the current player's, chance's at a chance node.
-
-    Raises:
-        IllegalMoveError: the move is not legal in ``state``; it names the rule.
-
-    >>> state = new_game(Rules(players=2))
-    >>> apply_move(state, DEALS[0], seat=0)
-    Traceback (most recent call last):
-    ...
-    seaview_rules.errors.IllegalMoveError: API-SEAT: the next move is a chance outcome, not seat 0's
-    """
-    refused = check_move(state, move, seat=seat)
-    if refused is not None:
-        raise IllegalMoveError(refused)
-    return _SUCCESSORS[type(move)](state, move)
+check_move = REFEREE.check_move
+apply_move = REFEREE.apply_move
+events = REFEREE.events
+narrate = REFEREE.narrate
+rules_applied = REFEREE.rules_applied
+playout = REFEREE.playout

@@ -20,10 +20,10 @@ from seaview_rules import (
     CHANCE,
     OMNISCIENT,
     Event,
-    IllegalMoveError,
     InvalidDataError,
     Outcome,
     Player,
+    Referee,
     Termination,
     Trace,
     Viewer,
@@ -140,39 +140,27 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     return ROLLS if state.phase is not Phase.OVER else ()
 
 
-def check_move(state: State, move: Move, *, seat: int | None = None) -> Violation | None:
-    """The rule ``move`` breaks (API-OVER, API-SEAT, API-MOVE, CUP-1, CUP-2), or ``None``.
+def _violation(state: State, move: Move) -> Violation | None:
+    """The rule the well-formed ``move`` breaks (API-OVER, CUP-1, CUP-2), or ``None``.
 
     >>> check_move(new_game(), Decision.KEEP)
     Violation(rule='CUP-1', reason='a die is being rolled under a cup: keep is not a roll')
+    >>> check_move(new_game(), Roll(7))
+    Violation(rule='CUP-1', reason='a die shows 1 to 6, not 7')
     """
     if state.phase is Phase.OVER:
-        return Violation("API-OVER", "the game is over")
+        return _OVER
     to_move = current_player(state)
-    if seat is not None and seat != to_move:
-        who = "chance" if to_move is CHANCE else f"seat {to_move}"
-        return Violation("API-SEAT", f"{who} is to move, not seat {seat}")
-    if type(move) not in (Roll, Decision):
-        return Violation(
-            "API-MOVE", f"a Dice under Cups move is a Roll or a Decision, not {type(move).__name__}"
-        )
     if to_move is CHANCE and not isinstance(move, Roll):
         return Violation("CUP-1", f"a die is being rolled under a cup: {move} is not a roll")
     if to_move is not CHANCE and isinstance(move, Roll):
         return Violation("CUP-2", f"seat {to_move} keeps or rerolls: {move} is for chance")
+    if isinstance(move, Roll) and not 1 <= move.face <= FACES:
+        return Violation("CUP-1", f"a die shows 1 to {FACES}, not {move.face}")
     return None
 
 
-def apply_move(state: State, move: Move, *, seat: int | None = None) -> State:
-    """The state after ``move`` (``seat``: the seat that sends it, checked).
-
-    Raises:
-        IllegalMoveError: ``move`` is not legal; it names the rule.
-    """
-    refused = check_move(state, move, seat=seat)
-    if refused is not None:
-        raise IllegalMoveError(refused)
-    return _successor(state, move)
+_OVER = Violation("API-OVER", "the game is over")
 
 
 def _successor(state: State, move: Move, trace: Trace | None = None) -> State:
@@ -229,31 +217,12 @@ def _lift(state: State, trace: Trace | None) -> State:
     )
 
 
-def _trace(state: State, move: Move) -> Trace:
-    trace = Trace()
-    _successor(state, move, trace)
-    return trace
-
-
-def rules_applied(before: State, move: Move, after: State) -> tuple[str, ...]:
-    """The IDs of the rules a legal move exercised."""
-    return tuple(sorted(set(_trace(before, move).rules)))
-
-
-def events(before: State, move: Move, after: State, *, seat: Viewer = None) -> tuple[Event, ...]:
-    """What a legal move did, as ``seat`` may see it: a roll's face only for its own seat
-    (and `~seaview_rules.OMNISCIENT`)."""
-    return tuple(
-        Rolled(event.seat, None)
-        if isinstance(event, Rolled) and seat is not OMNISCIENT and seat != event.seat
-        else event
-        for event in _trace(before, move).events
-    )
-
-
-def narrate(before: State, move: Move, after: State, *, seat: Viewer = None) -> str:
-    """The events of a move in words, for ``seat``."""
-    return "; ".join(event.text(seat) for event in events(before, move, after, seat=seat))
+def redact(event: Event, viewer: Viewer) -> Event:
+    """What ``viewer`` may see of ``event``: a roll's face only for its own seat (and
+    `~seaview_rules.OMNISCIENT`)."""
+    if isinstance(event, Rolled) and viewer is not OMNISCIENT and viewer != event.seat:
+        return Rolled(event.seat, None)
+    return event
 
 
 def _check_seat(seat: int | None, players: int) -> None:
@@ -365,25 +334,6 @@ def render(position: State | View) -> str:
     )
 
 
-def playout(state: State, rng: random.Random, *, max_moves: int | None = None) -> State:
-    """Where random play from ``state`` ends (or ``max_moves`` moves later): the loop of
-    `seaview_rules.RandomBot` against chance.
-
-    Raises:
-        ValueError: ``max_moves`` is negative.
-    """
-    if max_moves is not None and max_moves < 0:
-        raise ValueError(f"max_moves must be at least 0 (or None), not {max_moves}")
-    left = -1 if max_moves is None else max_moves
-    while left and state.phase is not Phase.OVER:
-        if current_player(state) is CHANCE:
-            state = _successor(state, sample_chance(state, rng))
-        else:
-            state = _successor(state, rng.choice(legal_moves(state)))
-        left -= 1
-    return state
-
-
 def determinize(seen: View, rng: random.Random) -> State:
     """A state whose view for ``seen.seat`` is ``seen``: every die the view does not show
     rolled anew, each face equally likely."""
@@ -416,3 +366,30 @@ def hidden_twin(state: State, seat: int, rng: random.Random) -> State:
             for other, die in enumerate(state.dice)
         ),
     )
+
+
+def _seats(state: State) -> int:
+    return state.rules.players
+
+
+REFEREE: Referee[State, Move] = Referee(
+    game="Dice under Cups",
+    successors={Roll: _successor, Decision: _successor},
+    violation=_violation,
+    is_terminal=is_terminal,
+    over=_OVER,
+    current_player=current_player,
+    legal_moves=legal_moves,
+    sample_chance=sample_chance,
+    seats=_seats,
+    redact=redact,
+)
+"""The library's referee of the game's moves: API-OVER, API-SEAT and API-MOVE, then
+`_violation`; the successor; the events of each viewer, their words; random play."""
+
+check_move = REFEREE.check_move
+apply_move = REFEREE.apply_move
+events = REFEREE.events
+narrate = REFEREE.narrate
+rules_applied = REFEREE.rules_applied
+playout = REFEREE.playout
