@@ -286,6 +286,26 @@ def test_the_contract_check_reports_a_broken_game() -> None:
         check_state(broken, state)
 
 
+def test_the_contract_check_finds_a_move_next_to_the_legal_ones_that_check_move_lets_by() -> None:
+    """A hole just beyond the legal moves (here, a spin of 7 on a spinner of 1 to 6,
+    which no state lists) is caught without any candidate moves given."""
+    from seaview_rules import leagues
+
+    def lenient(
+        state: leagues.State, move: leagues.Move, *, seat: int | None = None
+    ) -> Violation | None:
+        if move.number == 7 and seat is None and not leagues.is_terminal(state):
+            return None
+        return leagues.check_move(state, move, seat=seat)
+
+    broken = attrs.evolve(leagues.GAME, check_move=lenient)
+    with pytest.raises(
+        ContractError, match=r"parse_move\('7R'\), in none of the legal moves, passes check_move"
+    ):
+        check_game(broken, leagues.Rules(players=2), games=1, max_moves=20)
+    assert check_game(leagues.GAME, leagues.Rules(players=2), games=1, max_moves=20) > 0
+
+
 @pytest.mark.parametrize("name", ALL_GAMES)
 def test_huge_numbers_in_a_document_raise_invalid_data_only(name: str) -> None:
     """Python refuses to turn integers of thousands of digits into text, so an error

@@ -46,6 +46,12 @@ class Kit(Generic[R, S, V]):
     """States reached by legal play from ``new_game`` (never assembled by hand)."""
     views: Callable[[], SearchStrategy[V]]
     """The view of a seat, or of a spectator, of a drawn state."""
+    positions: Callable[[], SearchStrategy[S]] | None = field(default=None, repr=False)
+    """Positions as a person writes them by hand, for a test, a puzzle or a bug report:
+    structurally sound (what ``loads`` accepts), reachable by play or not, every card
+    placed anywhere it may lie. `seaview_rules.testing.properties.check_properties`
+    checks that everything works on them (`seaview_rules.testing.check_position`).
+    ``None`` (the default): the properties check the states of `states` only."""
     hidden_twin: Twin[S] | None = field(default=None, repr=False)
     """A state that differs from a state only in what a seat cannot see (the hidden
     cards dealt anew), for the noninterference properties. ``None`` for a game without

@@ -12,6 +12,21 @@ package, for example `seaview_rules.voyage.testing`.
 from __future__ import annotations
 
 from seaview_rules._testkit import ContractError, Kit, Twin
-from seaview_rules.testing._contract import check_game, check_state, kit_of, twin_of
+from seaview_rules.testing._contract import (
+    check_game,
+    check_position,
+    check_state,
+    kit_of,
+    twin_of,
+)
 
-__all__ = ["ContractError", "Kit", "Twin", "check_game", "check_state", "kit_of", "twin_of"]
+__all__ = [
+    "ContractError",
+    "Kit",
+    "Twin",
+    "check_game",
+    "check_position",
+    "check_state",
+    "kit_of",
+    "twin_of",
+]

@@ -9,7 +9,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-from seaview_rules._core import CHANCE, IllegalMoveError
+from seaview_rules._core import CHANCE, OMNISCIENT, IllegalMoveError, Trace
 from seaview_rules._game import Game
 from seaview_rules._play import GameRecord, play, replay
 from seaview_rules._testkit import ContractError, Kit, Twin
@@ -170,6 +170,51 @@ def check_state(
                 )  # fmt: skip
     if game.dumps(state) != before:
         raise _fail(game, state, "the state changed while it was being checked")
+
+
+def check_position(game: Game[R, S, M, V], state: S, rng: random.Random | None = None) -> None:
+    """Check that everything works on a position that ``loads`` accepts, reached by play
+    or written by hand: the contract of `check_state`; for every legal move (every
+    seat's, in a simultaneous phase), its events and words for every viewer, and a
+    state after it that ``loads`` accepts again (the successors of a position are
+    positions); every view, its picture (`Game.picture`) and its text (`Game.render`),
+    and, but once the game is over, a determinization of it (`Game.determinize`) that
+    gives the same view.
+
+    Raises:
+        ContractError: the first thing that does not work, with the state as JSON.
+    """
+    rng = rng or random.Random(0)
+    check_state(game, state, (), rng)
+    players = game.players(_rules_of(state))
+    viewers: tuple[Any, ...] = (None, OMNISCIENT, *range(players))
+    moves = set(game.legal_moves(state))
+    for seat in range(players):
+        moves.update(game.view(state, seat).legal_moves)  # type: ignore[attr-defined]  # every game's view lists its legal moves
+    for move in moves:
+        trace = Trace()
+        after = game.apply_move(state, move, trace=trace)
+        for viewer in viewers:
+            told = game.events(state, move, seat=viewer)
+            if told != tuple(game.redact(event, viewer) for event in trace.events):
+                raise _fail(game, state, f"{move}: the events told to {viewer} are not the trace's")
+            game.narrate(state, move, seat=viewer)
+        if game.loads(game.dumps(after)) != after:
+            raise _fail(game, state, f"the state after {move} does not load again")
+    for seat in (None, *range(players)):
+        seen = game.view(state, seat)
+        game.render(seen)
+        if game.picture is not None:
+            game.picture(seen)
+        if (
+            seat is not None
+            and not game.is_terminal(state)
+            and game.view(game.determinize(seen, rng), seat) != seen
+        ):
+            raise _fail(game, state, f"a determinization of seat {seat}'s view shows another view")
+    game.render(state)
+    if game.picture is not None:
+        game.picture(state)
 
 
 def _neighbours(moves: Iterable[M]) -> list[M]:

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from seaview_rules._game import Game
 from seaview_rules._testkit import ContractError
-from seaview_rules.testing._contract import check_state, kit_of, twin_of
+from seaview_rules.testing._contract import check_position, check_state, kit_of, twin_of
 
 __all__ = ["check_properties", "rules", "states", "views"]
 
@@ -61,7 +61,9 @@ def check_properties(game: Game[Any, Any, Any, Any], *, max_examples: int = 100)
     test kit draws: the API contract in every state (`seaview_rules.testing.check_state`,
     every move of `Game.every_move` a candidate); noninterference, each seat's view
     the same in the state and in a hidden twin (`seaview_rules.testing.twin_of`); and
-    every drawn view the same after a round trip through JSON.
+    every drawn view the same after a round trip through JSON; and, for a kit with
+    `~seaview_rules.testing.Kit.positions`, everything working on the hand-made
+    positions it draws (`seaview_rules.testing.check_position`).
 
     Raises:
         ContractError: the first broken property, with the state as JSON (Hypothesis
@@ -88,3 +90,14 @@ def check_properties(game: Game[Any, Any, Any, Any], *, max_examples: int = 100)
 
     in_every_state()
     of_every_view()
+    positions = kit_of(game).positions
+    if positions is not None:
+
+        @every
+        @given(positions(), st.randoms(use_true_random=False))
+        def on_every_position(state: Any, rng: random.Random) -> None:
+            if game.loads(game.dumps(state)) != state:
+                raise ContractError(f"{game.name}: a position does not round-trip through JSON")
+            check_position(game, state, rng)
+
+        on_every_position()
