@@ -482,8 +482,9 @@ MUTATION_SHARED = [
 
 @nox.session
 def mutation(session: nox.Session) -> None:
-    """Mutation testing of each game's rules module with mutmut (``nox -s mutation --
-    leagues`` for one game): every mutant of ``<game>/_rules.py`` is run against the
+    """Mutation testing of each game's rules with mutmut (``nox -s mutation -- leagues``
+    for one game): every mutant of ``<game>/_rules.py`` and of its rulebook
+    ``<game>/_rulebook.py`` is run against the
     game's tests and its cases of the shared API, move and golden tests, with the "mutation"
     Hypothesis profile (15 examples a test, derandomized); prints the share caught
     (killed, or timed out). Slow: about an hour a game on two cores. A test that runs
@@ -510,7 +511,8 @@ def mutation(session: nox.Session) -> None:
             others = " and ".join(f"not {other}" for other in MUTATION_TESTS if other != game)
             Path(tmp, "setup.cfg").write_text(
                 "[mutmut]\nsource_paths = src/\nalso_copy = docs/\n"
-                f"only_mutate = src/seaview_rules/{game}/_rules.py\n"
+                f"only_mutate =\n    src/seaview_rules/{game}/_rules.py\n"
+                f"    src/seaview_rules/{game}/_rulebook.py\n"
                 f"pytest_add_cli_args_test_selection ={lines}\n"
                 "pytest_add_cli_args =\n    -p\n    no:cacheprovider\n    --timeout=120\n"
                 f"    -k\n    {others}\n"
@@ -531,6 +533,6 @@ def mutation(session: nox.Session) -> None:
         # caught by that test, as a killed one is.
         caught, total = stats["killed"] + stats["timeout"], stats["total"]
         print(
-            f"{game}/_rules.py: {caught} of {total} mutants killed or timed out "
+            f"{game}/_rules.py and _rulebook.py: {caught} of {total} mutants killed or timed out "
             f"({caught / total:.1%}); {stats}"
         )
