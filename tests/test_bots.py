@@ -17,6 +17,7 @@ import pytest
 
 from seaview_rules import CHANCE, GAMES, Game, RandomBot, play, ships_wheel, voyage
 from seaview_rules.bots import ISMCTSBot, make_bot, match, wilson_interval
+from seaview_rules.bots._match import _seed
 from seaview_rules.cli import main
 from seaview_rules.search import Search
 from seaview_rules.ships_wheel import ShipsWheelHeuristicBot
@@ -226,12 +227,14 @@ def test_the_match_table_counts_rounds_for_a_game_with_rounds(
     assert main(["match", game, "--bots", "random,random", "--games", str(games)]) == 0
     header, *rows = capsys.readouterr().out.splitlines()[1:]
     assert cells(header) == [
-        "bot", "games won", "95 % interval", won, "95 % interval", "s/decision", "one move"
+        "bot", "games won", "95 % interval", won, "95 % interval", "mean score", "s/decision",
+        "one move",
     ]  # fmt: skip
     report = match(GAMES[game], ["random", "random"], games)
     for row, seat in zip(rows, report.seats, strict=True):
         assert seat.rounds > 0
         assert cells(row)[3] == f"{seat.rounds_won} ({100 * seat.rounds_won / seat.rounds:.1f} %)"
+        assert cells(row)[5] == f"{seat.mean_score:.2f}"
 
 
 def test_the_match_table_of_a_game_without_rounds_has_no_rounds_column(
@@ -239,8 +242,10 @@ def test_the_match_table_of_a_game_without_rounds_has_no_rounds_column(
 ) -> None:
     assert main(["match", "leagues", "--bots", "random,random", "--games", "4"]) == 0
     header, *rows = capsys.readouterr().out.splitlines()[1:]
-    assert cells(header) == ["bot", "games won", "95 % interval", "s/decision", "one move"]
-    assert [len(cells(row)) for row in rows] == [5, 5]
+    assert cells(header) == [
+        "bot", "games won", "95 % interval", "mean score", "s/decision", "one move"
+    ]  # fmt: skip
+    assert [len(cells(row)) for row in rows] == [6, 6]
     report = match(GAMES["leagues"], ["random", "random"], 4)
     assert [seat.rounds for seat in report.seats] == [0, 0]  # the engine has none to count
 
@@ -334,3 +339,29 @@ def test_a_match_of_a_game_without_periods_has_no_rounds_and_no_columns_for_them
     assert [seat.rounds for seat in report.seats] == [0, 0]
     assert "rounds won" not in report.table()
     assert sum(seat.wins for seat in report.seats) == 3
+
+
+def test_the_mean_score_of_an_entry_is_its_final_scores_over_the_finished_games() -> None:
+    report = match("voyage", ["heuristic", "random"], 6, seed=3)
+    totals = [0, 0]
+    for index in range(6):
+        result = play(GAMES["voyage"], voyage.Rules(players=2), random.Random(f"3/{index}"),
+                      [make_bot(name, "voyage", seed=_seed(3, index, k))
+                       for k, name in enumerate(("heuristic", "random")[index % 2 :] +
+                                                 ("heuristic", "random")[: index % 2])])  # fmt: skip
+        assert result.outcome is not None
+        for k in range(2):
+            totals[k] += result.outcome.scores[(k + index) % 2]
+    assert [seat.score for seat in report.seats] == totals
+    assert [seat.mean_score for seat in report.seats] == [total / 6 for total in totals]
+    assert [seat.finished for seat in report.seats] == [6, 6]
+
+
+def test_make_bot_and_match_take_a_game_or_its_name() -> None:
+    game = GAMES["voyage"]
+    assert hash(game) == hash(GAMES["voyage"])
+    assert repr(game) == "<Game 'voyage'>"
+    assert type(make_bot("heuristic", game)) is type(make_bot("heuristic", "voyage"))
+    assert match(game, ["random", "random"], 2) == match("voyage", ["random", "random"], 2)
+    with pytest.raises(ValueError, match=r"^leagues has no heuristic bot$"):
+        make_bot("heuristic", GAMES["leagues"])

@@ -257,7 +257,8 @@ class AgentGame:
                 for w in range(self.players)
             )
         else:
-            self.min_utility, self.max_utility = 0.0, float(encoding.max_score(rules))
+            self.min_utility = float(encoding.min_score(rules))
+            self.max_utility = float(encoding.max_score(rules))
         self._draw = (0.0,) * self.players
 
     def __deepcopy__(self, memo: dict[int, object]) -> AgentGame:

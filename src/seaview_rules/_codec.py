@@ -178,6 +178,10 @@ class Codec(Generic[R, S, M, V]):
     """The names of the game's fields whose integers are seats (a seat's pile, the
     dealer), which its schemas bound by the number of seats, besides those of the
     shared classes (`seaview_rules._schemas.SEAT_FIELDS`)."""
+    signed_fields: tuple[str, ...] = ()
+    """The names of the game's fields whose integers may be negative (``scores``, for
+    a game of chips won and lost; `~seaview_rules.Outcome.scores` follows), which its
+    schemas leave unbounded below. Every other integer is never negative."""
 
     @property
     def _derived(self) -> dict[str, tuple[Any, Callable[[V], object]]]:
@@ -208,6 +212,7 @@ class Codec(Generic[R, S, M, V]):
             },
             view_first=self.view_first,
             seat_fields=self.seat_fields,
+            signed_fields=self.signed_fields,
         )
 
     def rules_data(self, rules: R) -> object:
@@ -339,8 +344,8 @@ class Codec(Generic[R, S, M, V]):
     def _read_view(self, data: Field) -> V:
         rest, derived = without_derived(data, tuple(self._derived))
         seen = self.read_view(rest)
-        for name, (kind, value) in self._derived.items():
-            check_derived(derived[name], kind, value(seen))
+        for name, (_, value) in self._derived.items():
+            check_derived(derived[name], value(seen))
         return seen
 
 

@@ -238,13 +238,34 @@ def check_seat(seat: object, players: int, where: str = "seat", *, spectator: bo
     raise InvalidDataError(where, problem)
 
 
-class Termination(enum.Enum):
-    """Why a game ended."""
+@frozen(repr=False)
+class Termination(Notation):
+    """Why a game ended: ``value`` names the ending in JSON (``str`` gives it), ``text``
+    says it in words. Each game declares its own endings (20,000 Leagues' is
+    ``seaview_rules.leagues.TREASURE``); `TARGET_SCORE` is the one every game won on
+    points may share.
 
-    TARGET_SCORE = "target_score"
+    >>> ending = Termination("bust", "a player's hand went over 21")
+    >>> str(ending), ending.text
+    ('bust', "a player's hand went over 21")
+    >>> Termination.TARGET_SCORE
+    Termination('target_score', 'the match total reached the target')
+    """
+
+    value: str
+    text: str
+
+    TARGET_SCORE: ClassVar[Termination]
     """A player's match total reached the target score."""
-    TREASURE = "treasure"
-    """A diver reached the red arrow and the treasure chest."""
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __repr__(self) -> str:
+        return f"Termination({self.value!r}, {self.text!r})"
+
+
+Termination.TARGET_SCORE = Termination("target_score", "the match total reached the target")
 
 
 @frozen
@@ -254,7 +275,8 @@ class Outcome:
     winner: int | None
     """The winning seat, or ``None`` if nobody won."""
     scores: tuple[int, ...]
-    """The final score of every seat (for a race, 1 for the winner and 0 otherwise)."""
+    """The final score of every seat (for a race, 1 for the winner and 0 otherwise); a
+    game's scores may be negative (chips won and lost)."""
     termination: Termination
     """Why the game ended."""
 

@@ -37,8 +37,9 @@ class SchemaBuilder:
     (``additionalProperties: false``), defined once under ``$defs``; ``X | None`` is an
     ``X`` or ``null``; ``tuple[X, ...]`` a list; an enum its values; a type in the
     hooks as its hook says, as in `read`. An integer is never negative (every one
-    counts something or names a seat), and is bounded as the field's `InRange`
-    validator or the builder's ``bounds`` (by field name) say.
+    counts something or names a seat) unless the builder's ``bounds`` say so (a game's
+    signed scores), and is bounded as the field's `InRange` validator or the builder's
+    ``bounds`` (by field name) say.
 
     >>> builder = SchemaBuilder({})
     >>> from seaview_rules.voyage import Rules
@@ -49,7 +50,7 @@ class SchemaBuilder:
     """
 
     def __init__(
-        self, hooks: SchemaHooks, bounds: Mapping[str, tuple[int, int | None]] | None = None
+        self, hooks: SchemaHooks, bounds: Mapping[str, tuple[int | None, int | None]] | None = None
     ) -> None:
         self.hooks = hooks
         self.bounds = bounds or {}
@@ -130,8 +131,10 @@ class SchemaBuilder:
         }
 
 
-def _integer(low: int, high: int | None) -> dict[str, Any]:
-    schema: dict[str, Any] = {"type": "integer", "minimum": low}
+def _integer(low: int | None, high: int | None) -> dict[str, Any]:
+    schema: dict[str, Any] = {"type": "integer"}
+    if low is not None:
+        schema["minimum"] = low
     if high is not None:
         schema["maximum"] = high
     return schema
@@ -246,6 +249,9 @@ class GameSchemas:
     """Fields that a view document writes first (the leagues view's seat)."""
     seat_fields: tuple[str, ...] = ()
     """The game's fields whose integers are seats, besides `SEAT_FIELDS`."""
+    signed_fields: tuple[str, ...] = ()
+    """The game's fields whose integers may be negative (chips won and lost: its
+    ``scores``, and so `~seaview_rules.Outcome.scores`)."""
 
     def schema(self, kind: str) -> dict[str, Any]:
         """The JSON Schema of documents of ``kind``.
@@ -256,9 +262,10 @@ class GameSchemas:
         if kind not in self.versions:
             raise ValueError(f"no {kind!r} documents; the kinds are {list(self.versions)}")
         seats = max_seat(self.rules)
-        bounds: dict[str, tuple[int, int | None]] = dict.fromkeys(
-            (*SEAT_FIELDS, *self.seat_fields), (0, seats)
-        )
+        bounds: dict[str, tuple[int | None, int | None]] = {
+            **dict.fromkeys((*SEAT_FIELDS, *self.seat_fields), (0, seats)),
+            **dict.fromkeys(self.signed_fields, (None, None)),
+        }
         builder = SchemaBuilder(self.hooks, bounds)
         events = self.events
 

@@ -13,7 +13,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TextIO
 
 from seaview_rules import __version__
-from seaview_rules._core import OMNISCIENT, InvalidDataError, Termination
+from seaview_rules._core import OMNISCIENT, InvalidDataError
 from seaview_rules._game import Game
 from seaview_rules._play import DEFAULT_MAX_MOVES
 from seaview_rules._registry import GAMES
@@ -77,14 +77,8 @@ def demo(
     if outcome is None:
         out.write(f"Unfinished: the move cap of {max_moves:,} stopped the game; {counted}.\n")
         return
-    why = _ENDINGS[outcome.termination]
+    why = outcome.termination.text
     out.write(f"Seat {outcome.winner} wins: {why}. Scores {list(outcome.scores)}; {counted}.\n")
-
-
-_ENDINGS = {
-    Termination.TARGET_SCORE: "the match total reached the target",
-    Termination.TREASURE: "the diver reached the red arrow and the treasure chest",
-}
 
 
 def format_report(report: SimulationReport, seconds: float) -> str:

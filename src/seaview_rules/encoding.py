@@ -32,7 +32,7 @@ import math
 from collections.abc import Callable, Mapping
 from typing import Generic, Protocol, TypeVar
 
-from attrs import frozen
+from attrs import field, frozen
 
 __all__ = ["Encoding", "Segment", "Vector", "WriteView", "clipped", "relative_seat"]
 
@@ -88,6 +88,10 @@ class Segment:
         return math.prod(self.shape)
 
 
+def _no_loss(rules: object) -> int:
+    return 0
+
+
 @frozen(kw_only=True)
 class Encoding(Generic[_R, _S, _M, _V]):
     """What the agents' adapters need of a game beyond its API: which moves are
@@ -119,6 +123,10 @@ class Encoding(Generic[_R, _S, _M, _V]):
     scores: Callable[[_S], tuple[int, ...]]
     """Each seat's total so far (what ``reward="score"`` gives a game cut off before its
     end)."""
+    min_score: Callable[[_R], int] = field(default=_no_loss, repr=False)
+    """A bound no seat's total can fall below under these rules (the smallest utility
+    of the adapters' ``reward="score"``). The default, 0, is for a game whose scores
+    only count up; a game of chips won and lost gives its own."""
 
     def layout(self, rules: _R) -> tuple[Segment, ...]:
         """The `segments` under ``rules`` with their starts, one after the other."""

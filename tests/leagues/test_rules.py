@@ -14,11 +14,11 @@ from seaview_rules import (
     Event,
     IllegalMoveError,
     InvalidDataError,
-    Termination,
     Violation,
     voyage,
 )
 from seaview_rules.leagues import (
+    TREASURE,
     Blocked,
     Board,
     Bounced,
@@ -140,7 +140,7 @@ def test_landing_exactly_on_the_red_arrow_wins_and_ends_the_game() -> None:
     assert state.player == 0
     result = outcome(state)
     assert result is not None
-    assert (result.winner, result.scores, result.termination) == (0, (1, 0), Termination.TREASURE)
+    assert (result.winner, result.scores, result.termination) == (0, (1, 0), TREASURE)
     assert legal_moves(state) == ()
     assert chance_outcomes(state) == ()
     with pytest.raises(IllegalMoveError) as err:

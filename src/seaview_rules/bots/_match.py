@@ -23,30 +23,41 @@ BOTS = ("random", "heuristic", "ismcts")
 
 
 def make_bot(
-    name: str, game: str, *, seed: int = 0, iterations: int | None = None
+    name: str,
+    game: Game[Any, Any, Any, Any] | str,
+    *,
+    seed: int = 0,
+    iterations: int | None = None,
 ) -> Bot[Any, Any]:
     """A new bot by name: ``"random"`` (`RandomBot`), ``"heuristic"`` (the game's
     `~seaview_rules.Game.heuristic_bot`) or ``"ismcts"`` (`ISMCTSBot` with this seed and
-    iterations, by default those of the game's `~seaview_rules.Game.search`), for the
-    game of `seaview_rules.GAMES` named ``game``.
+    iterations, by default those of the game's `~seaview_rules.Game.search`), for
+    ``game``, a `~seaview_rules.Game` or the name of one in `seaview_rules.GAMES`.
 
-    >>> type(make_bot("heuristic", "voyage")).__name__
-    'VoyageHeuristicBot'
+    >>> from seaview_rules import GAMES
+    >>> type(make_bot("heuristic", "voyage")).__name__, type(make_bot("random", GAMES["voyage"])).__name__
+    ('VoyageHeuristicBot', 'RandomBot')
 
     Raises:
         ValueError: an unknown name, or ``"heuristic"`` for a game that has none
             (leagues, where no seat ever chooses).
+        KeyError: ``game`` names no game of `seaview_rules.GAMES`.
     """
     if name == "random":
         return RandomBot()
     if name == "ismcts":
         return ISMCTSBot(seed=seed, iterations=iterations)
     if name == "heuristic":
-        heuristic = GAMES[game].heuristic_bot
+        heuristic = _game(game).heuristic_bot
         if heuristic is None:
             raise ValueError(f"{game} has no heuristic bot")
         return heuristic()
     raise ValueError(f"unknown bot {name!r}; choose from {', '.join(BOTS)}")
+
+
+def _game(game: Game[Any, Any, Any, Any] | str) -> Game[Any, Any, Any, Any]:
+    """The game itself, or the one `seaview_rules.GAMES` names."""
+    return GAMES[game] if isinstance(game, str) else game
 
 
 def wilson_interval(wins: int, games: int, z: float = 1.959964) -> tuple[float, float]:
@@ -82,10 +93,21 @@ class Seat:
     """Moves this entry chose."""
     forced: int
     """Of those, the ones with a single legal move."""
+    score: int
+    """The sum of this entry's final scores (`seaview_rules.Outcome.scores`) over the
+    finished games."""
+    finished: int
+    """The games that finished (the move cap cut none of them short)."""
     seconds: float = field(eq=False)
     """Processor time spent choosing, over all decisions, which the load of a shared
     machine changes less than the time on the clock (reports that differ only in it
     are equal)."""
+
+    @property
+    def mean_score(self) -> float | None:
+        """The mean final score of this entry over the finished games (``None`` if
+        none finished): what a game of chips won and lost is played for, beside wins."""
+        return self.score / self.finished if self.finished else None
 
     def win_interval(self) -> tuple[float, float]:
         """The 95 % interval of the share of games won."""
@@ -109,7 +131,8 @@ class MatchReport:
     seats: tuple[Seat, ...]
 
     def table(self) -> str:
-        """The win rates as a text table, with 95 % intervals; a bot that the line-up
+        """The win rates as a text table, with 95 % intervals, and the mean final
+        scores; a bot that the line-up
         names more than once is labelled with its entry's number, from 1. A game without
         rounds or hands (`~seaview_rules.Game.periods`, as in leagues) has no columns for
         them.
@@ -117,16 +140,16 @@ class MatchReport:
         >>> from seaview_rules import GAMES
         >>> report = match(GAMES["voyage"], ["heuristic", "random"], 10, seed=1)
         >>> print(report.table())  # doctest: +ELLIPSIS, +NORMALIZE_WHITESPACE
-        bot  games won  95 % interval  rounds won  95 % interval  s/decision  one move
-        heuristic  4 (40.0 %)  16.8-68.7 %  69 (46.9 %)  39.1-55.0 %  ...
-        random     6 (60.0 %)  31.3-83.2 %  78 (53.1 %)  45.0-60.9 %  ...
+        bot  games won  95 % interval  rounds won  95 % interval  mean score  s/decision  one move
+        heuristic  4 (40.0 %)  16.8-68.7 %  69 (46.9 %)  39.1-55.0 %  17.90  ...
+        random     6 (60.0 %)  31.3-83.2 %  78 (53.1 %)  45.0-60.9 %  17.80  ...
         """
         periods = GAMES[self.game].periods
         period = None if periods is None else periods.name  # None: the game has no rounds
         header = f"{'bot':12}{'games won':>13}{'95 % interval':>16}"
         if period is not None:
             header += f"{period + ' won':>16}{'95 % interval':>16}"
-        lines = [f"{header}{'s/decision':>12}{'one move':>10}"]
+        lines = [f"{header}{'mean score':>12}{'s/decision':>12}{'one move':>10}"]
         names = [seat.bot for seat in self.seats]
         for k, seat in enumerate(self.seats):
             # A bot named twice in the line-up is told apart by its entry, from 1.
@@ -141,9 +164,10 @@ class MatchReport:
                     r_low, r_high = seat.round_interval()
                     interval = f"{100 * r_low:.1f}-{100 * r_high:.1f} %"
                 row += f"{rounds:>16}{interval:>16}"
+            mean = "-" if seat.mean_score is None else f"{seat.mean_score:.2f}"
             per = f"{seat.seconds / seat.decisions:.4f}" if seat.decisions else "-"
             forced = f"{100 * seat.forced / seat.decisions:.0f} %" if seat.decisions else "-"
-            lines.append(f"{row}{per:>12}{forced:>10}")
+            lines.append(f"{row}{mean:>12}{per:>12}{forced:>10}")
         return "\n".join(lines)
 
 
@@ -178,6 +202,8 @@ class _Part:
     rounds_won: int
     decisions: int
     forced: int
+    score: int | None
+    """The final score, ``None`` in a game the move cap cut short."""
     seconds: float
 
 
@@ -197,19 +223,20 @@ def _play_games(
     for index in indices:
         # Entry k sits at seat (k + index) % n: every entry plays every seat in turn.
         entries = [
-            _Timed(make_bot(b, game.name, seed=_seed(seed, index, k), iterations=iterations))
+            _Timed(make_bot(b, game, seed=_seed(seed, index, k), iterations=iterations))
             for k, b in enumerate(bots)
         ]
         at = [entries[(s - index) % n] for s in range(n)]
         result = play(game, rules, random.Random(f"{seed}/{index}"), at, max_moves=max_moves)
-        winner = None if result.outcome is None else result.outcome.winner
+        outcome = result.outcome
+        winner = None if outcome is None else outcome.winner
         rounds = () if game.periods is None else game.periods.winners(result.final)
         parts = []
         for k, entry in enumerate(entries):
             s = (k + index) % n
             parts.append(
                 _Part(winner == s, len(rounds), rounds.count(s), entry.decisions, entry.forced,
-                      entry.seconds)
+                      None if outcome is None else outcome.scores[s], entry.seconds)
             )  # fmt: skip
         played.append((result.finished, parts))
     return played
@@ -220,7 +247,7 @@ def _seed(seed: int, index: int, entry: int) -> int:
 
 
 def match(
-    game: Game[Any, Any, Any, Any],
+    game: Game[Any, Any, Any, Any] | str,
     bots: Sequence[str],
     games: int,
     *,
@@ -233,7 +260,7 @@ def match(
     max_moves: int | None = DEFAULT_MAX_MOVES,
 ) -> MatchReport:
     """Play ``games`` seeded games between the bots named in ``bots`` (see
-    `make_bot`), one per seat, and count their wins.
+    `make_bot`), one per seat: their wins and their mean final score.
 
     Game ``i`` is played with ``random.Random(f"{seed}/{i}")`` and new bots seeded from
     ``seed``, ``i`` and their place in the line-up; entry ``k`` sits at seat
@@ -241,7 +268,7 @@ def match(
     the same with any executor and number of workers.
 
     Args:
-        game: the game, for example ``GAMES["voyage"]``.
+        game: the game, for example ``GAMES["voyage"]``, or its name (``"voyage"``).
         bots: the line-up, for example ``["ismcts", "random", "random", "random"]``.
         games: how many games (matches) to play.
         rules: the rules (default: the game's, for ``len(bots)`` players).
@@ -261,9 +288,10 @@ def match(
     Raises:
         ValueError: an unknown bot, or a line-up of the wrong size for the game.
     """
+    game = _game(game)
     line_up = tuple(bots)
     for name in set(line_up):
-        make_bot(name, game.name)  # refuse a bad name before any game is played
+        make_bot(name, game)  # refuse a bad name before any game is played
     if rules is None:
         rules = game.with_players(game.rules_type(), len(line_up))
     if game.players(rules) != len(line_up):
@@ -288,7 +316,8 @@ def match(
         Seat(
             name, games, sum(p.won for p in entry), sum(p.rounds for p in entry),
             sum(p.rounds_won for p in entry), sum(p.decisions for p in entry),
-            sum(p.forced for p in entry), sum(p.seconds for p in entry),
+            sum(p.forced for p in entry), sum(p.score or 0 for p in entry),
+            sum(p.score is not None for p in entry), sum(p.seconds for p in entry),
         )
         for name, entry in zip(line_up, parts, strict=True)
     ]  # fmt: skip

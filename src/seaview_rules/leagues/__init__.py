@@ -67,6 +67,7 @@ from seaview_rules.leagues._pieces import (
 from seaview_rules.leagues._playout import determinize
 from seaview_rules.leagues._render import render, statistics
 from seaview_rules.leagues._rules import (
+    TREASURE,
     apply_move,
     chance_outcomes,
     chance_seat,
@@ -88,6 +89,7 @@ from seaview_rules.leagues._views import View, view
 __all__ = [
     "GAME",
     "SPINS",
+    "TREASURE",
     "Blocked",
     "Board",
     "Bounced",

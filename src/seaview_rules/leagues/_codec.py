@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import attrs
 
 from seaview_rules._codec import Codec, Dumps, FromDict, Loads, ToDict
-from seaview_rules._core import CHANCE, Event, InvalidDataError, Outcome, Player, Termination
+from seaview_rules._core import CHANCE, Event, InvalidDataError, Outcome, Player
 from seaview_rules._reader import (
     Field,
     Readers,
@@ -72,7 +72,7 @@ from seaview_rules.leagues._pieces import (
     spinner_from_data,
     spinner_to_data,
 )
-from seaview_rules.leagues._rules import apply_move, new_game
+from seaview_rules.leagues._rules import TREASURE, apply_move, new_game
 from seaview_rules.leagues._views import View
 
 if TYPE_CHECKING:
@@ -177,7 +177,7 @@ def view_outcome(seen: View) -> Outcome | None:
     if seen.phase is not Phase.OVER:
         return None
     scores = tuple(int(seat == seen.player) for seat in range(seen.rules.players))
-    return Outcome(seen.player, scores, Termination.TREASURE)
+    return Outcome(seen.player, scores, TREASURE)
 
 
 def _read_event(data: Field, rules: Rules | None) -> Event:
@@ -303,7 +303,7 @@ CODEC: Codec[Rules, State, Move, View] = Codec(
     read_view=lambda data: checked(_read(View, data), check_view),
     read_event=_read_event,
     view_outcome=view_outcome,
-    termination=Termination.TREASURE,
+    termination=TREASURE,
     view_derived={"winner": (int | None, lambda seen: seen.winner)},
     view_first=("seat",),
     schema_hooks=_SCHEMA_HOOKS,

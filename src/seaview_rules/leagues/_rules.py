@@ -139,7 +139,7 @@ def outcome(state: State) -> Outcome | None:
     if state.phase is not Phase.OVER:
         return None
     scores = tuple(int(seat == state.player) for seat in range(state.rules.players))
-    return Outcome(state.player, scores, Termination.TREASURE)
+    return Outcome(state.player, scores, TREASURE)
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:
@@ -184,6 +184,9 @@ def sample_chance(state: State, rng: random.Random) -> Move:
 
 
 _OVER = Violation("API-OVER", "the game is over: a diver reached the red arrow")
+
+TREASURE = Termination("treasure", "the diver reached the red arrow and the treasure chest")
+"""How a game of 20,000 Leagues ends: a diver reached the red arrow (LEA-1)."""
 
 
 def _violation(state: State, move: Move) -> Violation | None:
