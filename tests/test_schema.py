@@ -149,3 +149,19 @@ def test_a_game_without_schemas_is_refused_by_name(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(schema_module, "GAMES", {**GAMES, "plain": plain})
     with pytest.raises(ValueError, match="'plain' publishes no JSON Schemas"):
         schema("plain", "state")
+
+
+def test_a_game_of_chips_won_and_lost_declares_its_scores_signed() -> None:
+    """Every integer of a document is never negative, but a game's ``signed_fields``:
+    a zero-sum game's scores, and so its outcome's."""
+    voyage = GAMES["voyage"].schemas
+    assert voyage is not None
+    signed = attrs.evolve(voyage, signed_fields=("scores",))
+
+    def scores(schemas: Any, where: str) -> dict[str, Any]:
+        defs = schemas.schema("view")["$defs"]
+        return dict(defs[where]["properties"]["scores"]["items"])
+
+    assert scores(voyage, "View") == {"type": "integer", "minimum": 0}
+    assert scores(voyage, "Outcome") == {"type": "integer", "minimum": 0}
+    assert scores(signed, "View") == scores(signed, "Outcome") == {"type": "integer"}
