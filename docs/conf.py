@@ -61,10 +61,10 @@ nitpick_ignore_regex = [
         r"(int|str|bool|float|bytes|bytearray|tuple|list|dict|set|frozenset|object|type|None|ValueError|AssertionError|Exception)",
     ),
     (r"py:.*", r"(seaview_rules\.)?(\w+\.)*[RSMV](_contra|_in|_out)?"),  # type variables
-    # the call protocols and aliases of Game's fields (private modules), as autodoc names them
+    # aliases of private modules, as autodoc names them
     (
         r"py:.*",
-        r"(ApplyMove|CheckMove|Events|FromDict|GameSchemas|Narrate|Player|Playout|RulesFromData|Twin|SchemaHooks|Attribute)",
+        r"(GameSchemas|Player|Twin|SchemaHooks|Attribute)",
     ),
     (r"py:.*", r"seaview_rules\.(\w+\.)*_\w+.*"),  # private modules behind public re-exports
     (r"py:.*", r"(numpy|npt|gymnasium|pettingzoo|pyspiel|open_spiel)\b.*"),  # the rl extra

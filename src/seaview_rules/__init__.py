@@ -34,7 +34,6 @@ from seaview_rules._play import (
     seat_record,
 )
 from seaview_rules._registry import GAMES, GameEntryError
-from seaview_rules._shell import Referee, Successor
 from seaview_rules._simulate import GameSummary, SimulationReport, simulate
 from seaview_rules._table import Change, LogEntry, Table, TableUpdate, Undone
 from seaview_rules.errors import IllegalMoveError, InvalidDataError, Violation
@@ -60,10 +59,8 @@ __all__ = [
     "PlayedGame",
     "Player",
     "RandomBot",
-    "Referee",
     "SeatRecord",
     "SimulationReport",
-    "Successor",
     "Table",
     "TableUpdate",
     "Termination",

@@ -23,12 +23,12 @@ from seaview_rules import (
     InvalidDataError,
     Outcome,
     Player,
-    Referee,
     Termination,
     Trace,
     Viewer,
     Violation,
 )
+from seaview_rules.game import Referee
 
 
 def _who(seat: int | None, viewer: Viewer) -> str:
