@@ -150,6 +150,36 @@ RL_TESTS = [
 """The tests of the agents' adapters and the adapters' doctests: all marked ``rl``."""
 
 
+COMPILED_GAMES = ("voyage",)
+"""The games with a compiled playout, which ``nox -s fast`` simulates on both engines."""
+
+
+@nox.session
+def fast(session: nox.Session) -> None:
+    """The compiled playouts (the ``fast`` extra, numba) against the reference, bit for
+    bit (``pytest -m fast``: tests/test_compiled.py): from the states and positions each
+    game's test kit draws, whole matches for at least 100,000 decisions a game, and the
+    many-games call of ``seaview simulate``; then ``seaview simulate`` of each game on
+    both engines, whose figures must be the same."""
+    session.install("-e", ".[test,fast]")
+    session.run("pytest", "-q", "-p", "no:cacheprovider", "-n", "2", "-m", "fast", *session.posargs)
+    for game in COMPILED_GAMES:
+        reports = [
+            session.run(
+                "seaview", "simulate", game, "--games", "300", "--seed", "4", "--engine",
+                engine, silent=True,
+            )
+            for engine in ("fast", "reference")
+        ]  # fmt: skip
+        # The figures, without the header (it has the time taken) and the note on stderr.
+        figures = [
+            [line for line in str(report).splitlines() if not line.startswith(("seaview:", game))]
+            for report in reports
+        ]
+        if figures[0] != figures[1] or not figures[0]:
+            session.error(f"seaview simulate {game}: the engines disagree")
+
+
 @nox.session
 def rl(session: nox.Session) -> None:
     """The agents' adapters (the rl extra): PettingZoo's ``api_test`` and ``seed_test``

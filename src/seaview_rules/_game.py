@@ -12,6 +12,7 @@ from typing import Any, Generic, Literal, Protocol, TypeVar
 import attrs
 from attrs import field, frozen
 
+from seaview_rules._compiled import Compiled
 from seaview_rules._core import Bot, Event, Outcome, Player, Trace, Viewer, Violation
 from seaview_rules._schemas import GameSchemas
 from seaview_rules._testkit import Kit
@@ -245,6 +246,12 @@ class Game(Generic[R, S, M, V]):
     the game's vectors from (variants that reach every rule and ruling). Without them
     (``()``, the default) the vectors come from games under the default rules
     (``rules_type()``)."""
+    compiled: Compiled[R, S] | None = field(default=None, repr=False)
+    """The game's compiled playout (numba kernels in a module of its own package, the
+    ``fast`` extra), which its `playout` and `seaview_rules.simulate` take where numba
+    imports and the rules are ones it covers: the same states and the same random
+    numbers as the reference loop, many times faster. Without it (``None``, the default)
+    the reference loop always plays."""
     schemas: GameSchemas | None = field(default=None, repr=False)
     """The makings of the JSON Schemas of the game's documents (`seaview_rules.schema`),
     as the game's codec gives them (``Codec.schemas``). Without it (``None``, the default)

@@ -19,6 +19,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from attrs import frozen
 
+from seaview_rules._compiled import Compiled, compiled_playout
 from seaview_rules._core import (
     CHANCE,
     DEFAULT_MAX_MOVES,
@@ -93,6 +94,9 @@ class Referee(Generic[S, M]):
     """The API-SEAT refusal of a move that ``seat`` sends, for a game where a seat may
     move that `current_player` does not name (Ship's Wheel's pass, chosen by every seat
     at the same time). ``None`` (the default): only the current player may move."""
+    compiled: Compiled[Any, S] | None = None
+    """The game's compiled playout (`seaview_rules._compiled.Compiled`), which `playout`
+    takes where it can. ``None`` (the default): the reference loop always plays."""
 
     def check_move(self, state: S, move: M, /, *, seat: int | None = None) -> Violation | None:
         """The rule that ``move`` would break in ``state``, or ``None`` if it is legal.
@@ -138,10 +142,16 @@ class Referee(Generic[S, M]):
             IllegalMoveError: the move is not legal in ``state``; it names the rule
                 (`check_move`), and nothing is recorded.
         """
-        refused = self.check_move(state, move, seat=seat)
+        # check_move, with its fast path inlined: a call fewer a move.
+        successor = self.successors.get(type(move))
+        if seat is None and successor is not None:
+            refused = self.violation(state, move)
+        else:
+            refused = self.check_move(state, move, seat=seat)
         if refused is not None:
             raise IllegalMoveError(refused)
-        return self.successors[type(move)](state, move, trace)
+        assert successor is not None  # check_move refused every other type (API-MOVE)
+        return successor(state, move, trace)
 
     def trace(self, state: S, move: M, /) -> Trace:
         """What the legal ``move`` does in ``state``, as its transition records it: the
@@ -190,6 +200,26 @@ class Referee(Generic[S, M]):
         return tuple(sorted(set(self.trace(state, move).rules)))
 
     def playout(
+        self, state: S, rng: random.Random, /, *, max_moves: int | None = DEFAULT_MAX_MOVES
+    ) -> S:
+        """The state where random play from ``state`` ends: the end of the game, or where
+        ``max_moves`` moves (chance included) have been made, and ``rng`` as that play
+        leaves it: `reference_playout`, or the game's compiled playout where numba
+        imports (the ``fast`` extra), the rules are ones it covers and ``rng`` is a plain
+        `random.Random`, which gives the same state and leaves ``rng`` in the same
+        state.
+
+        Raises:
+            ValueError: ``max_moves`` is negative.
+        """
+        if max_moves is not None and max_moves < 0:
+            raise ValueError(f"max_moves must be at least 0 (or None), not {max_moves}")
+        fast = compiled_playout(self.compiled, state, rng)
+        if fast is not None:
+            return fast(state, rng, max_moves)
+        return self.reference_playout(state, rng, max_moves=max_moves)
+
+    def reference_playout(
         self, state: S, rng: random.Random, /, *, max_moves: int | None = DEFAULT_MAX_MOVES
     ) -> S:
         """The state where random play from ``state`` ends: the end of the game, or where

@@ -10,14 +10,15 @@ import random
 import statistics
 from collections.abc import Callable, Mapping
 from concurrent.futures import Executor
-from typing import Any
+from typing import Any, Literal
 
 from attrs import frozen
 
+from seaview_rules._compiled import Many, kernels
 from seaview_rules._game import Game
 from seaview_rules._play import DEFAULT_MAX_MOVES, play
 
-__all__ = ["GameSummary", "SimulationReport", "simulate"]
+__all__ = ["Engine", "GameSummary", "SimulationReport", "many_games", "simulate"]
 
 
 @frozen
@@ -90,15 +91,60 @@ def _spread(values: list[float]) -> tuple[float, float, float]:
     return statistics.fmean(ordered), statistics.median(ordered), p90
 
 
+Engine = Literal["auto", "fast", "reference"]
+"""How `simulate` plays: ``"fast"``, the game's compiled playout (`Game.compiled`);
+``"reference"``, the reference engine with `play` and random bots; ``"auto"``, the
+compiled playout where it is available (numba imports, the game has one and it covers
+the rules), else the reference. Both give the same games for the same seed."""
+
+
+def many_games(game: Game[Any, Any, Any, Any], rules: Any, engine: Engine) -> Many[Any] | None:
+    """The compiled call that plays many games of ``game`` under ``rules``, or ``None``
+    for the reference engine.
+
+    Raises:
+        ValueError: ``engine`` is ``"fast"`` and the game has no compiled playout, numba
+            does not import (the ``fast`` extra) or the playout does not cover ``rules``;
+            or ``engine`` is none of the three.
+    """
+    if engine not in ("auto", "fast", "reference"):
+        raise ValueError(f"engine must be 'auto', 'fast' or 'reference', not {engine!r}")
+    if engine == "reference":
+        return None
+    compiled = game.compiled
+    found = None if compiled is None else kernels(compiled)
+    if compiled is None or found is None or not compiled.supports(rules):
+        if engine == "fast":
+            why = (
+                "has no compiled playout" if compiled is None
+                else "needs numba: pip install 'seaview-rules[fast]'" if found is None
+                else "has no compiled playout for these rules"
+            )  # fmt: skip
+            raise ValueError(f"{game} {why}")
+        return None
+    return found.many
+
+
 def play_games(
     game: Game[Any, Any, Any, Any],
     rules: Any,
     seed: int,
     indices: range,
     max_moves: int | None = DEFAULT_MAX_MOVES,
+    engine: Engine = "auto",
 ) -> list[GameSummary]:
     """Play the games ``indices`` of a run between random bots, each cut off after
-    ``max_moves`` moves if it has not ended."""
+    ``max_moves`` moves if it has not ended, on ``engine``."""
+    many = many_games(game, rules, engine)
+    if many is not None:
+        played = many(game.new_game(rules), [f"{seed}/{index}" for index in indices], max_moves)
+        return [
+            GameSummary(
+                index, one.winner, one.decisions, one.chance_moves, dict(one.statistics),
+                one.finished,
+            )
+            for index, one in zip(indices, played, strict=True)
+        ]  # fmt: skip
     summaries = []
     for index in indices:
         result = play(game, rules, random.Random(f"{seed}/{index}"), max_moves=max_moves)
@@ -125,6 +171,7 @@ def simulate(
     batch: int = 50,
     progress: Callable[[int, int], None] | None = None,
     max_moves: int | None = DEFAULT_MAX_MOVES,
+    engine: Engine = "auto",
 ) -> SimulationReport:
     """Play ``games`` seeded games between random bots and summarise them.
 
@@ -143,6 +190,12 @@ def simulate(
         max_moves: cut each game off after this many moves (chance included) if it has
             not ended (see `play`); `SimulationReport.unfinished` counts the games cut
             off. ``None``: no cap, a game that never ends never returns.
+        engine: ``"auto"`` (the default), ``"fast"`` or ``"reference"`` (see `Engine`):
+            the report is the same on every engine.
+
+    Raises:
+        ValueError: ``engine`` is ``"fast"`` where there is no compiled playout for the
+            game and rules (see `many_games`).
 
     >>> from seaview_rules import GAMES, voyage
     >>> report = simulate(GAMES["voyage"], voyage.Rules(players=2), 3, seed=1)
@@ -151,15 +204,17 @@ def simulate(
     >>> simulate(GAMES["voyage"], voyage.Rules(players=2), 3, seed=1, max_moves=50).unfinished()
     3
     """
+    many_games(game, rules, engine)  # refuse a "fast" that cannot be, before any game
     batches = [range(start, min(start + batch, games)) for start in range(0, games, batch)]
     summaries: list[GameSummary] = []
     if executor is None:
-        results: Any = (play_games(game, rules, seed, b, max_moves) for b in batches)
+        results: Any = (play_games(game, rules, seed, b, max_moves, engine) for b in batches)
     else:
         n = len(batches)
         results = executor.map(
-            play_games, [game] * n, [rules] * n, [seed] * n, batches, [max_moves] * n
-        )
+            play_games, [game] * n, [rules] * n, [seed] * n, batches, [max_moves] * n,
+            [engine] * n,
+        )  # fmt: skip
     for done in results:
         summaries.extend(done)
         if progress is not None:

@@ -17,7 +17,7 @@ from seaview_rules._core import OMNISCIENT, InvalidDataError
 from seaview_rules._game import Game
 from seaview_rules._play import DEFAULT_MAX_MOVES
 from seaview_rules._registry import GAMES
-from seaview_rules._simulate import SimulationReport, simulate
+from seaview_rules._simulate import Engine, SimulationReport, many_games, simulate
 from seaview_rules.bots import BOTS, match
 
 
@@ -176,6 +176,13 @@ def _main(argv: Sequence[str] | None) -> int:
     sim.add_argument("--seed", type=int, default=0, help="game i is seeded with 'SEED/i'")
     sim.add_argument("--jobs", type=_positive, default=1, help="worker processes")
     sim.add_argument(
+        "--engine",
+        choices=("auto", "fast", "reference"),
+        default="auto",
+        help="fast: the compiled playout (the fast extra); reference: the reference engine; "
+        "auto: fast where it is available (the figures are the same on every engine)",
+    )
+    sim.add_argument(
         "--max-moves",
         type=_positive,
         default=DEFAULT_MAX_MOVES,
@@ -330,6 +337,7 @@ def _main(argv: Sequence[str] | None) -> int:
             return 0
         rules = _rules(game, args.players)
         show = _progress(sys.stderr) if sys.stderr.isatty() else None
+        _prepare(game, rules, args.engine, sys.stderr)
         start = time.perf_counter()
         if args.jobs > 1:
             with ProcessPoolExecutor(args.jobs) as pool:
@@ -341,17 +349,39 @@ def _main(argv: Sequence[str] | None) -> int:
                     executor=pool,
                     progress=show,
                     max_moves=args.max_moves,
+                    engine=args.engine,
                 )
         else:
             report = simulate(
-                game, rules, args.games, seed=args.seed, progress=show, max_moves=args.max_moves
-            )
+                game, rules, args.games, seed=args.seed, progress=show,
+                max_moves=args.max_moves, engine=args.engine,
+            )  # fmt: skip
         print(format_report(report, time.perf_counter() - start))
     except InvalidDataError as exc:
         command.error(f"--{exc.where}: {exc.problem}" if exc.where == "players" else str(exc))
+    except ValueError as exc:  # an engine that cannot play
+        command.error(str(exc))
     except BrokenPipeError:  # e.g. `seaview demo | head`: the reader has all it wants
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silences the flush at exit
     return 0
+
+
+def _prepare(game: Game[Any, Any, Any, Any], rules: Any, engine: Engine, err: TextIO) -> None:
+    """Load (compile, on first use) the compiled playout ``engine`` asks for, saying so
+    on ``err``: numba compiles a game's kernels once, in seconds, then reads them from
+    its cache.
+
+    Raises:
+        ValueError: ``engine`` is ``"fast"`` and there is no compiled playout to play.
+    """
+    many = many_games(game, rules, engine)
+    if many is None:
+        return
+    err.write(f"seaview: {game}'s compiled playout (numba compiles it on first use)... ")
+    err.flush()
+    start = time.perf_counter()
+    many(game.new_game(rules), ["0"], 1)
+    err.write(f"ready in {time.perf_counter() - start:.1f} s\n")
 
 
 def _serve(parser: argparse.ArgumentParser, args: Any) -> int:

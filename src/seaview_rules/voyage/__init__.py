@@ -49,6 +49,7 @@ from seaview_rules.voyage._pieces import CARDS, Card, CardSet, Colour
 from seaview_rules.voyage._playout import determinize
 from seaview_rules.voyage._render import render, statistics
 from seaview_rules.voyage._rules import (
+    COMPILED,
     apply_move,
     chance_outcomes,
     chance_seat,
@@ -167,5 +168,6 @@ GAME: Game[Rules, State, Move, View] = Game(
     test_kit=load_test_kit,
     conformance_rules=CONFORMANCE_RULES,
     schemas=CODEC.schemas,
+    compiled=COMPILED,
 )
 """The Voyage card game's entry in `seaview_rules.GAMES`."""

@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
+from seaview_rules._compiled import Compiled, Kernels
 from seaview_rules._core import (
     CHANCE,
     IllegalMoveError,
@@ -505,6 +506,22 @@ def _seats(state: State) -> int:
     return state.rules.players
 
 
+def _kernels() -> Kernels[Rules, State]:
+    """The compiled playout's kernels: the module imports numba (the ``fast`` extra)."""
+    from seaview_rules.voyage._compiled import KERNELS
+
+    return KERNELS
+
+
+def _every_rules(rules: Rules) -> bool:
+    return True
+
+
+COMPILED: Compiled[Rules, State] = Compiled(load=_kernels, supports=_every_rules)
+"""The Voyage card game's compiled playout (`seaview_rules.voyage._compiled`), which
+covers every `Rules` value."""
+
+
 REFEREE: Referee[State, Move] = Referee(
     game="Voyage",
     successors=_SUCCESSORS,
@@ -517,6 +534,7 @@ REFEREE: Referee[State, Move] = Referee(
     seats=_seats,
     redact=redact,
     words=words,
+    compiled=COMPILED,
 )
 """The shared referee of the Voyage card game's moves, from its own pieces."""
 
