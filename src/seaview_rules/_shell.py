@@ -215,8 +215,8 @@ class Referee(Generic[S, M]):
         if max_moves is not None and max_moves < 0:
             raise ValueError(f"max_moves must be at least 0 (or None), not {max_moves}")
         fast = compiled_playout(self.compiled, state, rng)
-        if fast is not None:
-            return fast(state, rng, max_moves)
+        if fast is not None and max_moves != 0 and self.current_player(state) is not None:
+            return fast(state, rng, max_moves)  # (with no move to make, the state itself)
         return self.reference_playout(state, rng, max_moves=max_moves)
 
     def reference_playout(
