@@ -13,18 +13,17 @@ does the same (docs page "Adding a game").
 
 from __future__ import annotations
 
-from seaview_rules._forms import exactly
-from seaview_rules._game import (
-    API,
+from seaview_rules._calls import (
     ApplyMove,
     CheckMove,
     Events,
     FromDict,
-    Game,
     Narrate,
     Playout,
     RulesFromData,
 )
+from seaview_rules._forms import exactly
+from seaview_rules._game import API, Game
 from seaview_rules._shell import Referee, Successor
 
 __all__ = [
