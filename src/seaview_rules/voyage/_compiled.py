@@ -60,15 +60,17 @@ def _popcount(mask: int) -> int:
 
 
 @compiled
+def _lowest(mask: int) -> int:
+    """The index of the lowest card of ``mask``, which is not empty."""
+    return _popcount((mask & -mask) - 1)
+
+
+@compiled
 def _nth(mask: int, n: int) -> int:
     """The index of the ``n``-th card (from 0) of ``mask`` in index order."""
-    index = 0
-    while True:
-        if mask >> index & 1:
-            if n == 0:
-                return index
-            n -= 1
-        index += 1
+    for _ in range(n):
+        mask &= mask - 1
+    return _lowest(mask)
 
 
 @compiled
@@ -85,13 +87,10 @@ def _legal(s: Ints, hands: Ints, matches: Ints, must_play: bool, moves: Ints) ->
             # VOY-4, VOY-R5: no match, so draw; with nothing left to draw, pass.
             moves[0] = _DRAW_MOVE if can_draw else _PASS_MOVE
             return 1
-        index = 0
         while found:
-            if found & 1:
-                moves[count] = index
-                count += 1
-            found >>= 1
-            index += 1
+            moves[count] = _lowest(found)
+            count += 1
+            found &= found - 1
         if not must_play and can_draw:
             moves[count] = _DRAW_MOVE  # VOY-R3 option: draw although able to play
             count += 1
@@ -105,13 +104,10 @@ def _legal(s: Ints, hands: Ints, matches: Ints, must_play: bool, moves: Ints) ->
         moves[0] = _KEEP_MOVE  # VOY-R4
         return 1
     # LEAD: any card of the hand (VOY-2).
-    index = 0
     while hand:
-        if hand & 1:
-            moves[count] = index
-            count += 1
-        hand >>= 1
-        index += 1
+        moves[count] = _lowest(hand)
+        count += 1
+        hand &= hand - 1
     return count
 
 
