@@ -18,6 +18,7 @@ import json
 import types
 import typing
 from collections.abc import Callable, Mapping
+from functools import cache
 from typing import Any, NoReturn, TypeVar, cast
 
 import attrs
@@ -180,12 +181,17 @@ def write(value: object, hooks: Writers, kind: Any = None) -> object:
         if hook is not None:
             return hook(value)
         if value is not None:
-            origin, args = typing.get_origin(kind), typing.get_args(kind)
-            if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
-                return [write(item, hooks, args[0]) for item in cast("tuple[Any, ...]", value)]
-            rest = [arg for arg in args if arg is not type(None)]
-            if origin in (typing.Union, types.UnionType) and len(rest) == 1:
-                return write(value, hooks, rest[0])
+            items, optional = _shape(kind)
+            if items is not None:
+                # One look-up for every item: a hook, or a plain value kept as it is.
+                each = hooks.get(items)
+                if each is not None:
+                    return [each(item) for item in cast("tuple[Any, ...]", value)]
+                if items in _PLAIN:
+                    return list(cast("tuple[Any, ...]", value))
+                return [write(item, hooks, items) for item in cast("tuple[Any, ...]", value)]
+            if optional is not None:
+                return write(value, hooks, optional)
     hook = hooks.get(type(value))
     if hook is not None:
         return hook(value)
@@ -202,6 +208,23 @@ def write(value: object, hooks: Writers, kind: Any = None) -> object:
             name: write(getattr(value, name), hooks, hint) for name, hint in fields_of(type(value))
         }
     raise TypeError(f"{type(value).__name__} has no JSON form: give it a hook")
+
+
+_PLAIN = frozenset({int, bool, str})
+"""The types `write` keeps as they are."""
+
+
+@cache
+def _shape(kind: Any) -> tuple[Any, Any]:
+    """What `write` needs of the type hint ``kind``, worked out once per hint: the type
+    of its items for ``tuple[X, ...]``, and ``X`` for ``X | None`` (else ``None``)."""
+    origin, args = typing.get_origin(kind), typing.get_args(kind)
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        return args[0], None
+    rest = [arg for arg in args if arg is not type(None)]
+    if origin in (typing.Union, types.UnionType) and len(rest) == 1:
+        return None, rest[0]
+    return None, None
 
 
 def read(kind: Any, field: Field, hooks: Readers) -> Any:
