@@ -3,9 +3,10 @@ states, views and game records taken from seeded games, each changed once by a
 structural mutation (a number changed, two values swapped, a list element dropped or
 repeated, a value of another type, a key deleted or added, a card moved from one hand
 to another). ``loads`` must refuse each with `InvalidDataError`, or return an object
-that passes its game's consistency checks and the API contract of
-`seaview_rules.testing`, and that dumps and loads again to the same document; nothing
-else (no other exception) may happen.
+that passes its game's consistency checks and on which everything works (a state:
+`seaview_rules.testing.check_position`, every legal move applied, told and loaded
+again; a view: its text, its picture and a determinization), and that dumps and loads
+again to the same document; nothing else (no other exception) may happen.
 
 The game's own checks are looked up as ``seaview_rules.<game>._checks`` when the game
 has that module (all three do, or will); otherwise only the public contract and the
@@ -27,7 +28,7 @@ import pytest
 from seaview_rules import GAMES, InvalidDataError, play, replay
 from seaview_rules._play import GameRecord
 from seaview_rules.schema import schema
-from seaview_rules.testing import check_state as check_contract
+from seaview_rules.testing import check_position
 
 Path = tuple[Any, ...]
 """Keys and indices from a document's data to one of its values."""
@@ -171,10 +172,11 @@ def verdict(name: str, document: dict[str, Any], *, schemas: bool = False) -> st
     if isinstance(obj, game.state_type):
         if checks is not None:
             checks.check_state(obj)
-        check_contract(game, obj)
+        check_position(game, obj)  # everything works on a position loads accepts
     elif isinstance(obj, game.view_type):
         if checks is not None:
             checks.check_view(obj)
+        view_works(game, obj)
     elif isinstance(obj, GameRecord):
         final = replay(game, obj)
         if checks is not None:
@@ -183,6 +185,16 @@ def verdict(name: str, document: dict[str, Any], *, schemas: bool = False) -> st
     assert again == obj, "the object does not load back equal"
     assert game.to_dict(again) == game.to_dict(obj), "the document does not dump back equal"
     return "accepted"
+
+
+def view_works(game: Any, view: Any) -> None:
+    """Everything a frontend or a bot does with a view works on one ``loads`` accepts:
+    its text, its picture, and a determinization that shows the same view."""
+    game.render(view)
+    if game.picture is not None:
+        game.picture(view)
+    if view.seat is not None and view.to_move is not None:
+        assert game.view(game.determinize(view, random.Random(0)), view.seat) == view
 
 
 @cache
