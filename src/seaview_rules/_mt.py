@@ -155,7 +155,7 @@ def from_rng(rng: random.Random) -> tuple[Words, object]:
     """The state of ``rng`` as an array, and the Gaussian `random.Random.gauss` keeps
     for its next call, which no playout uses and `to_rng` gives back."""
     _, words, gauss = rng.getstate()
-    return np.array(words, dtype=np.int64), gauss
+    return np.fromiter(words, dtype=np.int64, count=MT_SIZE), gauss
 
 
 def to_rng(mt: Words, gauss: object, rng: random.Random) -> None:

@@ -238,40 +238,33 @@ def _rounds_bound(rules: Rules, scores: Sequence[int]) -> int:
 
 
 class _Packed:
-    """A state packed for the kernel (`of`), and back (`state`)."""
+    """A state packed for the kernel (`of`), and back (`state`): one array of ``int64``,
+    of which ``s`` (the scalars, by the slots above), ``hands``, ``scores`` and ``under``
+    (the discard pile under its top, ``-1`` past its end) are views; and ``table``, the
+    rounds the playout finishes."""
 
-    def __init__(
-        self, rules: Rules, results: tuple[RoundResult, ...], s: Ints, hands: Ints,
-        under: Ints, scores: Ints, table: Ints,
-    ) -> None:  # fmt: skip
-        self.rules, self.results = rules, results
-        self.s, self.hands, self.under, self.scores, self.table = s, hands, under, scores, table
+    def __init__(self, rules: Rules, results: tuple[RoundResult, ...], words: Ints) -> None:
+        self.rules, self.results, self.words = rules, results, words
+        players = rules.players
+        self.s, self.hands = words[:_SCALARS], words[_SCALARS : _SCALARS + players]
+        self.scores = words[_SCALARS + players : _SCALARS + 2 * players]
+        self.under = words[_SCALARS + 2 * players :]
+        rows = _rounds_bound(rules, self.scores.tolist())
+        self.table = np.zeros((rows, _R_LEFT + players), dtype=np.int64)
 
     @classmethod
     def of(cls, state: State) -> _Packed:
         top, drawn, under = state.discard_top, state.drawn, state.discard_under
-        scalars = np.array(
-            [
-                _CODES[state.phase], state.player, state.dealer,
-                -1 if top is None else top.index, len(under),
-                -1 if drawn is None else drawn.index, state.draw_pile, state.reshuffles, 0,
-            ],
-            dtype=np.int64,
-        )  # fmt: skip
-        pile = np.full(_DECK_CARDS, -1, dtype=np.int64)
-        pile[: len(under)] = [card.index for card in under]
-        rows = _rounds_bound(state.rules, state.scores)
-        return cls(
-            state.rules, state.results, scalars, np.array(state.hands, dtype=np.int64), pile,
-            np.array(state.scores, dtype=np.int64),
-            np.zeros((rows, _R_LEFT + state.rules.players), dtype=np.int64),
-        )  # fmt: skip
+        words = [
+            _CODES[state.phase], state.player, state.dealer, -1 if top is None else top.index,
+            len(under), -1 if drawn is None else drawn.index, state.draw_pile,
+            state.reshuffles, 0, *state.hands, *state.scores, *[card.index for card in under],
+        ]  # fmt: skip
+        words += [-1] * (_SCALARS + 2 * state.rules.players + _DECK_CARDS - len(words))
+        return cls(state.rules, state.results, np.array(words, dtype=np.int64))
 
     def copy(self) -> _Packed:
-        return _Packed(
-            self.rules, self.results, self.s.copy(), self.hands.copy(), self.under.copy(),
-            self.scores.copy(), self.table.copy(),
-        )  # fmt: skip
+        return _Packed(self.rules, self.results, self.words.copy())
 
     def run(self, mt: Ints, max_moves: int | None, counts: Ints) -> None:
         """Random play in place (see `_play_out`)."""
@@ -283,20 +276,21 @@ class _Packed:
         )  # fmt: skip
 
     def state(self) -> State:
-        s = self.s.tolist()
-        top, drawn = s[_TOP], s[_DRAWN_CARD]
-        rows = self.table[: s[_ROUNDS]].tolist()
+        words = self.words.tolist()
+        players = self.rules.players
+        top, drawn, under = words[_TOP], words[_DRAWN_CARD], _SCALARS + 2 * players
+        rows = self.table[: words[_ROUNDS]].tolist()
         return build_state(
             rules=self.rules,
-            phase=_PHASES[s[_PHASE]],
-            player=s[_PLAYER],
-            dealer=s[_DEALER],
-            hands=tuple(CardSet(hand) for hand in self.hands.tolist()),
-            draw_pile=CardSet(s[_PILE]),
+            phase=_PHASES[words[_PHASE]],
+            player=words[_PLAYER],
+            dealer=words[_DEALER],
+            hands=tuple(CardSet(hand) for hand in words[_SCALARS : _SCALARS + players]),
+            draw_pile=CardSet(words[_PILE]),
             discard_top=None if top < 0 else CARDS[top],
-            discard_under=tuple(CARDS[index] for index in self.under[: s[_UNDER]].tolist()),
+            discard_under=tuple(CARDS[index] for index in words[under : under + words[_UNDER]]),
             drawn=None if drawn < 0 else CARDS[drawn],
-            scores=tuple(self.scores.tolist()),
+            scores=tuple(words[_SCALARS + players : under]),
             results=self.results
             + tuple(
                 RoundResult(
@@ -308,7 +302,7 @@ class _Packed:
                 )
                 for row in rows
             ),
-            reshuffles=s[_RESHUFFLES],
+            reshuffles=words[_RESHUFFLES],
         )
 
 
