@@ -44,8 +44,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT)]
 
-from benchmarks.server_load import ONE_CLIENT, Connection, _cpu_seconds  # noqa: E402
-from tests.serving import Server  # noqa: E402
+from benchmarks.server_load import Connection, _cpu_seconds  # noqa: E402
+from tests.serving import ONE_CLIENT, Server  # noqa: E402
 
 LONG_TABLE = 200_000
 """The changes of the long table the readers read (the cap of a bot-only table here)."""

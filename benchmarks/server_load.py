@@ -48,7 +48,7 @@ import websockets
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "docs" / "examples")]
 
-from tests.serving import Server  # noqa: E402
+from tests.serving import ONE_CLIENT, Server  # noqa: E402
 
 from seaview_rules import GAMES, GameRecord, replay  # noqa: E402
 
@@ -171,15 +171,6 @@ class Run:
         }
         self.unavailable = 0
         """Replies 503 (the database away), each retried with the same version."""
-
-
-ONE_CLIENT = (
-    *("--tables-per-minute", "1000000", "--tables-per-client", "1000000"),
-    *("--live-per-client", "1000000"),
-)
-"""Options of the servers under load: every simulated player here is one client, the
-address 127.0.0.1, whose per-client quotas (tested in tests/test_server_attacks.py)
-would otherwise refuse most of the load's tables and live channels."""
 
 
 async def bot(

@@ -4,10 +4,12 @@ client for it."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
 import signal
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -19,7 +21,21 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from seaview_rules import GAMES, GameRecord, Table
+
 LISTENING = re.compile(r"listening on (http://127\.0\.0\.1:\d+)/")
+
+ONE_CLIENT = (
+    *("--tables-per-minute", "1000000", "--tables-per-client", "1000000"),
+    *("--bot-tables-per-client", "1000000", "--live-per-client", "1000000"),
+    *("--moves-per-second", "1000000", "--changes-per-second", "1000000"),
+    *("--seats-per-client", "1000000", "--joins-per-minute", "1000000"),
+    *("--connections-per-client", "1000000", "--changes-per-client", "1000000000"),
+)
+"""Options of a server whose clients all come from 127.0.0.1 and are many players (the
+protocol tests, the load benchmarks): the per-client shares, tested in
+tests/test_server_attacks.py, would otherwise refuse most of their tables, seats, moves
+and channels."""
 
 
 class Server:
@@ -134,6 +150,21 @@ class Server:
         status, reply = self.request(method, path, body, **options)
         assert status in (200, 201), (status, reply)
         return reply
+
+
+def stored_record(server: Server, table: str) -> GameRecord[Any, Any]:
+    """The full record of ``table`` as the SQLite file of ``server`` holds it, read
+    beside the running server (the admin token gives it only once the game is over): the
+    oracle of a test that checks what seats were shown mid-game."""
+    uri = f"file:{server.db}?mode=ro"
+    with contextlib.closing(sqlite3.connect(uri, uri=True)) as db:
+        row = db.execute("SELECT game, rules, chance FROM tables WHERE id = ?", (table,)).fetchone()
+        changes = db.execute(
+            "SELECT seat, move FROM changes WHERE table_id = ? ORDER BY version", (table,)
+        ).fetchall()
+    game = GAMES[row[0]]
+    rules = game.rules_from_data(json.loads(row[1]))
+    return Table.from_changes(game, rules, changes, chance=row[2]).record
 
 
 def _decode(data: bytes, headers: Any) -> Any:
