@@ -5,6 +5,7 @@ client for it."""
 from __future__ import annotations
 
 import contextlib
+import http.client
 import json
 import os
 import re
@@ -130,9 +131,13 @@ class Server:
         token: str | None = None,
         raw: bytes | None = None,
         headers: Mapping[str, str] | None = None,
+        source: str | None = None,
     ) -> tuple[int, Any]:
-        """The status and the decoded reply (JSON, else text) of one request."""
+        """The status and the decoded reply (JSON, else text) of one request; from the
+        loopback address ``source`` (such as 127.0.0.2: another client) if given."""
         data = raw if raw is not None else (None if body is None else json.dumps(body).encode())
+        if source is not None:
+            return self._request_from(source, method, path, data, token, headers or {})
         request = urllib.request.Request(self.url + path, data=data, method=method)
         request.add_header("Content-Type", "application/json")
         if token is not None:
@@ -144,6 +149,33 @@ class Server:
                 return response.status, _decode(response.read(), response.headers)
         except urllib.error.HTTPError as error:
             return error.code, _decode(error.read(), error.headers)
+
+    def _request_from(
+        self,
+        source: str,
+        method: str,
+        path: str,
+        data: bytes | None,
+        token: str | None,
+        headers: Mapping[str, str],
+    ) -> tuple[int, Any]:
+        host, port = self.address
+        connection = http.client.HTTPConnection(host, port, timeout=30, source_address=(source, 0))
+        sent = {"Content-Type": "application/json", **headers}
+        if token is not None:
+            sent["Authorization"] = f"Bearer {token}"
+        try:
+            connection.request(method, path, body=data, headers=sent)
+            response = connection.getresponse()
+            return response.status, _decode(response.read(), response.headers)
+        finally:
+            connection.close()
+
+    @property
+    def address(self) -> tuple[str, int]:
+        """The host and port the server listens on."""
+        host, port = self.url.removeprefix("http://").split(":")
+        return host, int(port)
 
     def ok(self, method: str, path: str, body: object = None, **options: Any) -> Any:
         """The reply of a request that must succeed."""

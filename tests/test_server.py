@@ -163,7 +163,7 @@ def test_a_whole_game_over_http_refuses_every_wrong_request_and_shows_each_seat_
 def test_the_live_channel_pushes_each_change_and_a_reconnect_gets_what_it_missed(
     server: Server,
 ) -> None:
-    table, admin = _table(server, "voyage", ["open", "open"], rules={"target": 3})
+    table, _admin = _table(server, "voyage", ["open", "open"], rules={"target": 3})
     tokens = _join_all(server, table, 2)
     url = server.url.replace("http", "ws") + f"/api/tables/{table}/live"
     pushes: dict[int | None, list[dict[str, Any]]] = {0: [], 1: [], None: []}

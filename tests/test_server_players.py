@@ -274,7 +274,7 @@ def test_the_admin_reads_the_chance_outcomes_of_an_external_table_and_enters_one
 
 
 def test_one_press_of_step_all_deals_a_whole_voyage_hand(client: Checked) -> None:
-    table, admin = _table(client, "voyage", ["open", "open"], chance="step")
+    table, _admin = _table(client, "voyage", ["open", "open"], chance="step")
     tokens = [_join(client, table, 0), _join(client, table, 1)]
     route, path = TABLE + "/step", f"/api/tables/{table}/step"
     dealer = client.ok("GET", TABLE + "/view", f"/api/tables/{table}/view")["chance_seat"]

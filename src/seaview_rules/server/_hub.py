@@ -192,6 +192,7 @@ class Hub:
         table, stored = self._new(
             game, rules, chance, seats=tuple(seats), admin_hash=token_hash(admin), owner=owner
         )
+        self._within_budget(table.version)  # its deal, made already
         await self._capped(lambda: self.store.create(stored, self._caps(owner)))
         live = self._hold(self._live(stored, table))
         self._wake_bots(live)
@@ -294,6 +295,7 @@ class Hub:
                     clients=tuple(live.clients),
                     owner=owner,
                 )
+                self._within_budget(table.version)
                 caps = self._caps(owner)
                 rematch = await self._capped(lambda: self.store.rematch(live.id, stored, caps))
                 if rematch is None:  # deleted meanwhile, by another process
@@ -654,13 +656,11 @@ class Hub:
             owner_full = share is not None and self.held_by[live.owner] >= share
             self.held -= live.counted
             self.held_by[live.owner] -= live.counted
-            if full and self.held < self.max_held_changes:  # the budget has room again
-                for other in self.tables.values():
+            room = full and self.held < self.max_held_changes  # the budget has room again
+            for other in self.tables.values():
+                # and the tables stopped at a cap that this table's changes counted in
+                if room or other.refused is not None or (owner_full and other.owner == live.owner):
                     self._wake_bots(other)
-            elif owner_full:  # the creator's share has room again
-                for other in self.tables.values():
-                    if other.owner == live.owner:
-                        self._wake_bots(other)
         if live.bot_task is not None:
             live.bot_task.cancel()
         self._announce(live, here=False)  # its live channels see that it is gone
@@ -682,13 +682,15 @@ class Hub:
         self.held_by[live.owner] += added
         live.counted = live.table.version
 
-    def _within_budget(self) -> None:
-        """Refuse what would add to a full budget.
+    def _within_budget(self, adding: int = 0) -> None:
+        """Refuse what would add to a full budget, or take it past (a new table of
+        ``adding`` changes).
 
         Raises:
-            HubError: 503, the tables held have `max_held_changes` changes together.
+            HubError: 503, the tables held have `max_held_changes` changes together, or
+                would have more.
         """
-        if self.held >= self.max_held_changes:
+        if self.held >= self.max_held_changes or self.held + adding > self.max_held_changes:
             raise self._full()
 
     def _full(self) -> HubError:
