@@ -130,6 +130,11 @@ class LiveTable:
     table of an older store, nobody's)."""
     clients: list[str] = field(factory=list)
     """The client that joined each seat (``""``: nobody holds it)."""
+    messages: dict[tuple[int | None, int], tuple[int, str]] = field(factory=dict)
+    """The live messages built at version `messages_at`, by (seat or ``None`` for a
+    spectator, the version the channel had seen): every channel of one seat, and every
+    spectator, is sent the message built once."""
+    messages_at: int = -1
     refused: tuple[tuple[int, int, int], HubError] | None = None
     """The counts (the table's version, the changes of the process, the changes of the
     owner's tables) at which a change was found to pass a cap, and its refusal: a
