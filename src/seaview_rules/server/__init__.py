@@ -136,7 +136,9 @@ def serve(
     )
     hub.load()
     _quiet_collector()
-    loopback = host in ("127.0.0.1", "localhost", "::1")
+    # A server on a loopback address takes only loopback names (DNS rebinding), unless
+    # a trusted proxy in front passes on the public name it was asked by (and checks it)
+    loopback = host in ("127.0.0.1", "localhost", "::1") and not proxies
     app = create_app(
         hub,
         limits=bounds,
