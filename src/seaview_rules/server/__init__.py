@@ -24,6 +24,8 @@ from seaview_rules.server._asyncapi import asyncapi
 from seaview_rules.server._hub import SEAT_KINDS, Hub
 from seaview_rules.server._openapi import openapi
 from seaview_rules.server._store import (
+    CapError,
+    Caps,
     Head,
     SharedStore,
     SQLiteStore,
@@ -39,6 +41,8 @@ if TYPE_CHECKING:
 __all__ = [
     "COLLECTOR_THRESHOLDS",
     "SEAT_KINDS",
+    "CapError",
+    "Caps",
     "Head",
     "Hub",
     "Limits",
