@@ -27,7 +27,7 @@ from seaview_rules.server import (
 )
 from seaview_rules.server._postgres import _LOCK, MIGRATIONS
 from tests.postgres import Postgres, running_postgres
-from tests.serving import Server, wait_until
+from tests.serving import ONE_CLIENT, Server, wait_until
 
 pytestmark = pytest.mark.postgres
 
@@ -49,7 +49,7 @@ def database(postgres: Postgres) -> str:
 @pytest.fixture
 def servers(database: str, tmp_path: Path) -> Iterator[list[Server]]:
     """Three server processes on one database."""
-    started = [Server(database, "--seeded", str(n)) for n in range(3)]
+    started = [Server(database, "--seeded", str(n), *ONE_CLIENT) for n in range(3)]
     try:
         yield started
     finally:
@@ -343,7 +343,7 @@ def test_a_database_of_schema_version_1_is_migrated_and_its_tables_kept(database
         )
         db.execute("INSERT INTO seaview_seats VALUES ('t', 1, %s)", (b"h" * 32,))
     store = PostgresStore(database)
-    assert store.schema_version == len(MIGRATIONS) == 2
+    assert store.schema_version == len(MIGRATIONS) == 3
     stored = store.table("t")
     assert stored is not None
     assert (stored.token_hashes, stored.names, stored.rematch) == (
@@ -354,3 +354,40 @@ def test_a_database_of_schema_version_1_is_migrated_and_its_tables_kept(database
     assert store.join("t", 0, b"i" * 32, "Ann")
     assert store.head("t") == Head(0, 2, 1)
     store.close()
+
+
+def test_a_clients_tables_and_seats_are_counted_across_processes_and_restarts(
+    database: str,
+) -> None:
+    """The shares a client holds are the database's: tables created through three
+    processes at once never pass --tables-per-client, seats joined through them never
+    pass --seats-per-client, and a restarted process gives no fresh share."""
+    options = ("--tables-per-client", "4", "--seats-per-client", "3")
+    options += ("--tables-per-minute", "1000", "--joins-per-minute", "1000")
+    started = [Server(database, *options) for _ in range(3)]
+    try:
+        body = {"game": "voyage", "seats": ["open", "open"]}
+
+        def create(n: int) -> int:
+            return started[n % 3].request("POST", "/api/tables", body)[0]
+
+        with ThreadPoolExecutor(12) as pool:
+            statuses = list(pool.map(create, range(12)))
+        assert statuses.count(201) == 4, statuses
+        tables = [e["table"] for e in started[0].ok("GET", "/api/tables")["tables"]]
+        seats = [(table, seat) for table in tables for seat in (0, 1)]
+
+        def join(n: int) -> int:
+            table, seat = seats[n]
+            return started[n % 3].request("POST", f"/api/tables/{table}/seats/{seat}")[0]
+
+        with ThreadPoolExecutor(8) as pool:
+            joined = list(pool.map(join, range(len(seats))))
+        assert joined.count(200) == 3, joined
+        started[1].stop()
+        started[1].start()
+        status, reply = started[1].request("POST", "/api/tables", body)
+        assert (status, reply["error"]) == (429, "too_many_tables")
+    finally:
+        for server in started:
+            server.stop()
