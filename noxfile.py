@@ -364,7 +364,9 @@ def server(session: nox.Session) -> None:
         session.error("no nginx: apt-get install nginx")
     session.install("-e", ".[test]")
     session.run("pytest", "-q", "-p", "no:cacheprovider", "tests/test_server.py")
-    session.run("pytest", "-q", "-p", "no:cacheprovider", "-m", "proxy", "tests/test_server_proxy.py")
+    session.run(
+        "pytest", "-q", "-p", "no:cacheprovider", "-m", "proxy", "tests/test_server_proxy.py"
+    )
     tables = session.posargs[0] if session.posargs else "50"
     session.run("python", "benchmarks/server_load.py", "--tables", tables, "--example")
     session.run("python", "benchmarks/server_load.py", "--tables", tables, "--kill")

@@ -420,8 +420,10 @@ def test_a_clients_tables_with_players_take_its_share_of_changes_and_no_more(
     """Finding 1: a table with a player and bots, moved by a script as fast as it goes,
     stops at its creator's share of changes (exactly), and the second client still
     plays; today's code let such tables fill the whole budget."""
-    options = ("--changes-per-client", "150", "--moves-per-second", "1000")
-    options += ("--max-held-changes", "1000")
+    options = (
+        *("--changes-per-client", "150", "--moves-per-second", "1000"),
+        *("--max-held-changes", "1000"),
+    )
     with running_server(tmp_path / "share.sqlite", *options) as s:
         body = {"game": "voyage", "seats": ["open", "bot:random"], "rules": {"target": 10**9}}
         table = s.ok("POST", "/api/tables", body)["table"]
@@ -552,8 +554,10 @@ def test_the_lobby_comes_in_pages_open_tables_first_and_every_table_once(
 ) -> None:
     """Finding 6: the lobby is paged (today every table in one reply, 2.3 MB at 10,000
     tables): ``limit`` and the ``next`` cursor reach every table once, open ones first."""
-    options = ("--tables-per-minute", "1000", "--seats-per-client", "1000")
-    options += ("--joins-per-minute", "1000")
+    options = (
+        *("--tables-per-minute", "1000", "--seats-per-client", "1000"),
+        *("--joins-per-minute", "1000"),
+    )
     with running_server(tmp_path / "lobby.sqlite", *options) as s:
         made = [s.ok("POST", "/api/tables", BODY)["table"] for _ in range(70)]
         for table in made[::3]:  # these are full: they come after the open ones

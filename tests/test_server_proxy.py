@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 from websockets.sync.client import connect
+from websockets.typing import Origin
 
 from tests.serving import Server, running_server, wait_until
 
@@ -161,7 +162,7 @@ def test_through_the_proxy_the_live_channel_works_over_tls_and_http_is_sent_to_h
     token = proxied.request("POST", f"/api/tables/{table}/seats/0")[1]["token"]
     origin = f"https://127.0.0.1:{proxied.tls}"
     url = f"wss://127.0.0.1:{proxied.tls}/api/tables/{table}/live"
-    with connect(url, ssl=proxied.context, origin=origin, open_timeout=10) as channel:  # type: ignore[arg-type]
+    with connect(url, ssl=proxied.context, origin=Origin(origin), open_timeout=10) as channel:
         channel.send(json.dumps({"token": token, "since": 0}))
         first = json.loads(channel.recv(timeout=10))
     assert first["view"]["data"]["seat"] == 0, first

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -137,6 +138,13 @@ def test_the_store_counts_each_clients_tables_and_seats_and_the_server_tables(
     store.close()
 
 
+def _first_move(table: Table[Any, Any, Any, Any]) -> int:
+    """Play the first legal move of the seat to move (a player's: the deals are auto)."""
+    seat = table.to_move
+    assert isinstance(seat, int)
+    return table.submit(seat, table.view(seat).legal_moves[0])
+
+
 def test_a_change_that_would_pass_a_cap_is_undone_and_refused_at_once_after(
     tmp_path: Path,
 ) -> None:
@@ -156,21 +164,16 @@ def test_a_change_that_would_pass_a_cap_is_undone_and_refused_at_once_after(
             # that brings a deal along, playing each seat's first legal move.
             copy = Table(game, rules, rng=random.Random(f"3:{live.id}"))
             while True:
-                seat = copy.to_move
                 before = copy.version
-                copy.submit(seat, copy.view(seat).legal_moves[0])
+                _first_move(copy)
                 if copy.version > before + 1:
                     break
             hub.max_changes = before + 1  # that move would pass the table's limit
             while live.table.version < before:
-                seat = live.table.to_move
-                move = live.table.view(seat).legal_moves[0]
-                await hub.change(live, lambda t, m=move, s=seat: t.submit(s, m))
-            seat = live.table.to_move
-            move = live.table.view(seat).legal_moves[0]
+                await hub.change(live, _first_move)
             for _ in range(2):  # undone; then refused before it is made
                 with pytest.raises(HubError) as refused:
-                    await hub.change(live, lambda t, m=move, s=seat: t.submit(s, m))
+                    await hub.change(live, _first_move)
                 assert refused.value.code == "too_long"
                 assert live.table.version == before
                 assert store.table(live.id).version == before  # type: ignore[union-attr]
