@@ -193,6 +193,7 @@ class Hub:
             game, rules, chance, seats=tuple(seats), admin_hash=token_hash(admin), owner=owner
         )
         self._within_budget(table.version)  # its deal, made already
+        self._within_share(owner, table.version)
         await self._capped(lambda: self.store.create(stored, self._caps(owner)))
         live = self._hold(self._live(stored, table))
         self._wake_bots(live)
@@ -296,6 +297,7 @@ class Hub:
                     owner=owner,
                 )
                 self._within_budget(table.version)
+                self._within_share(owner, table.version)
                 caps = self._caps(owner)
                 rematch = await self._capped(lambda: self.store.rematch(live.id, stored, caps))
                 if rematch is None:  # deleted meanwhile, by another process
@@ -443,6 +445,9 @@ class Hub:
                     live.refused = (self._counts(live, since), passed)
                     await self._reload(live)
                     raise passed
+                # counted before the commit is awaited, so that a change of another table
+                # meanwhile is checked against it (given back if the commit fails)
+                self._count(live)
                 added = [_stored(c) for c in table.changes_since(since)]
                 rng = self._rng_state(table)
                 over = table.to_move is None
@@ -452,6 +457,7 @@ class Hub:
                     )
                 except StaleVersionError:
                     await self._reload(live)  # drops the change made here with the stale copy
+                    self._count(live)
                     if attempt:
                         raise HubError(
                             409, "stale", "the table has moved on; read it again"
@@ -460,6 +466,7 @@ class Hub:
                 except Exception as exc:
                     LOG.warning("table %s: a change could not be stored: %s", live.id, exc)
                     await self._reload(live)
+                    self._count(live)
                     raise HubError(503, "unavailable", "the change could not be stored") from None
                 if self.pace is not None and live.owner:
                     self.pace.take(live.owner, version - since)
@@ -523,6 +530,17 @@ class Hub:
     def _counts(self, live: LiveTable, since: int) -> tuple[int, int, int]:
         """What a refusal of a change of ``live`` at ``since`` depends on."""
         return since, self.held, self.held_by[live.owner]
+
+    def _within_share(self, owner: str, adding: int) -> None:
+        """Refuse a new table of ``adding`` changes (its deal) that would take
+        ``owner``'s tables past their share.
+
+        Raises:
+            HubError: 429 ``too_many_changes``.
+        """
+        share = self.changes_per_client
+        if owner and share is not None and self.held_by[owner] + adding > share:
+            raise self._share_full()
 
     def _share_full(self) -> HubError:
         return HubError(
