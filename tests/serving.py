@@ -42,9 +42,11 @@ and channels."""
 class Server:
     """A running ``seaview serve`` process."""
 
-    def __init__(self, db: Path | str, *options: str) -> None:
+    def __init__(self, db: Path | str, *options: str, wrapper: tuple[str, ...] = ()) -> None:
         self.db = db
         self.options = options
+        self.wrapper = wrapper
+        """A command the server runs under (a benchmark's valgrind), if any."""
         self.process: subprocess.Popen[str] | None = None
         self.url = ""
         self.printed = ""
@@ -58,7 +60,7 @@ class Server:
         Raises:
             RuntimeError: it stopped before it listened.
         """
-        command = [sys.executable, "-m", "seaview_rules.cli", "serve", "--port", "0"]
+        command = [*self.wrapper, sys.executable, "-m", "seaview_rules.cli", "serve", "--port", "0"]
         command += ["--db", str(self.db), *self.options]
         self.process = subprocess.Popen(
             command,

@@ -177,6 +177,10 @@ def serve(
         log_level="info" if access_log else "warning",
         access_log=access_log,
         ws_max_size=bounds.max_body,
+        # Live messages go uncompressed: each is a few kilobytes, and compressing it for
+        # each channel (a context per connection) cost about a tenth of the server's time
+        # a move, and more than building it once for all a table's spectators.
+        ws_per_message_deflate=False,
         limit_concurrency=bounds.max_connections,  # 503 beyond
         timeout_keep_alive=max(1, round(bounds.idle_seconds)),
         # X-Forwarded-For (and -Proto) read from the trusted proxies only, and from none
