@@ -324,7 +324,8 @@ STEPS_AT_ONCE = 1_000
 of its moves takes a card from a finite deck, so it ends within the deck (a Voyage
 deck holds 39 cards by default), and a spin is followed by a player's move.
 The bound only keeps a game whose chance never hands the turn over from holding the
-table's lock; a deal made near the table's change limit may pass it by its few cards."""
+table's lock; a deal that would pass the table's change limit is refused whole (see
+`Hub.change`)."""
 
 
 @guarded
