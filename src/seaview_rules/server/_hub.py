@@ -680,7 +680,10 @@ class Hub:
                 if room or other.refused is not None or (owner_full and other.owner == live.owner):
                     self._wake_bots(other)
         if live.bot_task is not None:
+            # cancelled, and let go: a cancelled task keeps its error, whose traceback
+            # holds the table (a cycle the collector of a frozen table would never walk)
             live.bot_task.cancel()
+            live.bot_task = None
         self._announce(live, here=False)  # its live channels see that it is gone
 
     def _hold(self, live: LiveTable) -> LiveTable:
