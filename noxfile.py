@@ -345,24 +345,33 @@ def server(session: nox.Session) -> None:
     SIGKILL of the server a third of the way in and a restart on its database (what
     became of every request in flight); the isolation benchmark (the p99 of a cheap
     request while four clients read a 200,000-change table, and while a bot-only table
-    plays, held to a bound); and the client page in headless Chromium (two
+    plays, held to a bound; and while four clients read the lobby of 10,000 tables page
+    after page, held to 20 ms); the reverse proxy of the docs page "Deploying" (Debian's
+    nginx in front of the server, over TLS: X-Forwarded-For set by the proxy, the live
+    channel through it); and the client page in headless Chromium (two
     seats play a Voyage match by clicks in the picture and a leagues game by its spin
     button, a spectator watches, the server is stopped and restarted under them, and
     the pages at 390 px wide must not overflow); then the contract (`_check_contract`:
     openapi-typescript, tsc --strict, the TypeScript client playing every game, and
     Schemathesis). Prints the figures; fails if a move is lost, doubled or leaked.
 
-    Needs Node.js and Debian's chromium (or ``CHROMIUM=path``).
+    Needs Node.js, Debian's chromium (or ``CHROMIUM=path``) and nginx.
     """
     chromium = os.environ.get("CHROMIUM", "/usr/bin/chromium")
     if not Path(chromium).exists():
         session.error(f"no browser at {chromium}: apt-get install chromium")
+    if not shutil.which("nginx") and not Path("/usr/sbin/nginx").exists():
+        session.error("no nginx: apt-get install nginx")
     session.install("-e", ".[test]")
     session.run("pytest", "-q", "-p", "no:cacheprovider", "tests/test_server.py")
+    session.run(
+        "pytest", "-q", "-p", "no:cacheprovider", "-m", "proxy", "tests/test_server_proxy.py"
+    )
     tables = session.posargs[0] if session.posargs else "50"
     session.run("python", "benchmarks/server_load.py", "--tables", tables, "--example")
     session.run("python", "benchmarks/server_load.py", "--tables", tables, "--kill")
     session.run("python", "benchmarks/server_isolation.py")
+    session.run("python", "benchmarks/server_isolation.py", "--lobby")
     session.run("npm", "ci", "--prefix", "web", "--ignore-scripts", "--no-fund", external=True)
     python = str(Path(session.bin, "python"))
     session.run(
@@ -394,7 +403,9 @@ def _check_contract(session: nox.Session) -> None:
         # per-client quotas (tested in tests/test_server_attacks.py) would leave the rest
         # of the API untested.
         command += ["--tables-per-minute", "1000000", "--tables-per-client", "1000000"]
-        command += ["--bot-tables-per-client", "1000000"]
+        command += ["--bot-tables-per-client", "1000000", "--moves-per-second", "1000000"]
+        command += ["--seats-per-client", "1000000", "--joins-per-minute", "1000000"]
+        command += ["--connections-per-client", "1000000", "--changes-per-second", "1000000"]
         server = subprocess.Popen(
             command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
         )

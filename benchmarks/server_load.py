@@ -23,6 +23,12 @@ twice). It prints how many requests were in flight at the kill and what became o
 standard-library example server of the docs (docs/examples/table_server.py, one server
 per table, polled: it has no push), for the ratio in the same run.
 
+``--instructions``: instead, the server's CPU instructions per move, counted by
+valgrind's callgrind from the first move of the load to the last (start-up and the
+tables' creation left out): unlike the CPU time, a count a busy machine does not
+change, to tell whether a change of the server's hot path helps. About fifty times
+slower than a plain run: give it a few tables (``--tables 6``).
+
 Exits non-zero if any check fails.
 """
 
@@ -48,7 +54,7 @@ import websockets
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "docs" / "examples")]
 
-from tests.serving import Server  # noqa: E402
+from tests.serving import ONE_CLIENT, Server  # noqa: E402
 
 from seaview_rules import GAMES, GameRecord, replay  # noqa: E402
 
@@ -171,15 +177,6 @@ class Run:
         }
         self.unavailable = 0
         """Replies 503 (the database away), each retried with the same version."""
-
-
-ONE_CLIENT = (
-    *("--tables-per-minute", "1000000", "--tables-per-client", "1000000"),
-    *("--live-per-client", "1000000"),
-)
-"""Options of the servers under load: every simulated player here is one client, the
-address 127.0.0.1, whose per-client quotas (tested in tests/test_server_attacks.py)
-would otherwise refuse most of the load's tables and live channels."""
 
 
 async def bot(
@@ -315,6 +312,7 @@ async def load(
     tables: int,
     games: tuple[str, ...] = GAMES_PLAYED,
     make_fault: Callable[[], None] | None = None,
+    counted: Callable[[bool], None] | None = None,
 ) -> dict[str, Any]:
     """Play ``tables`` tables at once on ``cluster``; the figures and the checks."""
     run = Run()
@@ -334,6 +332,8 @@ async def load(
     setup.close()
     pids = [server.process.pid for server in cluster.servers]  # type: ignore[union-attr]
     cpu = sum(map(_cpu_seconds, pids))
+    if counted is not None:
+        counted(True)
     start = time.perf_counter()
     bots = asyncio.gather(
         *(
@@ -354,6 +354,8 @@ async def load(
     if make_fault is not None:  # about the moves of a whole run
         jobs.append(asyncio.ensure_future(fault(cluster, run, 120 * tables, bots, make_fault)))
     await asyncio.wait_for(asyncio.gather(*jobs), DEADLINE)
+    if counted is not None:
+        counted(False)
     elapsed = time.perf_counter() - start
     figures: dict[str, Any] = {
         "processes": len(cluster.servers),
@@ -546,6 +548,39 @@ def _sqlite(tables: int, kill: bool, games: tuple[str, ...]) -> dict[str, Any]:
             cluster.servers[0].stop()
 
 
+def instructions(tables: int) -> dict[str, Any]:
+    """The server's instructions per move under callgrind (see ``--instructions``)."""
+    with tempfile.TemporaryDirectory() as folder:
+        out = Path(folder, "callgrind.out")
+        wrapper = (
+            *("valgrind", "--tool=callgrind", "--instr-atstart=no"),
+            f"--callgrind-out-file={out}",
+        )
+        server = Server(Path(folder, "tables.sqlite"), *ONE_CLIENT, wrapper=wrapper)
+        assert server.process is not None
+        pid = str(server.process.pid)
+
+        def count(on: bool) -> None:
+            subprocess.run(["callgrind_control", "-i", "on" if on else "off", pid], check=True)
+
+        try:
+            figures = asyncio.run(load(Cluster([server]), tables, GAMES_PLAYED, counted=count))
+            subprocess.run(["callgrind_control", "-d", pid], check=True, capture_output=True)
+        finally:
+            server.stop()
+        totals = [
+            int(line.split()[1])
+            for dump in Path(folder).glob("callgrind.out*")
+            for line in dump.read_text().splitlines()
+            if line.startswith(("summary:", "totals:"))
+        ]
+    return {
+        "tables": tables,
+        "moves": figures["moves"],
+        "server_instructions_per_move": round(max(totals) / figures["moves"]),
+    }
+
+
 def _postgres(tables: int) -> None:
     """The runs on PostgreSQL (a server of its own), printed as they end."""
     from tests.postgres import running_postgres
@@ -646,10 +681,16 @@ def main() -> int:
         action="store_true",
         help="also 1, 2 and 3 processes on PostgreSQL, a process killed, PostgreSQL restarted",
     )
+    parser.add_argument(
+        "--instructions", action="store_true", help="the server's instructions per move (valgrind)"
+    )
     parser.add_argument("--serve-examples", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve_examples:
         serve_examples(args.serve_examples)
+        return 0
+    if args.instructions:
+        print("sqlite, instructions: " + json.dumps(instructions(args.tables)), flush=True)
         return 0
     figures = _sqlite(args.tables, args.kill, GAMES_PLAYED)
     print(

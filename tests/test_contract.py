@@ -21,7 +21,7 @@ from seaview_rules.schema import KINDS, schema
 from seaview_rules.server import SEAT_KINDS, openapi
 from seaview_rules.server._asyncapi import asyncapi
 from tests.helpers import json_references
-from tests.serving import Server, running_server
+from tests.serving import ONE_CLIENT, Server, running_server
 
 Document = dict[str, Any]
 
@@ -260,7 +260,7 @@ presses each spin, deal and draw), Ship's Wheel dealt by the server."""
 def test_every_reply_of_whole_games_matches_the_contract_and_sends_every_required_key(
     tmp_path: Path,
 ) -> None:
-    with running_server(tmp_path / "contract.sqlite") as server:
+    with running_server(tmp_path / "contract.sqlite", *ONE_CLIENT) as server:
         client = Checked(server)
         client.ok("GET", "/api/games", "/api/games")
         for game in GAMES:

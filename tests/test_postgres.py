@@ -17,7 +17,7 @@ import psycopg
 import pytest
 from websockets.sync.client import connect
 
-from seaview_rules import GAMES, GameRecord, replay
+from seaview_rules import GAMES, GameRecord, Table, replay
 from seaview_rules.server import (
     Head,
     PostgresStore,
@@ -27,7 +27,7 @@ from seaview_rules.server import (
 )
 from seaview_rules.server._postgres import _LOCK, MIGRATIONS
 from tests.postgres import Postgres, running_postgres
-from tests.serving import Server, wait_until
+from tests.serving import ONE_CLIENT, Server, wait_until
 
 pytestmark = pytest.mark.postgres
 
@@ -49,7 +49,7 @@ def database(postgres: Postgres) -> str:
 @pytest.fixture
 def servers(database: str, tmp_path: Path) -> Iterator[list[Server]]:
     """Three server processes on one database."""
-    started = [Server(database, "--seeded", str(n)) for n in range(3)]
+    started = [Server(database, "--seeded", str(n), *ONE_CLIENT) for n in range(3)]
     try:
         yield started
     finally:
@@ -154,8 +154,23 @@ def _create(server: Server, game: str = "voyage", players: int = 2) -> tuple[str
     return reply["table"], reply["admin_token"]
 
 
+def _full_record(url: str, table: str) -> GameRecord[Any, Any]:
+    """The full record of ``table`` as the database holds it: the oracle of a test that
+    checks a game not over (the admin token gives the full record only at its end)."""
+    store = PostgresStore(url)
+    try:
+        stored = store.table(table)
+    finally:
+        store.close()
+    assert stored is not None
+    game = GAMES[stored.game]
+    changes = [(change.seat, change.move) for change in stored.changes]
+    rules = game.rules_from_data(stored.rules)
+    return Table.from_changes(game, rules, changes, chance=stored.chance).record  # type: ignore[arg-type]
+
+
 def test_any_process_serves_any_table_and_its_live_channels_hear_the_others(
-    servers: list[Server],
+    servers: list[Server], database: str
 ) -> None:
     a, b, c = servers
     table, admin = _create(a)
@@ -187,20 +202,19 @@ def test_any_process_serves_any_table_and_its_live_channels_hear_the_others(
                 "view": pushed["view"],
                 "chance_seat": pushed["chance_seat"],
             }
-    record = a.ok("GET", f"/api/tables/{table}/record", token=admin)
     engine = GAMES["voyage"]
-    final = replay(engine, engine.from_dict(record, GameRecord))
+    final = replay(engine, _full_record(database, table))
     spectator = c.ok("GET", f"/api/tables/{table}/view")
     assert spectator["view"] == engine.to_dict(engine.view(final, None))
     assert c.ok("DELETE", f"/api/tables/{table}", token=admin) == {"deleted": table}
     assert a.request("GET", f"/api/tables/{table}/view")[0] == 404
-    assert b.ok("GET", "/api/tables") == {"tables": []}
+    assert b.ok("GET", "/api/tables") == {"tables": [], "next": None}
 
 
 def test_many_submits_of_one_move_through_three_processes_apply_once(
-    servers: list[Server],
+    servers: list[Server], database: str
 ) -> None:
-    table, admin = _create(servers[0])
+    table, _ = _create(servers[0])
     tokens = [servers[s].ok("POST", f"/api/tables/{table}/seats/{s}")["token"] for s in (0, 1)]
     for _ in range(5):  # five rounds of 24 racing requests
         seen = servers[0].ok("GET", f"/api/tables/{table}/view", token=tokens[0])
@@ -222,9 +236,9 @@ def test_many_submits_of_one_move_through_three_processes_apply_once(
         refused = [reply for status, reply in replies if status != 200]
         assert all(status == 409 for status, _ in replies if status != 200), replies
         assert all(r.get("rule") == "API-VERSION" or r.get("error") == "stale" for r in refused)
-        record = servers[1].ok("GET", f"/api/tables/{table}/record", token=admin)
-        assert record["data"]["moves"][mine["version"]] == body["move"]
-        assert len(record["data"]["moves"]) == applied[0]["version"]
+        record = _full_record(database, table)
+        assert str(record.moves[mine["version"]]) == body["move"]
+        assert len(record.moves) == applied[0]["version"]
 
 
 def test_the_servers_come_back_after_the_database_restarts_and_lose_nothing(
@@ -232,7 +246,7 @@ def test_the_servers_come_back_after_the_database_restarts_and_lose_nothing(
 ) -> None:
     a, b = Server(database), Server(database)
     try:
-        table, admin = _create(a)
+        table, _ = _create(a)
         tokens = [a.ok("POST", f"/api/tables/{table}/seats/{s}")["token"] for s in (0, 1)]
         acknowledged: list[tuple[int, str]] = []
         for crash in (False, True):
@@ -261,9 +275,9 @@ def test_the_servers_come_back_after_the_database_restarts_and_lose_nothing(
 
             for server in (a, b):  # each reconnects on its own, at its next request
                 wait_until(lambda server=server: answers(server), 30)
-        record = b.ok("GET", f"/api/tables/{table}/record", token=admin)
+        record = _full_record(database, table)
         for version, move in acknowledged:
-            assert record["data"]["moves"][version] == move
+            assert str(record.moves[version]) == move
         assert len(acknowledged) >= 6
     finally:
         a.stop()
@@ -327,7 +341,7 @@ def test_names_a_seat_left_and_one_rematch_asked_through_every_process_at_once(
         assert server.ok("GET", f"/api/tables/{table}")["rematch"] == new
         assert server.ok("GET", f"/api/tables/{new}")["names"] == ["Grace", "Mary"]
     assert b.ok("GET", f"/api/tables/{new}/view", token=tokens[1])["view"]["data"]["seat"] == 1
-    assert c.ok("GET", f"/api/tables/{new}/record", token=admin)["kind"] == "record"
+    assert c.ok("GET", f"/api/tables/{new}/record", token=admin)["kind"] == "seat_record"
     assert len(a.ok("GET", "/api/tables")["tables"]) == 2
 
 
@@ -343,7 +357,7 @@ def test_a_database_of_schema_version_1_is_migrated_and_its_tables_kept(database
         )
         db.execute("INSERT INTO seaview_seats VALUES ('t', 1, %s)", (b"h" * 32,))
     store = PostgresStore(database)
-    assert store.schema_version == len(MIGRATIONS) == 2
+    assert store.schema_version == len(MIGRATIONS) == 3
     stored = store.table("t")
     assert stored is not None
     assert (stored.token_hashes, stored.names, stored.rematch) == (
@@ -354,3 +368,42 @@ def test_a_database_of_schema_version_1_is_migrated_and_its_tables_kept(database
     assert store.join("t", 0, b"i" * 32, "Ann")
     assert store.head("t") == Head(0, 2, 1)
     store.close()
+
+
+def test_a_clients_tables_and_seats_are_counted_across_processes_and_restarts(
+    database: str,
+) -> None:
+    """The shares a client holds are the database's: tables created through three
+    processes at once never pass --tables-per-client, seats joined through them never
+    pass --seats-per-client, and a restarted process gives no fresh share."""
+    options = (
+        *("--tables-per-client", "4", "--seats-per-client", "3"),
+        *("--tables-per-minute", "1000", "--joins-per-minute", "1000"),
+    )
+    started = [Server(database, *options) for _ in range(3)]
+    try:
+        body = {"game": "voyage", "seats": ["open", "open"]}
+
+        def create(n: int) -> int:
+            return started[n % 3].request("POST", "/api/tables", body)[0]
+
+        with ThreadPoolExecutor(12) as pool:
+            statuses = list(pool.map(create, range(12)))
+        assert statuses.count(201) == 4, statuses
+        tables = [e["table"] for e in started[0].ok("GET", "/api/tables")["tables"]]
+        seats = [(table, seat) for table in tables for seat in (0, 1)]
+
+        def join(n: int) -> int:
+            table, seat = seats[n]
+            return started[n % 3].request("POST", f"/api/tables/{table}/seats/{seat}")[0]
+
+        with ThreadPoolExecutor(8) as pool:
+            joined = list(pool.map(join, range(len(seats))))
+        assert joined.count(200) == 3, joined
+        started[1].stop()
+        started[1].start()
+        status, reply = started[1].request("POST", "/api/tables", body)
+        assert (status, reply["error"]) == (429, "too_many_tables")
+    finally:
+        for server in started:
+            server.stop()

@@ -29,7 +29,7 @@ from websockets.sync.client import connect
 
 from seaview_rules import GAMES, GameRecord, replay, seat_record
 from tests.helpers import json_references
-from tests.serving import Server, running_server, wait_until
+from tests.serving import ONE_CLIENT, Server, running_server, stored_record, wait_until
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -46,7 +46,7 @@ SHORT_RULES: dict[str, dict[str, Any]] = {
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     db = tmp_path_factory.mktemp("server") / "tables.sqlite"
-    with running_server(db, "--seeded", "7", "--max-tables", "40") as running:
+    with running_server(db, "--seeded", "7", "--max-tables", "40", *ONE_CLIENT) as running:
         yield running
 
 
@@ -82,7 +82,7 @@ def _refusals(
     other = (seat + 1) % len(tokens)
     attempts: list[tuple[int, str | None, dict[str, Any] | None, bytes | None]] = [
         (409, tokens[other], {"move": move}, None),  # API-SEAT
-        (403, None, {"move": move}, None),
+        (401, None, {"move": move}, None),  # no token: 401, WWW-Authenticate
         (403, "not-a-token", {"move": move}, None),
         (403, admin, {"move": move}, None),  # the admin token plays no seat
         (409, tokens[seat], {"move": move, "version": version - 1}, None),  # API-VERSION
@@ -163,7 +163,7 @@ def test_a_whole_game_over_http_refuses_every_wrong_request_and_shows_each_seat_
 def test_the_live_channel_pushes_each_change_and_a_reconnect_gets_what_it_missed(
     server: Server,
 ) -> None:
-    table, admin = _table(server, "voyage", ["open", "open"], rules={"target": 3})
+    table, _admin = _table(server, "voyage", ["open", "open"], rules={"target": 3})
     tokens = _join_all(server, table, 2)
     url = server.url.replace("http", "ws") + f"/api/tables/{table}/live"
     pushes: dict[int | None, list[dict[str, Any]]] = {0: [], 1: [], None: []}
@@ -195,9 +195,7 @@ def test_the_live_channel_pushes_each_change_and_a_reconnect_gets_what_it_missed
         caught_up = json.loads(again.recv(10))
     for channel in channels.values():
         channel.close()
-    record = GAMES["voyage"].from_dict(
-        server.ok("GET", f"/api/tables/{table}/record", token=admin), GameRecord
-    )
+    record = stored_record(server, table)  # the game is not over: the admin gets no more
     views = _replayed_views("voyage", record, [0, 1, None])
     full = seat_record(GAMES["voyage"], record, 1)
     for watcher, updates in pushes.items():
@@ -259,8 +257,8 @@ def test_bad_requests_get_a_clear_json_error_and_change_nothing(server: Server) 
             {},
             400,
         ),
-        ("POST", f"/api/tables/{table}/chance", {"move": "deal R1"}, None, {}, 403),
-        ("POST", f"/api/tables/{table}/step", {}, None, {}, 403),
+        ("POST", f"/api/tables/{table}/chance", {"move": "deal R1"}, None, {}, 401),
+        ("POST", f"/api/tables/{table}/step", {}, None, {}, 401),
     ]
     for method, path, body, raw, headers, status in cases:
         got, reply = server.request(
@@ -504,9 +502,10 @@ def test_an_endless_match_stops_at_the_change_limit_and_a_table_that_cannot_be_r
     try:
         endless, _ = _table(server, "voyage", ["bot:random", "bot:random"], rules={"target": 10**9})
         kept, _ = _table(server, "voyage", ["open", "open"])
-        wait_until(lambda: server.ok("GET", f"/api/tables/{endless}")["version"] >= 300)
+        wait_until(lambda: server.ok("GET", f"/api/tables/{endless}")["version"] >= 280)
+        time.sleep(0.3)
         stopped = server.ok("GET", f"/api/tables/{endless}")["version"]
-        assert 300 <= stopped < 350  # the change that crossed it may bring a deal along
+        assert 280 <= stopped <= 300  # exactly: a move that would bring a deal past it is undone
         time.sleep(0.3)
         assert server.ok("GET", f"/api/tables/{endless}")["version"] == stopped
         server.kill()
@@ -557,10 +556,13 @@ def _get(server: Server, path: str) -> tuple[Any, str | None]:
 def test_long_logs_and_records_come_in_pages_that_join_up_and_a_page_is_bounded(
     tmp_path: Path,
 ) -> None:
-    with running_server(tmp_path / "long.sqlite", "--max-changes", "2500") as server:
+    with running_server(tmp_path / "long.sqlite", "--max-changes", "2500", *ONE_CLIENT) as server:
         table, admin = _table(server, "voyage", ["bot:random"] * 2, rules={"target": 10**9})
-        wait_until(lambda: server.ok("GET", f"/api/tables/{table}")["version"] >= 2500)
+        # at its cap, or just under it (a move that would bring a deal past it is refused)
+        wait_until(lambda: server.ok("GET", f"/api/tables/{table}")["version"] >= 2400)
+        time.sleep(0.3)
         version = server.ok("GET", f"/api/tables/{table}")["version"]
+        assert 2400 <= version <= 2500
         events = f"/api/tables/{table}/events"
         whole = server.ok("GET", f"{events}?since=0&limit=10000")
         assert whole["next"] is None
@@ -856,7 +858,7 @@ def test_in_an_anchor_pass_every_seat_still_choosing_sends_its_choice_in_any_ord
     server.ok("POST", f"/api/tables/{table}/moves", {"move": "pass green-circle by 0"}, token=zero)
     assert spectator()["phase"] != "pass"
     game = GAMES["ships_wheel"]
-    full = game.from_dict(server.ok("GET", f"/api/tables/{table}/record", token=admin), GameRecord)
+    full = stored_record(server, table)
     texts = [str(move) for move in full.moves]
     assert texts.index("pass blue-star by 2") < texts.index("pass green-circle by 0")
     assert game.to_dict(game.view(replay(game, full), None))["data"] == spectator()

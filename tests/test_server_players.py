@@ -21,9 +21,8 @@ import attrs
 import pytest
 from websockets.sync.client import connect
 
-from seaview_rules import GAMES, GameRecord
 from seaview_rules.server import SQLiteStore
-from tests.serving import Server, running_server, wait_until
+from tests.serving import ONE_CLIENT, Server, running_server, stored_record, wait_until
 from tests.test_contract import TABLE, Checked
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -34,7 +33,7 @@ SEAT = TABLE + "/seats/{seat}"
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     db = tmp_path_factory.mktemp("players") / "tables.sqlite"
-    with running_server(db, "--seeded", "11") as running:
+    with running_server(db, "--seeded", "11", *ONE_CLIENT) as running:
         yield running
 
 
@@ -113,9 +112,11 @@ def test_a_player_leaves_with_the_seat_token_the_admin_frees_a_seat_and_both_can
     table, admin = _table(client, "leagues", ["open", "open", "bot:random"])
     first, second = _join(client, table, 0, "Ann"), _join(client, table, 1, "Mary")
     path = f"/api/tables/{table}/seats/0"
-    for token in (None, second, "not-a-token"):  # another seat's token, none, a stranger's
-        status, reply = client.call("DELETE", SEAT, path, token=token)
-        assert (status, reply["error"]) == (403, "forbidden")
+    for token, refused in ((None, (401, "unauthorized")), (second, (403, "forbidden"))):
+        status, reply = client.call("DELETE", SEAT, path, token=token)  # none, another seat's
+        assert (status, reply["error"]) == refused
+    status, reply = client.call("DELETE", SEAT, path, token="not-a-token")  # a stranger's
+    assert (status, reply["error"]) == (403, "forbidden")
     status, reply = client.call("DELETE", SEAT, f"/api/tables/{table}/seats/2", token=admin)
     assert (status, reply["error"]) == (409, "not_a_player_seat")
     assert client.ok("DELETE", SEAT, path, token=first) == {"left": 0}
@@ -172,8 +173,8 @@ def test_a_rematch_is_made_once_the_game_is_over_for_the_same_tokens_names_and_a
     assert outcome["winner"] in (0, 1)
     assert len(outcome["scores"]) == 2
     assert max(outcome["scores"]) == outcome["scores"][outcome["winner"]]
-    for stranger in (None, "not-a-token"):
-        assert client.call("POST", route, path, {}, token=stranger)[0] == 403
+    assert client.call("POST", route, path, {}, token=None)[0] == 401
+    assert client.call("POST", route, path, {}, token="not-a-token")[0] == 403
     status, made = client.call("POST", route, path, {}, token=token)
     assert status == 201
     new = made["table"]
@@ -186,7 +187,8 @@ def test_a_rematch_is_made_once_the_game_is_over_for_the_same_tokens_names_and_a
     seen = client.ok("GET", TABLE + "/view", f"/api/tables/{new}/view", token=token)
     assert seen["view"]["data"]["seat"] == 0
     record = client.ok("GET", TABLE + "/record", f"/api/tables/{new}/record", token=admin)
-    assert record["kind"] == "record"
+    assert record["kind"] == "seat_record"  # the admin sees no more than a spectator mid-game
+    assert record["data"]["seat"] is None
     assert record["data"]["rules"]["target"] == 1
     again = client.call("POST", route, path, {}, token=admin)
     assert again[0] == 200
@@ -246,9 +248,9 @@ def test_the_admin_reads_the_chance_outcomes_of_an_external_table_and_enters_one
     table, admin = _table(client, "voyage", ["open", "open"], chance="external")
     token = _join(client, table, 0)
     route, path = TABLE + "/chance", f"/api/tables/{table}/chance"
-    for stranger in (None, token):
+    for stranger, refused in ((None, (401, "unauthorized")), (token, (403, "forbidden"))):
         status, reply = client.call("GET", route, path, token=stranger)
-        assert (status, reply["error"]) == (403, "forbidden")
+        assert (status, reply["error"]) == refused
     stepped, step_admin = _table(client, "voyage", ["open", "open"], chance="step")
     status, reply = client.call("GET", route, f"/api/tables/{stepped}/chance", token=step_admin)
     assert (status, reply["error"]) == (409, "wrong_chance")
@@ -272,7 +274,7 @@ def test_the_admin_reads_the_chance_outcomes_of_an_external_table_and_enters_one
 
 
 def test_one_press_of_step_all_deals_a_whole_voyage_hand(client: Checked) -> None:
-    table, admin = _table(client, "voyage", ["open", "open"], chance="step")
+    table, _admin = _table(client, "voyage", ["open", "open"], chance="step")
     tokens = [_join(client, table, 0), _join(client, table, 1)]
     route, path = TABLE + "/step", f"/api/tables/{table}/step"
     dealer = client.ok("GET", TABLE + "/view", f"/api/tables/{table}/view")["chance_seat"]
@@ -285,9 +287,7 @@ def test_one_press_of_step_all_deals_a_whole_voyage_hand(client: Checked) -> Non
     assert dealt == {"version": 12}  # two hands of six, one change each
     entry = _entry(client, table)
     assert (entry["version"], entry["to_move"]) == (12, 1 - dealer)
-    record = GAMES["voyage"].from_dict(
-        client.ok("GET", TABLE + "/record", f"/api/tables/{table}/record", token=admin), GameRecord
-    )
+    record = stored_record(client.server, table)
     assert len(record.moves) == 12
     events = client.ok("GET", TABLE + "/events", f"/api/tables/{table}/events", token=tokens[0])
     assert [e["version"] for e in events["events"]][-1] == 12
@@ -330,7 +330,7 @@ def test_a_file_of_schema_version_1_is_migrated_and_its_tables_kept(tmp_path: Pa
     )
     store.close()
     with contextlib.closing(sqlite3.connect(path)) as db:
-        assert db.execute("SELECT version FROM schema_version").fetchall() == [(2,)]
+        assert db.execute("SELECT version FROM schema_version").fetchall() == [(3,)]
 
 
 def test_a_table_whose_players_all_left_is_not_swept_as_one_nobody_joined(

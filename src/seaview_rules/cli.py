@@ -127,6 +127,22 @@ def _seconds(text: str) -> float:
     return value
 
 
+def _timeout(text: str) -> float:
+    """A timeout in seconds: more than 0, finite."""
+    value = float(text)
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a number of seconds above 0, not {text}")
+    return value
+
+
+def _prefix(text: str) -> int:
+    """An IPv6 prefix length: 1 to 128 bits."""
+    value = int(text)
+    if not 1 <= value <= 128:
+        raise argparse.ArgumentTypeError(f"must be 1 to 128 bits, not {value}")
+    return value
+
+
 class _Defaults(argparse.ArgumentDefaultsHelpFormatter):
     """Adds "(default: ...)" to a help text that does not speak of its default itself."""
 
@@ -315,6 +331,65 @@ def _main(argv: Sequence[str] | None) -> int:
         metavar="SECONDS",
         help="delete a table that has not changed for this long (0: never)",
     )
+    serve_parser.add_argument(
+        "--changes-per-client",
+        type=_positive,
+        default=100_000,
+        help="of the tables one client created, together; 429 beyond",
+    )
+    serve_parser.add_argument(
+        "--changes-per-second",
+        type=_positive,
+        default=20,
+        help="of the tables one client created (bots wait; players get 429)",
+    )
+    serve_parser.add_argument(
+        "--moves-per-second", type=_positive, default=10, help="per client; 429 beyond"
+    )
+    serve_parser.add_argument(
+        "--seats-per-client",
+        type=_positive,
+        default=16,
+        help="held at once on games not over; 429 beyond",
+    )
+    serve_parser.add_argument(
+        "--joins-per-minute", type=_positive, default=30, help="per client; 429 beyond"
+    )
+    serve_parser.add_argument(
+        "--connections-per-client",
+        type=_positive,
+        default=64,
+        help="open at once (a trusted proxy's are not counted); closed beyond",
+    )
+    serve_parser.add_argument(
+        "--header-timeout",
+        type=_timeout,
+        default=10.0,
+        metavar="SECONDS",
+        help="for a request's headers, and then its body",
+    )
+    serve_parser.add_argument(
+        "--idle-timeout",
+        type=_timeout,
+        default=5.0,
+        metavar="SECONDS",
+        help="for a kept-alive connection with no request",
+    )
+    serve_parser.add_argument(
+        "--trusted-proxy",
+        action="append",
+        default=[],
+        metavar="ADDRESS",
+        help="a reverse proxy (address or network) whose X-Forwarded-For names the client "
+        "(repeatable; default: none, the client is the connection's address)",
+    )
+    serve_parser.add_argument(
+        "--ipv6-prefix",
+        type=_prefix,
+        default=56,
+        metavar="BITS",
+        help="the IPv6 network one client stands for",
+    )
     serve_parser.add_argument("--access-log", action="store_true", help="log every request line")
     args = parser.parse_args(argv)
 
@@ -400,6 +475,16 @@ def _serve(parser: argparse.ArgumentParser, args: Any) -> int:
         bot_table_max_changes=args.bot_table_max_changes,
         bot_tables_per_client=args.bot_tables_per_client,
         max_held_changes=args.max_held_changes,
+        changes_per_client=args.changes_per_client,
+        changes_per_second=args.changes_per_second,
+        moves_per_second=args.moves_per_second,
+        seats_per_client=args.seats_per_client,
+        joins_per_minute=args.joins_per_minute,
+        connections_per_client=args.connections_per_client,
+        header_seconds=args.header_timeout,
+        idle_seconds=args.idle_timeout,
+        trusted_proxies=tuple(args.trusted_proxy),
+        ipv6_prefix=args.ipv6_prefix,
         unjoined_table_seconds=args.unjoined_table_ttl,
         idle_table_seconds=args.idle_table_ttl,
     )
@@ -413,7 +498,7 @@ def _serve(parser: argparse.ArgumentParser, args: Any) -> int:
             cors_origins=tuple(args.cors_origin),
             access_log=args.access_log,
         )
-    except OSError as exc:
+    except (OSError, ValueError) as exc:  # a port taken, a proxy that is no address
         parser.error(str(exc))
     return 0
 

@@ -97,8 +97,8 @@ async function play(game: Game): Promise<number> {
   const table = created.table;
   const tokens: string[] = [];
   for (let seat = 0; seat < players; seat += 1) {
-    const joined = await ok<Schemas["Joined"]>("POST", "/api/tables/{table}/seats/{seat}", `/api/tables/${table}/seats/${seat}`, { body: { name: `Seat ${seat}` } });
-    if (joined.name !== `Seat ${seat}`) throw new Error(`the name of seat ${seat} was not kept`);
+    const joined = await ok<Schemas["Joined"]>("POST", "/api/tables/{table}/seats/{seat}", `/api/tables/${table}/seats/${seat}`, { body: { name: `Player ${seat}` } });
+    if (joined.name !== `Player ${seat}`) throw new Error(`the name of seat ${seat} was not kept`);
     tokens.push(joined.token);
   }
   const live = follow(table, tokens[0] ?? "");
@@ -132,7 +132,7 @@ async function play(game: Game): Promise<number> {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   live.close();
-  if (entry.outcome === null || entry.names[0] !== "Seat 0") throw new Error(`${game.name}: no outcome or names in the lobby`);
+  if (entry.outcome === null || entry.names[0] !== "Player 0") throw new Error(`${game.name}: no outcome or names in the lobby`);
   await rematch(table, tokens, created.admin_token);
   console.log(`${game.name}: ${entry.version} changes, ${events.events.length} events seen by seat 0, ${live.updates.length} live updates`);
   return entry.version;

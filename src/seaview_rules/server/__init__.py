@@ -24,6 +24,8 @@ from seaview_rules.server._asyncapi import asyncapi
 from seaview_rules.server._hub import SEAT_KINDS, Hub
 from seaview_rules.server._openapi import openapi
 from seaview_rules.server._store import (
+    CapError,
+    Caps,
     Head,
     SharedStore,
     SQLiteStore,
@@ -39,6 +41,8 @@ if TYPE_CHECKING:
 __all__ = [
     "COLLECTOR_THRESHOLDS",
     "SEAT_KINDS",
+    "CapError",
+    "Caps",
     "Head",
     "Hub",
     "Limits",
@@ -116,7 +120,10 @@ def serve(
     """
     import uvicorn
 
+    from seaview_rules.server._connections import Doorman, ServerConfig, trusted
+
     bounds = limits or Limits()
+    proxies = trusted(bounds.trusted_proxies)  # a bad address fails before anything opens
     store = open_store(db)
     hub = Hub(
         store,
@@ -125,10 +132,17 @@ def serve(
         max_changes=bounds.max_changes,
         bot_table_max_changes=bounds.bot_table_max_changes,
         max_held_changes=bounds.max_held_changes,
+        tables_per_client=bounds.tables_per_client,
+        bot_tables_per_client=bounds.bot_tables_per_client,
+        seats_per_client=bounds.seats_per_client,
+        changes_per_client=bounds.changes_per_client,
+        changes_per_second=bounds.changes_per_second,
     )
     hub.load()
     _quiet_collector()
-    loopback = host in ("127.0.0.1", "localhost", "::1")
+    # A server on a loopback address takes only loopback names (DNS rebinding), unless
+    # a trusted proxy in front passes on the public name it was asked by (and checks it)
+    loopback = host in ("127.0.0.1", "localhost", "::1") and not proxies
     app = create_app(
         hub,
         limits=bounds,
@@ -151,12 +165,29 @@ def serve(
         file=out,
         flush=True,
     )
-    config = uvicorn.Config(
+    doorman = Doorman(
+        per_client=bounds.connections_per_client,
+        header_seconds=bounds.header_seconds,
+        proxies=proxies,
+        ipv6_prefix=bounds.ipv6_prefix,
+    )
+    config = ServerConfig(
         app,
+        doorman=doorman,
         log_level="info" if access_log else "warning",
         access_log=access_log,
         ws_max_size=bounds.max_body,
+        # Live messages go uncompressed: each is a few kilobytes, and compressing it for
+        # each channel (a context per connection) cost about a tenth of the server's time
+        # a move, and more than building it once for all a table's spectators.
+        ws_per_message_deflate=False,
         limit_concurrency=bounds.max_connections,  # 503 beyond
+        timeout_keep_alive=max(1, round(bounds.idle_seconds)),
+        # X-Forwarded-For (and -Proto) read from the trusted proxies only, and from none
+        # by default (uvicorn's own default trusts 127.0.0.1)
+        proxy_headers=bool(proxies),
+        forwarded_allow_ips=[str(network) for network in proxies],
+        server_header=False,
         lifespan="on",
     )
     try:

@@ -64,8 +64,7 @@ class Limits:
     tables_per_client: int = 200
     """The tables one client created that may be open at once (429 beyond)."""
     max_live_per_client: int = 64
-    """The live channels one client may open (429 beyond); a seat's channel counts for
-    its seat once its first message gave the token."""
+    """The live channels one client may open, its seats' included (429 beyond)."""
     max_live_per_seat: int = 4
     """The live channels of one seat, not shared with spectators (503 beyond)."""
     bot_table_max_changes: int = 20_000
@@ -76,6 +75,34 @@ class Limits:
     """The changes of all the tables the process holds, together (about 600 bytes of
     memory each): beyond, a new table and the bots of tables with no open seat are
     refused (503 ``server_full``) until tables are deleted or expire (see `Hub`)."""
+    changes_per_client: int = 100_000
+    """The changes of the tables one client created, together (429 beyond): a tenth of
+    `max_held_changes`, so that no client holds the whole budget."""
+    changes_per_second: int = 20
+    """The changes a second of the tables one client created, in a burst of a hundred
+    times as many (a whole deal): their bots wait, a player's move beyond is refused
+    (429 with ``Retry-After``)."""
+    moves_per_second: int = 10
+    """The moves, undos, steps and chance outcomes one client sends in a second (a
+    burst of twice as many; 429 with ``Retry-After`` beyond)."""
+    seats_per_client: int = 16
+    """The seats one client holds on tables whose game is not over (429 beyond): a
+    family behind one address at a few tables."""
+    joins_per_minute: int = 30
+    """The seats one client joins in a minute, in a burst or spread (429 beyond)."""
+    connections_per_client: int = 64
+    """The connections one client holds open at once, live channels included (closed at
+    once beyond); a trusted proxy's are not counted, as it speaks for many clients."""
+    header_seconds: float = 10.0
+    """How long a connection may take to send a request's headers, and then its body
+    (slow senders are closed, or answered 408)."""
+    idle_seconds: float = 5.0
+    """How long a connection may stay open with no request (keep-alive)."""
+    trusted_proxies: tuple[str, ...] = ()
+    """The addresses (or networks) of reverse proxies whose ``X-Forwarded-For`` names
+    the client; none by default: the client is the address the connection came from."""
+    ipv6_prefix: int = 56
+    """The IPv6 network one client stands for (a home is given a /56 or a /64)."""
     unjoined_table_seconds: float = 3_600.0
     """A table no player joined is deleted this long after its creation (0: never)."""
     idle_table_seconds: float = 7 * 24 * 3_600.0
@@ -133,7 +160,14 @@ def create_app(
     the live channel's ``Origin``), then the host check, then CORS.
     """
     bounds = limits or Limits()
-    middleware = [Middleware(Guard, max_body=bounds.max_body, origins=tuple(cors_origins))]
+    middleware = [
+        Middleware(
+            Guard,
+            max_body=bounds.max_body,
+            body_seconds=bounds.header_seconds,
+            origins=tuple(cors_origins),
+        )
+    ]
     if allowed_hosts:
         middleware.append(Middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts)))
     if cors_origins:
@@ -151,7 +185,7 @@ def create_app(
         pages = Worker(PAGE_THREADS, "seaview-pages")
         app.state.pages = pages
         await hub.start()
-        sweeping = asyncio.ensure_future(sweep(hub, app.state.quota, app.state.expiry))
+        sweeping = asyncio.ensure_future(sweep(hub, app.state.expiry))
         try:
             yield
         finally:
@@ -171,8 +205,8 @@ def create_app(
     app.state.limits = bounds
     app.state.quota = Quota(
         tables_per_minute=bounds.tables_per_minute,
-        tables_per_client=bounds.tables_per_client,
-        bot_tables_per_client=bounds.bot_tables_per_client,
+        joins_per_minute=bounds.joins_per_minute,
+        moves_per_second=bounds.moves_per_second,
         live=bounds.max_live,
         live_per_client=bounds.max_live_per_client,
         spectators_per_table=bounds.max_live_per_table,
@@ -185,9 +219,9 @@ def create_app(
     return app
 
 
-async def sweep(hub: Hub, quota: Quota, expiry: Expiry) -> None:
+async def sweep(hub: Hub, expiry: Expiry) -> None:
     """Delete the tables ``expiry`` finds due, every ``expiry.period`` seconds (never,
-    when ``expiry`` has no bound), and give their creators their quota back.
+    when ``expiry`` has no bound).
 
     A table is deleted only if it is still as the sweep saw it (`Hub.expire`: over a
     shared store, once this process's copy is in step with the store, so that a table
@@ -208,9 +242,6 @@ async def sweep(hub: Hub, quota: Quota, expiry: Expiry) -> None:
             version, joined = seen[table_id]
             with contextlib.suppress(HubError):  # the store failed: the next sweep retries
                 await hub.expire(live, version, joined)
-        for table_id in quota.owned():  # deleted here, or by another process
-            if table_id not in hub.tables:
-                quota.table_gone(table_id)
 
 
 async def _not_found(request: Request, exc: Exception) -> Response:

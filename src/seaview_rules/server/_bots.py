@@ -14,12 +14,15 @@ from typing import Any
 from seaview_rules import CHANCE, Bot, IllegalMoveError, RandomBot, Table
 from seaview_rules.bots import ISMCTSBot
 from seaview_rules.server._live import HubError, LiveTable
+from seaview_rules.server._quota import QuotaError
 
 __all__ = ["bot_turn", "make_bots", "play_bots"]
 
 AnyTable = Table[Any, Any, Any, Any]
 Change = Callable[[LiveTable, Callable[[AnyTable], int]], Awaitable[int]]
 """How a bot's move is made: `Hub.change`."""
+Wait = Callable[[LiveTable], float]
+"""Seconds until a table's bots may move (`Hub.wait_for`: its creator's change rate)."""
 
 
 def make_bots(
@@ -53,12 +56,16 @@ def bot_turn(live: LiveTable) -> tuple[int, bool] | None:
     return None
 
 
-async def play_bots(live: LiveTable, change: Change) -> None:
-    """Play the bots' turns of ``live`` until a player (or the admin) is to act.
-    A bot acts on the version it saw: if the table moved on meanwhile (an undo), its
-    move is refused and it thinks again; if the store fails, the bots stop until the
-    next change wakes them."""
+async def play_bots(live: LiveTable, change: Change, wait: Wait) -> None:
+    """Play the bots' turns of ``live`` until a player (or the admin) is to act, each
+    once ``wait`` lets it. A bot acts on the version it saw: if the table moved on
+    meanwhile (an undo), its move is refused and it thinks again; if the store fails,
+    or a cap is reached, the bots stop until the next change wakes them."""
     while (turn := bot_turn(live)) is not None:
+        delay = wait(live)
+        if delay > 0:
+            await asyncio.sleep(delay)
+            continue
         seat, press = turn
         version = live.table.version
         if press:
@@ -75,6 +82,8 @@ async def play_bots(live: LiveTable, change: Change) -> None:
             await change(live, act)
         except IllegalMoveError:
             pass
+        except QuotaError as exc:  # a player's change took the rate meanwhile
+            await asyncio.sleep(exc.retry_after or 0.0)
         except HubError:
             return
         await asyncio.sleep(0)  # let the replies and pushes of the other tables go out

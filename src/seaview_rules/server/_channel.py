@@ -4,9 +4,9 @@ channel far behind (``since``) is caught up a page of the log at a time (see
 `seaview_rules.server._pages.catch_up_pages`).
 
 Channels are counted by ``app.state.quota`` (`Quota`): for their client from the moment
-they are accepted, then, once the first message said whose they are, in the table's
-spectators' slots or in their seat's own slots, so that spectators never lock a player
-out."""
+they are accepted until they close, and, once the first message said whose they are, in
+the table's spectators' slots or in their seat's own slots, so that spectators never
+lock a player out."""
 
 from __future__ import annotations
 
@@ -30,7 +30,8 @@ async def live_channel(websocket: WebSocket) -> None:
     """/api/tables/{table}/live"""
     quota: Quota = websocket.app.state.quota
     await websocket.accept()
-    client = client_of(websocket.client.host if websocket.client else None)
+    prefix: int = websocket.app.state.limits.ipv6_prefix
+    client = client_of(websocket.client.host if websocket.client else None, prefix)
     try:
         channel = quota.open_channel(client)
     except QuotaError as exc:
@@ -135,7 +136,8 @@ async def _push(
                 except HubError:  # a stale copy: sent once it is read again (announced)
                     pass
                 else:
-                    await websocket.send_text(text)
+                    if not await _send(websocket, text):
+                        return
                     since = sent
                     if sent < live.version:
                         continue  # the next page of a catch-up at once
@@ -150,6 +152,16 @@ async def _push(
         receiving.cancel()
         with contextlib.suppress(BaseException):
             await receiving
+
+
+async def _send(websocket: WebSocket, text: str) -> bool:
+    """Send ``text``; whether the channel was still open (a client that closed it
+    while its message was being written is no error of the server's)."""
+    try:
+        await websocket.send_text(text)
+    except (WebSocketDisconnect, RuntimeError):  # RuntimeError: a close was sent already
+        return False
+    return True
 
 
 async def refuse(websocket: WebSocket, status: int, code: str, reason: str) -> None:

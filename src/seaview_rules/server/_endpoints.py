@@ -7,7 +7,6 @@ worker that builds large pages). No rule of any game is here."""
 from __future__ import annotations
 
 import hashlib
-import json
 from importlib import resources
 from typing import Any
 
@@ -18,9 +17,10 @@ from seaview_rules import CHANCE, GAMES, InvalidDataError, svg
 from seaview_rules.server._asyncapi import asyncapi
 from seaview_rules.server._hub import Hub
 from seaview_rules.server._live import ADMIN, SEAT_KINDS, HubError, LiveTable
+from seaview_rules.server._lobby import LOBBY_MAX, LOBBY_PAGE
 from seaview_rules.server._openapi import openapi
 from seaview_rules.server._pages import EVENTS_PAGE, PAGE_MAX, RECORD_PAGE, events_page, record_page
-from seaview_rules.server._quota import Quota, bots_only, client_of
+from seaview_rules.server._quota import Quota, client_of
 from seaview_rules.server._requests import (
     NO_STORE,
     bearer,
@@ -29,6 +29,7 @@ from seaview_rules.server._requests import (
     move_of,
     name_of,
     number,
+    required,
     seat_of,
     version_of,
     viewer,
@@ -103,30 +104,35 @@ async def games(request: Request) -> Response:
 
 @guarded
 async def lobby(request: Request) -> Response:
-    """GET /api/tables"""
-    return _tagged(request, {"tables": await _hub(request).lobby()})
+    """GET /api/tables?limit=N&cursor=C"""
+    limit = number(request, "limit", LOBBY_PAGE, LOBBY_MAX, least=1)
+    cursor = request.query_params.get("cursor")
+    if cursor is not None and len(cursor) > 100:
+        raise HubError(400, "bad_request", "cursor must be the next of a page of the lobby")
+    text, tag = await _hub(request).lobby(cursor, limit)
+    return _tagged(request, text, tag)
 
 
-def _tagged(request: Request, data: object) -> Response:
-    """``data`` as JSON with a strong ``ETag`` (a hash of the body), or 304 with no body
-    if the request's ``If-None-Match`` names that tag: a page that polls the lobby is
-    sent it only when it changed. ``Cache-Control: no-cache``: a browser may keep the
-    reply but asks again every time (the lobby holds nothing secret)."""
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
-    tag = f'"{hashlib.sha256(text).hexdigest()[:32]}"'
+def _tagged(request: Request, text: str, tag: str | None = None) -> Response:
+    """``text`` (JSON) with a strong ``ETag`` (a hash of the body, unless given), or 304
+    with no body if the request's ``If-None-Match`` names that tag: a page that polls
+    the lobby is sent it only when it changed. ``Cache-Control: no-cache``: a browser
+    may keep the reply but asks again every time (the lobby holds nothing secret)."""
+    data = text.encode()
+    tag = tag or f'"{hashlib.sha256(data).hexdigest()[:32]}"'
     headers = {"Cache-Control": "no-cache", "ETag": tag}
     asked = request.headers.get("if-none-match", "")
     if any(t.strip().removeprefix("W/") in (tag, "*") for t in asked.split(",")):
         return Response(status_code=304, headers=headers)
-    return Response(text, media_type="application/json", headers=headers)
+    return Response(data, media_type="application/json", headers=headers)
 
 
 @guarded
 async def create(request: Request) -> Response:
     """POST /api/tables
 
-    The client's quota is taken once the request is read and checked (a bad request
-    costs nothing), and given back if the table is not made after all."""
+    The client's rate is taken once the request is read and checked (a bad request
+    costs nothing); its share of tables is counted by the store."""
     data = await body(request, frozenset({"game", "rules", "seats", "chance"}))
     name = data.get("game")
     if not isinstance(name, str) or name not in GAMES:
@@ -148,15 +154,9 @@ async def create(request: Request) -> Response:
     if mode is not None and mode not in ("auto", "step", "external"):
         raise HubError(400, "bad_request", "chance must be 'auto', 'step' or 'external'")
     rules = _rules(name, data.get("rules"), len(seats))
-    quota, client = _quota(request), _client(request)
-    only_bots = bots_only(seats)
-    quota.take_table(client, bots_only=only_bots)
-    try:
-        live, admin = await _hub(request).create(name, rules, seats, mode)
-    except BaseException:
-        quota.table_failed(client, bots_only=only_bots)
-        raise
-    quota.table_made(client, live.id, bots_only=only_bots)
+    client = _client(request)
+    _quota(request).take_table(client)
+    live, admin = await _hub(request).create(name, rules, seats, mode, owner=client)
     return JSONResponse(
         {"table": live.id, "admin_token": admin, "version": live.table.version},
         status_code=201,
@@ -165,7 +165,10 @@ async def create(request: Request) -> Response:
 
 
 def _client(request: Request) -> str:
-    return client_of(request.client.host if request.client else None)
+    """The client of the request (`client_of`), by the address the connection came from
+    or, behind a trusted proxy, the one it names."""
+    prefix: int = request.app.state.limits.ipv6_prefix
+    return client_of(request.client.host if request.client else None, prefix)
 
 
 def _rules(name: str, data: object, players: int) -> Any:
@@ -186,7 +189,7 @@ def _rules(name: str, data: object, players: int) -> Any:
 @guarded
 async def summary(request: Request) -> Response:
     """GET /api/tables/{table}"""
-    return _tagged(request, (await _table(request)).entry)
+    return _tagged(request, (await _table(request)).entry_text)
 
 
 @guarded
@@ -195,7 +198,9 @@ async def join(request: Request) -> Response:
     live = await _table(request)
     name = name_of(await body(request, frozenset({"name"})))
     seat = request.path_params["seat"]
-    token = await _hub(request).join(live, seat, name)
+    client = _client(request)
+    _quota(request).take_join(client)
+    token = await _hub(request).join(live, seat, name, client)
     return JSONResponse({"token": token, "seat": seat, "name": name}, headers=NO_STORE)
 
 
@@ -204,7 +209,7 @@ async def leave(request: Request) -> Response:
     """DELETE /api/tables/{table}/seats/{seat}"""
     live = await _table(request)
     seat = request.path_params["seat"]
-    role = live.role(bearer(request.headers))
+    role = live.role(required(request.headers))
     if role != ADMIN and role != seat:
         raise HubError(403, "forbidden", "a seat is left with its own token or the admin token")
     await _hub(request).leave(live, seat)
@@ -215,30 +220,17 @@ async def leave(request: Request) -> Response:
 async def rematch(request: Request) -> Response:
     """POST /api/tables/{table}/rematch
 
-    The first request makes the rematch, counted in the client's quota as a new table
+    The first request makes the rematch, counted in the client's share as a new table
     (201); any later one names it (200)."""
     live = await _table(request)
     await body(request, frozenset())
-    if live.role(bearer(request.headers)) is None:
-        raise HubError(403, "forbidden", "a rematch is asked for with a seat's or the admin token")
+    live.role(required(request.headers))  # a seat's or the admin token
     if live.table.to_move is not None:
         raise HubError(409, "not_over", "a rematch is made once the game is over")
-    hub = _hub(request)
-    if live.rematch is not None:
-        new, made = await hub.rematch(live)
-    else:
-        quota, client = _quota(request), _client(request)
-        only_bots = bots_only(live.seats)
-        quota.take_table(client, bots_only=only_bots)
-        try:
-            new, made = await hub.rematch(live)
-        except BaseException:
-            quota.table_failed(client, bots_only=only_bots)
-            raise
-        if made:
-            quota.table_made(client, new.id, bots_only=only_bots)
-        else:  # another request made it meanwhile
-            quota.table_failed(client, bots_only=only_bots)
+    client = _client(request)
+    if live.rematch is None:
+        _quota(request).take_table(client)
+    new, made = await _hub(request).rematch(live, owner=client)
     return JSONResponse(
         {"table": new.id, "version": new.version},
         status_code=201 if made else 200,
@@ -289,9 +281,13 @@ async def events(request: Request) -> Response:
 
 @guarded
 async def record(request: Request) -> Response:
-    """GET /api/tables/{table}/record?since=M&limit=N"""
+    """GET /api/tables/{table}/record?since=M&limit=N: with the admin token, the full
+    record once the game is over, and a spectator's before (the host sees no more than
+    a spectator until the end)."""
     live = await _table(request)
     role = live.role(bearer(request.headers))
+    if role == ADMIN and live.table.to_move is not None:
+        role = None
     since = number(request, "since", 0, live.version)
     limit = number(request, "limit", RECORD_PAGE, PAGE_MAX, least=1)
     text, more = await record_page(live, request.app.state.pages, role, since, limit)
@@ -302,7 +298,9 @@ async def record(request: Request) -> Response:
 
 
 async def _changed(request: Request, live: LiveTable, make: Any) -> Response:
-    """Make the change with ``make(table)``; the reply is the table's new version."""
+    """Make the change with ``make(table)``, counted in the asker's moves a second; the
+    reply is the table's new version."""
+    _quota(request).take_move(_client(request))
     return JSONResponse({"version": await _hub(request).change(live, make)}, headers=NO_STORE)
 
 
@@ -326,7 +324,8 @@ STEPS_AT_ONCE = 1_000
 of its moves takes a card from a finite deck, so it ends within the deck (a Voyage
 deck holds 39 cards by default), and a spin is followed by a player's move.
 The bound only keeps a game whose chance never hands the turn over from holding the
-table's lock; a deal made near the table's change limit may pass it by its few cards."""
+table's lock; a deal that would pass the table's change limit is refused whole (see
+`Hub.change`)."""
 
 
 @guarded
@@ -370,7 +369,7 @@ async def chance(request: Request) -> Response:
     """POST /api/tables/{table}/chance"""
     live = await _table(request)
     data = await body(request, frozenset({"move", "version"}))
-    if live.role(bearer(request.headers)) != ADMIN:
+    if live.role(required(request.headers)) != ADMIN:
         raise HubError(403, "forbidden", "chance outcomes are entered with the admin token")
     _chance_must_be(live, "external")
     text, version = move_of(data), version_of(data)
@@ -382,7 +381,7 @@ async def chance_outcomes(request: Request) -> Response:
     """GET /api/tables/{table}/chance: the possible outcomes of the pending chance move,
     for the admin to offer (a table with chance 'external')."""
     live = await _table(request)
-    if live.role(bearer(request.headers)) != ADMIN:
+    if live.role(required(request.headers)) != ADMIN:
         raise HubError(403, "forbidden", "chance outcomes are read with the admin token")
     _chance_must_be(live, "external")
     async with live.reading() as table:
@@ -398,10 +397,9 @@ async def chance_outcomes(request: Request) -> Response:
 async def delete(request: Request) -> Response:
     """DELETE /api/tables/{table}"""
     live = await _table(request)
-    if live.role(bearer(request.headers)) != ADMIN:
+    if live.role(required(request.headers)) != ADMIN:
         raise HubError(403, "forbidden", "a table is deleted with its admin token")
     await _hub(request).delete(live)
-    _quota(request).table_gone(live.id)
     return JSONResponse({"deleted": live.id}, headers=NO_STORE)
 
 

@@ -26,6 +26,7 @@ import logging
 import random
 import secrets
 import time
+from collections import Counter
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
@@ -37,10 +38,14 @@ from seaview_rules.server._live import (
     HubError,
     LiveTable,
     new_token,
+    same_name,
     token_hash,
 )
-from seaview_rules.server._quota import bots_only, change_limit
+from seaview_rules.server._lobby import LOBBY_PAGE, Lobby, Page
+from seaview_rules.server._quota import QuotaError, Rate, bots_only, change_limit
 from seaview_rules.server._store import (
+    CapError,
+    Caps,
     Head,
     SharedStore,
     StaleVersionError,
@@ -58,6 +63,9 @@ BOT_TAKEOVER = 3.0
 """Seconds after another process's change gave the turn to a bot, after which this
 process plays the bot if the table has not moved (that process may have died): the
 store's compare-and-set keeps two processes from both applying its move."""
+
+REMATCHES_FOLLOWED = 100
+"""How far `Hub.leave` follows a table's rematches (a bounded loop)."""
 
 AnyTable = Table[Any, Any, Any, Any]
 T = TypeVar("T")
@@ -80,8 +88,25 @@ class Hub:
             many changes together (`held`; about 600 bytes of memory each), a new table
             and every change of a table with no open seat are refused (503
             ``server_full``), until tables are deleted or expire; the bots of such
-            tables then play on. A table with players goes on: people play slowly, and
-            their tables are bounded each by ``max_changes``.
+            tables then play on. A table with players goes on, within its creator's
+            share.
+        tables_per_client: the tables one client (the creator, `LiveTable.owner`)
+            holds at most (429 ``too_many_tables``); counted in the store.
+        bot_tables_per_client: of those, the tables with no open seat.
+        seats_per_client: the seats one client holds on tables whose game is not over
+            (429 ``too_many_seats``); counted in the store.
+        changes_per_client: the changes of one client's tables together (`held_by`):
+            a change of its tables beyond it is refused (429 ``too_many_changes``),
+            bots' and players' alike, so that no client holds more than its share of
+            ``max_held_changes``.
+        changes_per_second: the changes a second of one client's tables (a burst of a
+            hundred times as many): bots wait for their turn, a player's move beyond it
+            is refused (429 ``slow_down``).
+
+    Every cap is exact: a change that would pass one (a move that brings a deal along)
+    is made, found to pass it, and undone (the table read again from the store) before
+    anything of it is stored or shown; the counts of tables and seats are checked in the
+    store's own transaction.
     """
 
     def __init__(
@@ -93,6 +118,11 @@ class Hub:
         max_changes: int = 200_000,
         bot_table_max_changes: int = 200_000,
         max_held_changes: int = 1_000_000,
+        tables_per_client: int | None = None,
+        bot_tables_per_client: int | None = None,
+        seats_per_client: int | None = None,
+        changes_per_client: int | None = None,
+        changes_per_second: float | None = None,
     ) -> None:
         self.store = store
         self.seed = seed
@@ -100,9 +130,21 @@ class Hub:
         self.max_changes = max_changes
         self.bot_table_max_changes = bot_table_max_changes
         self.max_held_changes = max_held_changes
+        self.tables_per_client = tables_per_client
+        self.bot_tables_per_client = bot_tables_per_client
+        self.seats_per_client = seats_per_client
+        self.changes_per_client = changes_per_client
+        self.pace = (
+            Rate(changes_per_second, 100 * changes_per_second) if changes_per_second else None
+        )
+        """The changes a second of each client's tables."""
         self.held = 0
         """The changes of every table this process holds, together (see `_count`)."""
+        self.held_by: Counter[str] = Counter()
+        """The changes of the tables each client created, of those this process holds."""
         self.tables: dict[str, LiveTable] = {}
+        self.lobby_pages = Lobby()
+        """The lobby of `tables`, in order, a page at a time."""
         self.unreadable: list[str] = []
         """The stored tables that could not be rebuilt (left in the store, not served)."""
         self.shared = isinstance(store, SharedStore)
@@ -137,35 +179,58 @@ class Hub:
         return live
 
     async def create(
-        self, game: str, rules: Any, seats: list[str], chance: str | None
+        self, game: str, rules: Any, seats: list[str], chance: str | None, owner: str = ""
     ) -> tuple[LiveTable, str]:
-        """A new table and its admin token.
+        """A new table of ``owner`` (a client) and its admin token.
 
         Raises:
-            HubError: 429, the server holds `max_tables` tables; 503, the store failed.
+            HubError: 429, the server holds `max_tables` tables, or ``owner`` its share;
+                503, the budget is full or the store failed.
         """
-        await self._room()
+        self._within_budget()
         admin = new_token()
         table, stored = self._new(
-            game, rules, chance, seats=tuple(seats), admin_hash=token_hash(admin)
+            game, rules, chance, seats=tuple(seats), admin_hash=token_hash(admin), owner=owner
         )
-        await self._read(lambda: self.store.create(stored))
+        self._within_budget(table.version)  # its deal, made already
+        self._within_share(owner, table.version)
+        await self._capped(lambda: self.store.create(stored, self._caps(owner)))
         live = self._hold(self._live(stored, table))
         self._wake_bots(live)
         return live, admin
 
-    async def _room(self) -> None:
-        """Refuse a new table the server has no room for.
+    def _caps(self, owner: str) -> Caps:
+        """What a new table of ``owner`` is held to in the store."""
+        return Caps(
+            tables=self.max_tables,
+            client_tables=self.tables_per_client if owner else None,
+            client_bot_tables=self.bot_tables_per_client if owner else None,
+        )
+
+    async def _capped(self, call: Callable[[], T]) -> T:
+        """``call()``, a store call held to `Caps`, on the store's thread.
 
         Raises:
-            HubError: 429, the server holds `max_tables` tables; 503, the budget is
-                full or the store failed.
+            HubError: 429, a cap would be passed; 503, the store failed.
         """
-        store = cast(SharedStore, self.store)
-        held = len(await self._read(store.heads)) if self.shared else len(self.tables)
-        if held >= self.max_tables:
-            raise HubError(429, "too_many_tables", f"this server holds {self.max_tables} tables")
-        self._within_budget()
+        try:
+            return await self._read(call)
+        except CapError as exc:
+            raise self._capped_refusal(exc.cap) from None
+
+    def _capped_refusal(self, cap: str) -> HubError:
+        """The refusal (429) of a write that would pass ``cap`` (a field of `Caps`)."""
+        reasons = {
+            "tables": f"this server holds {self.max_tables} tables",
+            "client_tables": f"one client holds at most {self.tables_per_client} tables; "
+            "delete one first",
+            "client_bot_tables": f"one client holds at most {self.bot_tables_per_client} "
+            "tables with no open seat; delete one first",
+            "client_seats": f"one client holds at most {self.seats_per_client} seats of "
+            "games not over; leave one first",
+        }
+        code = "too_many_seats" if cap == "client_seats" else "too_many_tables"
+        return HubError(429, code, reasons[cap])
 
     def _new(
         self,
@@ -177,6 +242,8 @@ class Hub:
         admin_hash: bytes,
         token_hashes: tuple[bytes | None, ...] = (),
         names: tuple[str | None, ...] = (),
+        clients: tuple[str, ...] = (),
+        owner: str = "",
     ) -> tuple[AnyTable, StoredTable]:
         """A new table of ``game`` with a new id, and what the store keeps of it."""
         table_id = secrets.token_urlsafe(9)
@@ -194,14 +261,16 @@ class Hub:
             names=names,
             changes=tuple(_stored(c) for c in table.changes),
             rng=self._rng_state(table),
+            owner=owner,
+            clients=clients,
         )
         return table, stored
 
-    async def rematch(self, live: LiveTable) -> tuple[LiveTable, bool]:
-        """The rematch of ``live``, a table whose game is over: a new table of the same
-        game, rules, chance and seats, each player's seat held by the same token and
-        name, with the same admin token; and whether it was made now (not: made
-        before, here or by another process).
+    async def rematch(self, live: LiveTable, owner: str = "") -> tuple[LiveTable, bool]:
+        """The rematch of ``live``, a table whose game is over: a new table of ``owner``
+        of the same game, rules, chance and seats, each player's seat held by the same
+        token and name, with the same admin token; and whether it was made now (not:
+        made before, here or by another process).
 
         Raises:
             HubError: 404, the table or its rematch was deleted; 409, the game is not
@@ -215,7 +284,7 @@ class Hub:
             made = None
             rematch = live.rematch
             if rematch is None:
-                await self._room()
+                self._within_budget()
                 table, stored = self._new(
                     live.table.game.name,
                     live.table.rules,
@@ -224,8 +293,13 @@ class Hub:
                     admin_hash=live.admin_hash,
                     token_hashes=tuple(live.token_hashes),
                     names=tuple(live.names),
+                    clients=tuple(live.clients),
+                    owner=owner,
                 )
-                rematch = await self._read(lambda: self.store.rematch(live.id, stored))
+                self._within_budget(table.version)
+                self._within_share(owner, table.version)
+                caps = self._caps(owner)
+                rematch = await self._capped(lambda: self.store.rematch(live.id, stored, caps))
                 if rematch is None:  # deleted meanwhile, by another process
                     self._forget(live)
                     raise HubError(404, "not_found", "no such table")
@@ -270,27 +344,43 @@ class Hub:
             self._forget(live)
             return True
 
-    async def join(self, live: LiveTable, seat: int, name: str | None = None) -> str:
-        """A token for ``seat`` of ``live``, whose player is named ``name``.
+    async def join(
+        self, live: LiveTable, seat: int, name: str | None = None, client: str = ""
+    ) -> str:
+        """A token for ``seat`` of ``live``, whose player is named ``name`` and comes
+        from ``client``.
 
         Raises:
-            HubError: 404, no such seat; 409, the seat is a bot's or taken.
+            HubError: 404, no such seat; 409, the seat is a bot's or taken, or another
+                player of the table has that name (``name_taken``); 429, ``client``
+                holds `seats_per_client` seats of games not over.
         """
         _seat_in(live, seat)
         if live.seats[seat] != "open" or live.token_hashes[seat] is not None:
             raise HubError(409, "seat_taken", f"seat {seat} is taken")
+        if name is not None and any(
+            held and other is not None and same_name(other, name)
+            for other, held in zip(live.names, live.token_hashes, strict=True)
+        ):
+            raise HubError(409, "name_taken", "another player of this table has that name")
         token = new_token()
         digest = token_hash(token)
-        if not await self._read(lambda: self.store.join(live.id, seat, digest, name)):
+        caps = Caps(client_seats=self.seats_per_client if client else None)
+        joined = await self._capped(
+            lambda: self.store.join(live.id, seat, digest, name, client, caps)
+        )
+        if not joined:
             raise HubError(409, "seat_taken", f"seat {seat} is taken")
         live.token_hashes[seat], live.names[seat], live.seated = digest, name, True
+        live.clients[seat] = client
         live.committed()
         return token
 
     async def leave(self, live: LiveTable, seat: int) -> None:
         """Free ``seat`` of ``live``: its token no longer works, its name is cleared,
         and the seat's live channels are closed (they find their token gone when
-        woken).
+        woken). The same token's seat in the table's rematch, and in its rematch's, is
+        freed too: a player freed from a table is not kept in the rematch made of it.
 
         Raises:
             HubError: 404, no such seat; 409, the seat is a bot's (``not_a_player_seat``)
@@ -302,8 +392,26 @@ class Hub:
         held = live.token_hashes[seat]
         if held is None or not await self._read(lambda: self.store.leave(live.id, seat, held)):
             raise HubError(409, "seat_open", f"no player holds seat {seat}")
-        live.token_hashes[seat], live.names[seat] = None, None
+        live.token_hashes[seat], live.names[seat], live.clients[seat] = None, None, ""
         self._announce(live)
+        following = live.rematch
+        for _ in range(REMATCHES_FOLLOWED):
+            if following is None:
+                break
+            try:
+                later = await self.get(following)
+            except HubError:
+                break  # deleted (or unreadable: its seat stays, as its owner's to free)
+            if later.token_hashes[seat] == held:
+                with contextlib.suppress(HubError):
+                    await self._leave_one(later, seat, held)
+            following = later.rematch
+
+    async def _leave_one(self, live: LiveTable, seat: int, held: bytes) -> None:
+        """Free ``seat`` of ``live`` if the token of hash ``held`` still holds it."""
+        if await self._read(lambda: self.store.leave(live.id, seat, held)):
+            live.token_hashes[seat], live.names[seat], live.clients[seat] = None, None, ""
+            self._announce(live)
 
     async def change(self, live: LiveTable, make: Callable[[AnyTable], int]) -> int:
         """Make a change with ``make(table)`` (a `Table` method) under the table's lock,
@@ -330,24 +438,26 @@ class Hub:
                     raise HubError(503, "unavailable", "the table cannot be read")
                 table = live.table
                 since = table.version
-                limit = change_limit(
-                    live.seats,
-                    max_changes=self.max_changes,
-                    bot_table_max_changes=self.bot_table_max_changes,
-                )
-                if since >= limit:
-                    raise HubError(409, "too_long", f"this table takes at most {limit} changes")
-                if bots_only(live.seats):
-                    self._within_budget()
+                self._may_change(live, since)
                 version = make(table)
+                passed = self._passes(live, since, version - since)
+                if passed is not None:  # undone: read again from the store
+                    live.refused = (self._counts(live, since), passed)
+                    await self._reload(live)
+                    raise passed
+                # counted before the commit is awaited, so that a change of another table
+                # meanwhile is checked against it (given back if the commit fails)
+                self._count(live)
                 added = [_stored(c) for c in table.changes_since(since)]
                 rng = self._rng_state(table)
+                over = table.to_move is None
                 try:
                     await self.worker.run(
-                        functools.partial(self.store.append, live.id, since, added, rng)
+                        functools.partial(self.store.append, live.id, since, added, rng, over)
                     )
                 except StaleVersionError:
                     await self._reload(live)  # drops the change made here with the stale copy
+                    self._count(live)
                     if attempt:
                         raise HubError(
                             409, "stale", "the table has moved on; read it again"
@@ -356,17 +466,96 @@ class Hub:
                 except Exception as exc:
                     LOG.warning("table %s: a change could not be stored: %s", live.id, exc)
                     await self._reload(live)
+                    self._count(live)
                     raise HubError(503, "unavailable", "the change could not be stored") from None
+                if self.pace is not None and live.owner:
+                    self.pace.take(live.owner, version - since)
                 self._announce(live)
                 return version
         raise AssertionError("unreachable")
 
-    async def lobby(self) -> list[dict[str, Any]]:
-        """Every table's lobby entry as last committed (over a shared store, every
-        process's tables).
+    def wait_for(self, live: LiveTable) -> float:
+        """Seconds until the bots of ``live`` may make a change, by the change rate of
+        its creator's tables (0: now)."""
+        return self.pace.wait(live.owner) if self.pace is not None and live.owner else 0.0
+
+    def _may_change(self, live: LiveTable, since: int) -> None:
+        """Refuse a change of ``live`` (at version ``since``) before it is made.
 
         Raises:
-            HubError: 503, the store cannot be read.
+            HubError: 409, the table is at its length limit; 429, its creator's tables
+                hold their share of changes, or change as fast as they may; 503, a table
+                with no open seat while the budget is full; or the refusal of a change
+                that was found to pass a cap at these very counts.
+        """
+        limit = self._limit(live)
+        if since >= limit:
+            raise HubError(409, "too_long", f"this table takes at most {limit} changes")
+        if live.refused is not None and live.refused[0] == self._counts(live, since):
+            raise live.refused[1]
+        owner, share = live.owner, self.changes_per_client
+        if owner and share is not None and self.held_by[owner] >= share:
+            raise self._share_full()
+        if bots_only(live.seats):
+            self._within_budget()
+        wait = self.wait_for(live)
+        if wait > 0:
+            raise QuotaError(
+                429,
+                "slow_down",
+                "this table's creator's tables change as fast as they may",
+                retry_after=wait,
+            )
+
+    def _passes(self, live: LiveTable, since: int, added: int) -> HubError | None:
+        """The refusal of a change that took ``live`` from ``since`` on by ``added``
+        changes, if that passes a cap (``None``: it does not)."""
+        limit = self._limit(live)
+        if since + added > limit:
+            return HubError(409, "too_long", f"this table takes at most {limit} changes")
+        owner, share = live.owner, self.changes_per_client
+        if owner and share is not None and self.held_by[owner] + added > share:
+            return self._share_full()
+        if bots_only(live.seats) and self.held + added > self.max_held_changes:
+            return self._full()
+        return None
+
+    def _limit(self, live: LiveTable) -> int:
+        return change_limit(
+            live.seats,
+            max_changes=self.max_changes,
+            bot_table_max_changes=self.bot_table_max_changes,
+        )
+
+    def _counts(self, live: LiveTable, since: int) -> tuple[int, int, int]:
+        """What a refusal of a change of ``live`` at ``since`` depends on."""
+        return since, self.held, self.held_by[live.owner]
+
+    def _within_share(self, owner: str, adding: int) -> None:
+        """Refuse a new table of ``adding`` changes (its deal) that would take
+        ``owner``'s tables past their share.
+
+        Raises:
+            HubError: 429 ``too_many_changes``.
+        """
+        share = self.changes_per_client
+        if owner and share is not None and self.held_by[owner] + adding > share:
+            raise self._share_full()
+
+    def _share_full(self) -> HubError:
+        return HubError(
+            429,
+            "too_many_changes",
+            f"the tables one client created hold at most {self.changes_per_client} changes "
+            "together; delete one first",
+        )
+
+    async def lobby(self, cursor: str | None = None, limit: int = LOBBY_PAGE) -> Page:
+        """A page of the lobby as last committed (over a shared store, of every
+        process's tables): `Lobby.page`.
+
+        Raises:
+            HubError: 400, a bad cursor; 503, the store cannot be read.
         """
         if self.shared:
             heads = await self._read(cast(SharedStore, self.store).heads)
@@ -374,7 +563,7 @@ class Hub:
                 self._forget(self.tables[table_id])
             for table_id, head in heads.items():
                 await self._follow(table_id, head)
-        return [live.entry for live in self.tables.values()]
+        return self.lobby_pages.page(cursor, limit)
 
     async def sync(self, table_id: str) -> None:
         """Bring this process's copy of ``table_id`` in step with the store: read it if
@@ -447,9 +636,12 @@ class Hub:
 
         Raises:
             HubError: 503, the store failed.
+            CapError: the call would pass one of its `Caps`.
         """
         try:
             return await self.worker.run(call)
+        except CapError:
+            raise
         except Exception as exc:
             LOG.warning("the store cannot be read: %s", exc)
             raise HubError(503, "unavailable", "the tables' store cannot be read") from None
@@ -475,37 +667,57 @@ class Hub:
         """Drop ``live`` from this process (deleted, here or by another process)."""
         if self.tables.get(live.id) is live:
             del self.tables[live.id]
+            live.listener = None
+            self.lobby_pages.drop(live)
             full = self.held >= self.max_held_changes
+            share = self.changes_per_client
+            owner_full = share is not None and self.held_by[live.owner] >= share
             self.held -= live.counted
-            if full and self.held < self.max_held_changes:  # the budget has room again
-                for other in self.tables.values():
+            self.held_by[live.owner] -= live.counted
+            room = full and self.held < self.max_held_changes  # the budget has room again
+            for other in self.tables.values():
+                # and the tables stopped at a cap that this table's changes counted in
+                if room or other.refused is not None or (owner_full and other.owner == live.owner):
                     self._wake_bots(other)
         if live.bot_task is not None:
+            # cancelled, and let go: a cancelled task keeps its error, whose traceback
+            # holds the table (a cycle the collector of a frozen table would never walk)
             live.bot_task.cancel()
+            live.bot_task = None
         self._announce(live, here=False)  # its live channels see that it is gone
 
     def _hold(self, live: LiveTable) -> LiveTable:
-        """Serve ``live`` here, its changes counted in `held`."""
+        """Serve ``live`` here, its changes counted in `held`, its entry in the
+        lobby."""
         self.tables[live.id] = live
         self._count(live)
+        live.listener = self.lobby_pages.touch
+        self.lobby_pages.touch(live)
         return live
 
     def _count(self, live: LiveTable) -> None:
         """Count ``live``'s changes in `held` as they are now (a held table, once its
         change is committed or caught up with)."""
-        self.held += live.table.version - live.counted
+        added = live.table.version - live.counted
+        self.held += added
+        self.held_by[live.owner] += added
         live.counted = live.table.version
 
-    def _within_budget(self) -> None:
-        """Refuse what would add to a full budget.
+    def _within_budget(self, adding: int = 0) -> None:
+        """Refuse what would add to a full budget, or take it past (a new table of
+        ``adding`` changes).
 
         Raises:
-            HubError: 503, the tables held have `max_held_changes` changes together.
+            HubError: 503, the tables held have `max_held_changes` changes together, or
+                would have more.
         """
-        if self.held >= self.max_held_changes:
-            raise HubError(
-                503, "server_full", "the server holds all the changes it may; try again later"
-            )
+        if self.held >= self.max_held_changes or self.held + adding > self.max_held_changes:
+            raise self._full()
+
+    def _full(self) -> HubError:
+        return HubError(
+            503, "server_full", "the server holds all the changes it may; try again later"
+        )
 
     def _announce(self, live: LiveTable, *, here: bool = True) -> None:
         """Take ``live`` as committed and wake its channels; and its bots if the change
@@ -597,6 +809,7 @@ class Hub:
             make_bots(table, stored.seats, bot_rng),
             bot_rng,
             [None] * len(stored.seats),
+            owner=stored.owner,
         )
         _seated(live, stored)
         return live
@@ -605,7 +818,7 @@ class Hub:
         if live.bots and (live.bot_task is None or live.bot_task.done()) and bot_turn(live):
             with contextlib.suppress(RuntimeError):  # no running loop: load() before serving
                 loop = asyncio.get_running_loop()
-                live.bot_task = loop.create_task(play_bots(live, self.change))
+                live.bot_task = loop.create_task(play_bots(live, self.change, self.wait_for))
 
 
 def _seat_in(live: LiveTable, seat: int) -> None:
@@ -619,6 +832,7 @@ def _seated(live: LiveTable, stored: StoredTable) -> None:
     seats = len(live.seats)
     live.token_hashes = list(stored.token_hashes or (None,) * seats)
     live.names = list(stored.names or (None,) * seats)
+    live.clients = list(stored.clients or ("",) * seats)
     live.rematch, live.revision = stored.rematch, stored.revision
     # a store's revision counts joins: above 0, a player has held a seat
     live.seated = live.seated or stored.revision > 0 or any(live.token_hashes)

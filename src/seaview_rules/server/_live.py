@@ -11,9 +11,11 @@ import asyncio
 import contextlib
 import hashlib
 import hmac
+import json
 import random
 import secrets
-from collections.abc import AsyncIterator
+import unicodedata
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from attrs import define, field
@@ -27,6 +29,7 @@ __all__ = [
     "HubError",
     "LiveTable",
     "new_token",
+    "same_name",
     "token_hash",
 ]
 
@@ -54,6 +57,20 @@ class HubError(Exception):
 def new_token() -> str:
     """A new secret token."""
     return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def same_name(one: str, other: str) -> bool:
+    """Whether two players' names would be read as one (compared in NFKC, without
+    case or inner white space).
+
+    >>> same_name("Ann", "ANN"), same_name("A nn", "Ann"), same_name("Ann", "Anne")
+    (True, True, False)
+    """
+    return _folded(one) == _folded(other)
+
+
+def _folded(name: str) -> str:
+    return "".join(unicodedata.normalize("NFKC", name).casefold().split())
 
 
 def token_hash(token: str) -> bytes:
@@ -104,6 +121,24 @@ class LiveTable:
     """The changes of the table counted in its hub's `Hub.held`."""
     entry: dict[str, Any] = field(factory=dict)
     """The lobby entry (`summary`) as of the last committed change (see `committed`)."""
+    entry_text: str = ""
+    """`entry` as JSON text, written once per change."""
+    listener: Callable[[LiveTable], None] | None = None
+    """Told of every change of `entry` (the hub's `seaview_rules.server._lobby.Lobby`)."""
+    owner: str = ""
+    """The client that created the table, whose share its changes count in (``""``: a
+    table of an older store, nobody's)."""
+    clients: list[str] = field(factory=list)
+    """The client that joined each seat (``""``: nobody holds it)."""
+    messages: dict[tuple[int | None, int], tuple[int, str]] = field(factory=dict)
+    """The live messages built at version `messages_at`, by (seat or ``None`` for a
+    spectator, the version the channel had seen): every channel of one seat, and every
+    spectator, is sent the message built once."""
+    messages_at: int = -1
+    refused: tuple[tuple[int, int, int], HubError] | None = None
+    """The counts (the table's version, the changes of the process, the changes of the
+    owner's tables) at which a change was found to pass a cap, and its refusal: a
+    change is refused at once while they stay so, rather than made and undone again."""
 
     def __attrs_post_init__(self) -> None:
         self.committed()
@@ -156,8 +191,12 @@ class LiveTable:
             yield self.table
 
     def committed(self) -> None:
-        """Take the table as it is now as committed: its lobby entry is rebuilt."""
+        """Take the table as it is now as committed: its lobby entry is rebuilt, and
+        the `listener` told."""
         self.entry = self.summary()
+        self.entry_text = json.dumps(self.entry, ensure_ascii=False, separators=(",", ":"))
+        if self.listener is not None:
+            self.listener(self)
 
     def summary(self) -> dict[str, Any]:
         """The table's lobby entry as it is now."""

@@ -16,6 +16,7 @@ from typing import Any
 
 from seaview_rules import GAMES, __version__
 from seaview_rules.schema import KINDS, schema
+from seaview_rules.server._lobby import LOBBY_MAX, LOBBY_PAGE
 
 __all__ = ["api_schemas", "openapi"]
 
@@ -233,7 +234,17 @@ def api_schemas() -> dict[str, Schema]:
                 },
             },
         ),
-        "Lobby": _object("Every table.", {"tables": {"type": "array", "items": _ref("Table")}}),
+        "Lobby": _object(
+            "A page of the lobby: open tables (a seat free, the game not over) first, then "
+            "the others, each group oldest first.",
+            {
+                "tables": {"type": "array", "items": _ref("Table")},
+                "next": {
+                    "type": ["string", "null"],
+                    "description": "The cursor of the next page (null: this is the last).",
+                },
+            },
+        ),
         "CreateTable": {
             "oneOf": [_ref(f"{game}.CreateTable") for game in GAMES],
             "discriminator": {
@@ -382,15 +393,18 @@ def _json(schema: Schema, description: str) -> Schema:
 
 _STATUS = {
     "400": "Malformed: not a JSON object, a key twice or unknown, a value of the wrong kind.",
-    "403": "A malformed Authorization header, no token where one is needed, or a token "
-    "that is not the one needed.",
+    "401": "No token where one is needed (with `WWW-Authenticate: Bearer`).",
+    "403": "A malformed Authorization header, or a token that is not the one needed.",
+    "408": "The body did not all come within the server's time (the connection closes).",
     "404": "No such table, seat or route.",
     "405": "The route does not take this method (the Allow header lists those it takes).",
     "304": "The reply has not changed since the one whose ETag `If-None-Match` names (no body).",
     "409": "Refused, and nothing changed: `rule` names the rule the request breaks.",
     "413": "The body is larger than the server takes (64 KiB by default).",
     "415": "A POST without Content-Type: application/json.",
-    "429": "The server, or this client, holds as many tables as it may.",
+    "429": "This client asked for more than its share: tables, seats, moves a second, "
+    "changes of its tables (with `Retry-After` when waiting helps); or the server holds "
+    "as many tables as it may.",
     "500": "A bug of the server; it says no more (the traceback goes to its log).",
     "503": "Busy, full or failing: the store could not be read or written, or the "
     "tables held have all the changes the server holds (`server_full`: a new table, or a "
@@ -410,6 +424,23 @@ def _answers(*statuses: str, **described: str) -> dict[str, Schema]:
         answers[status] = answer
     return answers
 
+
+_LOBBY_PAGE: list[Schema] = [
+    {
+        "name": "limit",
+        "in": "query",
+        "required": False,
+        "schema": {"type": "integer", "minimum": 1, "maximum": LOBBY_MAX, "default": LOBBY_PAGE},
+        "description": "The most tables of the page.",
+    },
+    {
+        "name": "cursor",
+        "in": "query",
+        "required": False,
+        "schema": {"type": "string", "maxLength": 100},
+        "description": "The `next` of the page before (none: the first page).",
+    },
+]
 
 _SPECTATOR_OR_SEAT: list[dict[str, list[str]]] = [{"bearer": []}, {}]
 """A token is optional: without one the asker is a spectator."""
@@ -468,7 +499,7 @@ def _change(operation_id: str, summary: str, body: str, *, security: Any = _TOKE
         "requestBody": {"required": True, "content": {"application/json": {"schema": _ref(body)}}},
         "responses": {
             "200": _json(_ref("Version"), "Done: the table's new version."),
-            **_answers("400", "403", "404", "409", "413", "415"),
+            **_answers("400", "401", "403", "404", "408", "409", "413", "415", "429"),
         },
     }
 
@@ -558,7 +589,12 @@ def _paths() -> dict[str, Any]:
             }
         },
         "/api/tables": {
-            "get": _tagged("listTables", "The lobby.", _json(_ref("Lobby"), "Every table.")),
+            "get": {
+                **_tagged(
+                    "listTables", "A page of the lobby.", _json(_ref("Lobby"), "A page."), "400"
+                ),
+                "parameters": [_IF_NONE_MATCH, *_LOBBY_PAGE],
+            },
             "post": {
                 "operationId": "createTable",
                 "summary": "Create a table; bots play their seats inside the server.",
@@ -569,7 +605,7 @@ def _paths() -> dict[str, Any]:
                 },
                 "responses": {
                     "201": {**_json(_ref("Created"), "The table."), "links": _LINKS},
-                    **_answers("400", "413", "415", "429"),
+                    **_answers("400", "408", "413", "415", "429"),
                 },
             },
         },
@@ -584,7 +620,7 @@ def _paths() -> dict[str, Any]:
                 "security": _TOKEN,
                 "responses": {
                     "200": _json(_ref("Deleted"), "Removed."),
-                    **_answers("403", "404"),
+                    **_answers("401", "403", "404"),
                 },
             },
         },
@@ -605,7 +641,15 @@ def _paths() -> dict[str, Any]:
                 "responses": {
                     "200": _json(_ref("Joined"), "The seat's token."),
                     **_answers(
-                        "400", "404", "409", "413", "415", _409="The seat is taken or a bot's."
+                        "400",
+                        "404",
+                        "408",
+                        "409",
+                        "413",
+                        "415",
+                        "429",
+                        _409="The seat is taken or a bot's (`seat_taken`), or another player "
+                        "of the table has that name (`name_taken`).",
                     ),
                 },
             },
@@ -618,6 +662,7 @@ def _paths() -> dict[str, Any]:
                 "responses": {
                     "200": _json(_ref("Left"), "The seat is open."),
                     **_answers(
+                        "401",
                         "403",
                         "404",
                         "409",
@@ -645,8 +690,10 @@ def _paths() -> dict[str, Any]:
                     "200": {**_json(_ref("Rematch"), "Made before."), "links": _LINKS},
                     **_answers(
                         "400",
+                        "401",
                         "403",
                         "404",
+                        "408",
                         "409",
                         "413",
                         "415",
@@ -694,7 +741,8 @@ def _paths() -> dict[str, Any]:
                 "parameters": _PAGE,
                 **_get(
                     "getRecord",
-                    "The asker's seat record; with the admin token, the full record.",
+                    "The asker's seat record; with the admin token, the full record once "
+                    "the game is over (a spectator's before).",
                     _json(
                         {"oneOf": [*_one_of("seat_record")["oneOf"], *_one_of("record")["oneOf"]]},
                         "A page of the seat record, or (admin) of the game record, which "
@@ -735,7 +783,9 @@ def _paths() -> dict[str, Any]:
                 "security": _TOKEN,
                 "responses": {
                     "200": _json(_ref("ChanceOutcomes"), "The outcomes."),
-                    **_answers("403", "404", "409", _409="The table's chance is not 'external'."),
+                    **_answers(
+                        "401", "403", "404", "409", _409="The table's chance is not 'external'."
+                    ),
                 },
             },
         },

@@ -20,6 +20,7 @@ from seaview_rules.server._worker import Worker
 
 __all__ = [
     "EVENTS_PAGE",
+    "MESSAGES_KEPT",
     "OFF_LOOP",
     "PAGE_MAX",
     "RECORD_PAGE",
@@ -36,6 +37,10 @@ PAGE_MAX = 10_000
 """The most changes (log) or moves (record) of one page: a larger ``limit`` is refused."""
 OFF_LOOP = 200
 """A page of more changes or moves than this is built on a worker thread."""
+MESSAGES_KEPT = 64
+"""The live messages of one version a table keeps to share (`catch_up_pages`): one a
+seat and the spectators' for channels that are up to date, and a few more for
+channels that reconnect with an older ``since``."""
 
 AnyTable = Table[Any, Any, Any, Any]
 T = TypeVar("T")
@@ -97,17 +102,33 @@ async def catch_up_pages(
     version it brings the channel to: ``{"version", "events", "view"}``, or while the
     channel is more than `EVENTS_PAGE` changes behind, ``{"version", "events"}``, a page
     of the log up to ``version`` (the view is sent with the page that reaches the
-    table's version)."""
+    table's version). A message is built once per version for each seat (and once for
+    the spectators, the admin among them) and ``since``, however many channels it goes
+    to: a table's spectators and a player's tabs share it."""
 
     def build() -> tuple[int, str]:
-        until = min(live.table.version, since + EVENTS_PAGE)
+        version = live.table.version
+        if live.messages_at != version:
+            live.messages, live.messages_at = {}, version
+        built = live.messages.get((seat, since))
+        if built is not None:
+            return built
+        until = min(version, since + EVENTS_PAGE)
         update, events = _entries(live.table, seat, since, until)
         if until < update.version:
-            return until, dumps({"version": until, "events": events})
-        view = live.table.game.to_dict(update.view)
-        return until, dumps(
-            {"version": until, "events": events, "view": view, "chance_seat": update.chance_seat}
-        )
+            built = until, dumps({"version": until, "events": events})
+        else:
+            view = live.table.game.to_dict(update.view)
+            message = {
+                "version": until,
+                "events": events,
+                "view": view,
+                "chance_seat": update.chance_seat,
+            }
+            built = until, dumps(message)
+        if len(live.messages) < MESSAGES_KEPT:
+            live.messages[(seat, since)] = built
+        return built
 
     return await _read(live, worker, min(live.table.version - since, EVENTS_PAGE), build)
 

@@ -27,7 +27,11 @@ from typing import Any, TypeVar
 import psycopg
 
 from seaview_rules.server._store import (
+    NO_CAPS,
+    SEATS_HELD,
     TABLE_COLUMNS,
+    CapError,
+    Caps,
     Head,
     StaleVersionError,
     StoredChange,
@@ -35,6 +39,7 @@ from seaview_rules.server._store import (
     json_or_null,
     seat_rows,
     stored_table,
+    table_counts,
     table_row,
 )
 
@@ -49,6 +54,10 @@ table deleted."""
 
 _LOCK = 0x5EA71E11
 """The advisory lock key the migration holds."""
+_COUNTS = 0x5EA71E12
+"""The advisory lock key a write held to `Caps` holds while it counts and writes (with
+the client's name as a second key, for a cap of one client's): another process's write
+of the same count waits for its commit, so that two at once cannot both pass a cap."""
 
 MIGRATIONS = (
     # 1: tables, their joined seats and their changes
@@ -83,6 +92,15 @@ MIGRATIONS = (
     ALTER TABLE seaview_tables ADD COLUMN rematch text,
         ADD COLUMN revision integer NOT NULL DEFAULT 0;
     ALTER TABLE seaview_seats ADD COLUMN name text;
+    """,
+    # 3: the client that created each table and that holds each seat, and whether the
+    # game is over (the counts of each client's share)
+    """
+    ALTER TABLE seaview_tables ADD COLUMN owner text NOT NULL DEFAULT '',
+        ADD COLUMN over boolean NOT NULL DEFAULT false;
+    ALTER TABLE seaview_seats ADD COLUMN client text NOT NULL DEFAULT '';
+    CREATE INDEX seaview_tables_owner ON seaview_tables (owner);
+    CREATE INDEX seaview_seats_client ON seaview_seats (client);
     """,
 )
 """The schema, one step per version: a database at version ``n`` runs the steps after
@@ -202,23 +220,38 @@ class PostgresStore:
             self._db = self._connect()
         return self._db
 
-    def create(self, table: StoredTable) -> None:
-        """Store a new table, with the changes it was created with."""
+    def create(self, table: StoredTable, caps: Caps = NO_CAPS) -> None:
+        """Store a new table, with the changes it was created with, within ``caps``
+        (counted under advisory locks: see `_COUNTS`)."""
 
         def work(db: psycopg.Connection[Any]) -> None:
-            _create(db, table)
+            _create(db, table, caps)
 
         self._write(work)
 
-    def join(self, table: str, seat: int, token_hash: bytes, name: str | None = None) -> bool:
-        """Give ``seat`` to the token's holder if it is free; whether it was."""
+    def join(
+        self,
+        table: str,
+        seat: int,
+        token_hash: bytes,
+        name: str | None = None,
+        client: str = "",
+        caps: Caps = NO_CAPS,
+    ) -> bool:
+        """Give ``seat`` to the token's holder if it is free and ``client`` holds
+        fewer than ``caps.client_seats`` seats; whether it was free."""
 
         def work(db: psycopg.Connection[Any]) -> bool:
+            if caps.client_seats is not None:
+                _lock_counts(db, client)
+                held = db.execute(_names(SEATS_HELD), (client,)).fetchone()
+                if held is not None and held[0] >= caps.client_seats:
+                    raise CapError("client_seats")
             cursor = db.execute(
-                "INSERT INTO seaview_seats SELECT %s, %s, %s, %s "
+                "INSERT INTO seaview_seats SELECT %s, %s, %s, %s, %s "
                 "WHERE EXISTS (SELECT 1 FROM seaview_tables WHERE id = %s) "
                 "ON CONFLICT DO NOTHING",
-                (table, seat, token_hash, name, table),
+                (table, seat, token_hash, name, client, table),
             )
             return _revised(db, table, cursor.rowcount)
 
@@ -236,7 +269,7 @@ class PostgresStore:
 
         return self._write(work)
 
-    def rematch(self, table: str, new: StoredTable) -> str | None:
+    def rematch(self, table: str, new: StoredTable, caps: Caps = NO_CAPS) -> str | None:
         """Store ``new`` as the rematch of ``table`` unless it has one; the rematch's id
         (``None``: no such table). The conditional update takes the table's row lock: a
         second process asking at once waits for the first to commit, then finds the
@@ -249,7 +282,7 @@ class PostgresStore:
                 (new.id, table),
             )
             if cursor.rowcount == 1:
-                _create(db, new)
+                _create(db, new, caps)
                 _notify(db, table)
                 return new.id
             row = db.execute(
@@ -259,7 +292,14 @@ class PostgresStore:
 
         return self._write(work)
 
-    def append(self, table: str, since: int, changes: Sequence[StoredChange], rng: object) -> None:
+    def append(
+        self,
+        table: str,
+        since: int,
+        changes: Sequence[StoredChange],
+        rng: object,
+        over: bool = False,
+    ) -> None:
         """Store the changes after version ``since`` (compare-and-set on the version,
         under the table's row lock).
 
@@ -269,8 +309,9 @@ class PostgresStore:
 
         def work(db: psycopg.Connection[Any]) -> None:
             cursor = db.execute(
-                "UPDATE seaview_tables SET version = %s, rng = %s WHERE id = %s AND version = %s",
-                (since + len(changes), json_or_null(rng), table, since),
+                "UPDATE seaview_tables SET version = %s, rng = %s, over = %s "
+                "WHERE id = %s AND version = %s",
+                (since + len(changes), json_or_null(rng), over, table, since),
             )
             if cursor.rowcount != 1:
                 raise StaleVersionError(f"table {table} is not at version {since}")
@@ -313,7 +354,7 @@ class PostgresStore:
                     return None
                 version, *columns = row
                 tokens = db.execute(
-                    "SELECT seat, token_hash, name FROM seaview_seats WHERE table_id = %s",
+                    "SELECT seat, token_hash, name, client FROM seaview_seats WHERE table_id = %s",
                     (table,),
                 )
                 changes = db.execute(
@@ -378,17 +419,37 @@ _HEAD = "version, (SELECT count(*) FROM seaview_seats WHERE table_id = id), revi
 """The columns of a `Head`."""
 
 
-def _create(db: psycopg.Connection[Any], table: StoredTable) -> None:
+def _create(db: psycopg.Connection[Any], table: StoredTable, caps: Caps) -> None:
+    counts = table_counts(table, caps)
+    if caps.tables is not None:
+        _lock_counts(db, "")
+    if caps.client_tables is not None or caps.client_bot_tables is not None:
+        _lock_counts(db, table.owner)
+    for cap, most, query, args in counts:
+        row = db.execute(_names(query), args).fetchone()
+        if row is not None and row[0] >= most:
+            raise CapError(cap)
     db.execute(
-        "INSERT INTO seaview_tables VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+        "INSERT INTO seaview_tables VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
         table_row(table),
     )
     rows = seat_rows(table)
     if rows:
         with db.cursor() as cursor:
-            cursor.executemany("INSERT INTO seaview_seats VALUES (%s, %s, %s, %s)", rows)
+            cursor.executemany("INSERT INTO seaview_seats VALUES (%s, %s, %s, %s, %s)", rows)
     _insert(db, table.id, table.changes)
     _notify(db, table.id)
+
+
+def _lock_counts(db: psycopg.Connection[Any], client: str) -> None:
+    """Hold, until the transaction ends, the advisory lock of the counts of ``client``
+    (``""``: of the whole store; see `_COUNTS`)."""
+    db.execute("SELECT pg_advisory_xact_lock(%s, hashtext(%s))", (_COUNTS, client))
+
+
+def _names(query: str) -> str:
+    """A query of every store with this store's table names."""
+    return query.format(tables="seaview_tables", seats="seaview_seats")
 
 
 def _revised(db: psycopg.Connection[Any], table: str, changed: int) -> bool:

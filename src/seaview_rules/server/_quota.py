@@ -1,14 +1,16 @@
-"""What one client may hold: tables it creates (a token bucket and a cap on those still
-open) and live channels (a cap per client, and per table slots that spectators share
-and slots reserved for each seat, so that spectators can never lock a player out).
-Also the two bounds that keep an abandoned table from living for ever: the changes a
-table with no human seat may take, and when a table expires.
+"""What one client may take and hold: its rates (tables and seats a minute, moves a
+second: token buckets) and its live channels (a cap per client, per table slots that
+spectators share and slots reserved for each seat, so that spectators can never lock a
+player out). What a client holds in the store (its tables, its seats, its tables'
+changes) is counted by the `Hub` and the store. Also the two bounds that keep an
+abandoned table from living for ever: the changes a table with no human seat may take,
+and when a table expires.
 
-A client is its address (an IPv6 address by its /64 prefix, which one host is usually
-given whole); a live channel that turns out to be a seat's, by its token, is then
-counted against the seat, not the address. Everything here runs on the event loop and
-no method awaits, so a check and the count it guards are one step: a hundred channels
-opened at once cannot all pass a cap of 32.
+A client is its address (`client_of`: an IPv6 address by its network, /56 unless told
+otherwise), the address the connection came from, or the one a trusted proxy names in
+``X-Forwarded-For``. Everything here runs on the event loop and no method awaits, so a
+check and the count it guards are one step: a hundred channels opened at once cannot
+all pass a cap of 32.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ __all__ = [
     "Expiry",
     "Quota",
     "QuotaError",
+    "Rate",
     "bots_only",
     "change_limit",
     "client_of",
@@ -53,6 +56,61 @@ class QuotaError(Exception):
         self.retry_after = retry_after
 
 
+class Rate:
+    """A token bucket per client: ``burst`` tokens, refilled at ``per_second``. A
+    client may take more than there is (a change that brought a deal along): it then
+    waits for the debt to be refilled.
+
+    Args:
+        per_second: tokens refilled a second.
+        burst: the most tokens a bucket holds (and a client that came once starts with).
+        clock: seconds (`time.monotonic`).
+    """
+
+    def __init__(
+        self, per_second: float, burst: float, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.per_second = per_second
+        self.burst = burst
+        self._clock = clock
+        self._buckets: dict[str, tuple[float, float]] = {}
+        """client: (tokens, when counted)"""
+
+    def _level(self, client: str, now: float) -> float:
+        tokens, then = self._buckets.get(client, (self.burst, now))
+        return min(self.burst, tokens + (now - then) * self.per_second)
+
+    def wait(self, client: str) -> float:
+        """Seconds until ``client`` has a token (0: it has one now)."""
+        level = self._level(client, self._clock())
+        return 0.0 if level >= 1.0 else (1.0 - level) / self.per_second
+
+    def take(self, client: str, tokens: float = 1.0) -> None:
+        """Take ``tokens`` of ``client``'s bucket, into debt if need be."""
+        now = self._clock()
+        self._buckets[client] = (self._level(client, now) - tokens, now)
+        if len(self._buckets) > 4096:
+            self._forget_full(now)
+
+    def claim(self, client: str, what: str) -> None:
+        """Take a token of ``client``'s, or refuse.
+
+        Raises:
+            QuotaError: 429 ``slow_down``, with when the next token comes; ``what`` says
+                what a client does at most (``"creates 60 tables a minute"``).
+        """
+        wait = self.wait(client)
+        if wait > 0:
+            raise QuotaError(429, "slow_down", f"one client {what}", retry_after=wait)
+        self.take(client)
+
+    def _forget_full(self, now: float) -> None:
+        """Forget the buckets that are full again (as good as none), so that many
+        clients that came once cost no memory."""
+        for client in [c for c in self._buckets if self._level(c, now) >= self.burst]:
+            del self._buckets[client]
+
+
 @frozen
 class Channel:
     """A live channel being counted: `Quota.close_channel` gives its slots back."""
@@ -62,18 +120,17 @@ class Channel:
 
 
 class Quota:
-    """The counts of one server process, with the caps they are held to.
+    """The rates and live channels of one server process, with the caps they are held
+    to.
 
     Args:
         tables_per_minute: tables a client may create in a minute; also the burst (a
             token bucket of that size, refilled evenly over the minute).
-        tables_per_client: tables a client created that are still open (deleted or
-            expired ones are given back; after a restart nobody owns the loaded ones).
-        bot_tables_per_client: of those, tables with no open seat, whose bots play as
-            fast as the server can, each up to its `change_limit`.
+        joins_per_minute: seats a client may join in a minute (the same kind of bucket).
+        moves_per_second: moves, undos, steps and chance outcomes a client may send in
+            a second (a burst of twice as many).
         live: live channels open in the process.
-        live_per_client: live channels of one client, from the moment they connect
-            until they say whose they are; a seat's channel then counts for its seat.
+        live_per_client: live channels of one client, seats' channels included.
         spectators_per_table: live channels of spectators on one table.
         live_per_seat: live channels of one seat (a player's tabs and devices), not
             shared with anyone.
@@ -84,122 +141,54 @@ class Quota:
         self,
         *,
         tables_per_minute: int = 60,
-        tables_per_client: int = 200,
-        bot_tables_per_client: int = 4,
+        joins_per_minute: int = 30,
+        moves_per_second: int = 10,
         live: int = 2_000,
         live_per_client: int = 64,
         spectators_per_table: int = 32,
         live_per_seat: int = 4,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        self.tables_per_minute = tables_per_minute
-        self.tables_per_client = tables_per_client
-        self.bot_tables_per_client = bot_tables_per_client
+        self.tables = Rate(tables_per_minute / 60.0, tables_per_minute, clock)
+        self.joins = Rate(joins_per_minute / 60.0, joins_per_minute, clock)
+        self.moves = Rate(moves_per_second, 2 * moves_per_second, clock)
         self.live = live
         self.live_per_client = live_per_client
         self.spectators_per_table = spectators_per_table
         self.live_per_seat = live_per_seat
-        self._clock = clock
-        self._buckets: dict[str, tuple[float, float]] = {}
-        """client: (tokens, when counted)"""
-        self._tables: Counter[str] = Counter()
-        """client: tables it holds"""
-        self._bot_tables: Counter[str] = Counter()
-        """client: tables with no open seat it holds"""
-        self._owners: dict[str, tuple[str, bool]] = {}
-        """table: the client that created it, and whether only bots play it"""
         self._channels = 0
         self._by_client: Counter[str] = Counter()
         self._slots: Counter[tuple[str, int | None]] = Counter()
         """(table, seat or None for spectators): channels"""
-        self._held: dict[int, tuple[str | None, tuple[str, int | None] | None]] = {}
-        """channel: (the client it counts for, or None; its table slot, or None)"""
+        self._held: dict[int, tuple[str, tuple[str, int | None] | None]] = {}
+        """channel: (the client it counts for; its table slot, or None)"""
         self._numbers = 0
 
-    # Tables
-
-    def take_table(self, client: str, *, bots_only: bool = False) -> None:
-        """Count a table ``client`` is about to create (``bots_only``: with no open
-        seat); `table_made` or `table_failed` must follow, with the same ``bots_only``.
+    def take_table(self, client: str) -> None:
+        """Count a table ``client`` is about to create (a refused attempt costs like a
+        made one).
 
         Raises:
-            QuotaError: 429, the client holds ``tables_per_client`` open tables (or
-                ``bot_tables_per_client`` with no open seat, for such a table), or
-                created its minute's worth (``retry_after``: when the next one may be).
+            QuotaError: 429, the client created its minute's worth (``retry_after``:
+                when the next one may be).
         """
-        if self._tables[client] >= self.tables_per_client:
-            raise QuotaError(
-                429,
-                "too_many_tables",
-                f"one client holds at most {self.tables_per_client} tables; delete one first",
-            )
-        if bots_only and self._bot_tables[client] >= self.bot_tables_per_client:
-            raise QuotaError(
-                429,
-                "too_many_tables",
-                f"one client holds at most {self.bot_tables_per_client} tables with no open "
-                "seat; delete one first",
-            )
-        now = self._clock()
-        rate = self.tables_per_minute / 60.0
-        tokens, then = self._buckets.get(client, (float(self.tables_per_minute), now))
-        tokens = min(float(self.tables_per_minute), tokens + (now - then) * rate)
-        if tokens < 1.0:
-            raise QuotaError(
-                429,
-                "slow_down",
-                f"one client creates at most {self.tables_per_minute} tables a minute",
-                retry_after=(1.0 - tokens) / rate,
-            )
-        self._buckets[client] = (tokens - 1.0, now)
-        self._tables[client] += 1
-        if bots_only:
-            self._bot_tables[client] += 1
-        if len(self._buckets) > 4 * self.tables_per_client + 1024:
-            self._forget_full_buckets(now, rate)
+        self.tables.claim(client, f"creates at most {round(self.tables.burst)} tables a minute")
 
-    def table_made(self, client: str, table: str, *, bots_only: bool = False) -> None:
-        """``table`` was created by ``client`` (after `take_table`)."""
-        self._owners[table] = (client, bots_only)
+    def take_join(self, client: str) -> None:
+        """Count a seat ``client`` is about to join.
 
-    def table_failed(self, client: str, *, bots_only: bool = False) -> None:
-        """The table counted by `take_table` was not created (the bucket's token stays
-        spent: a refused attempt costs like a made one)."""
-        self._drop(client, bots_only)
+        Raises:
+            QuotaError: 429, the client joined its minute's worth.
+        """
+        self.joins.claim(client, f"joins at most {round(self.joins.burst)} seats a minute")
 
-    def table_gone(self, table: str) -> None:
-        """``table`` was deleted or expired: its creator may create another."""
-        owner = self._owners.pop(table, None)
-        if owner is not None:
-            self._drop(*owner)
+    def take_move(self, client: str) -> None:
+        """Count a move (an undo, a step, a chance outcome) ``client`` sends.
 
-    def owned(self) -> list[str]:
-        """The tables counted for their creators (`table_made`, not yet `table_gone`):
-        a sweep gives back those the server no longer holds (deleted by another
-        process of a shared store)."""
-        return list(self._owners)
-
-    def tables_of(self, client: str) -> int:
-        """The tables ``client`` created that are still open."""
-        return self._tables[client]
-
-    def bot_tables_of(self, client: str) -> int:
-        """The tables with no open seat ``client`` created that are still open."""
-        return self._bot_tables[client]
-
-    def _drop(self, client: str, bots_only: bool) -> None:
-        for counts in (self._tables, self._bot_tables) if bots_only else (self._tables,):
-            counts[client] -= 1
-            if counts[client] <= 0:
-                del counts[client]
-
-    def _forget_full_buckets(self, now: float, rate: float) -> None:
-        """Forget the buckets that are full again (as good as none), so that many
-        clients that came once cost no memory."""
-        full = float(self.tables_per_minute)
-        for client, (tokens, then) in list(self._buckets.items()):
-            if tokens + (now - then) * rate >= full:
-                del self._buckets[client]
+        Raises:
+            QuotaError: 429, the client sent its second's worth.
+        """
+        self.moves.claim(client, f"sends at most {round(self.moves.per_second)} moves a second")
 
     # Live channels
 
@@ -224,7 +213,7 @@ class Quota:
 
     def seat_channel(self, channel: Channel, table: str, seat: int | None) -> None:
         """Count ``channel`` on ``table``, for ``seat`` (``None``: a spectator), once its
-        first message said whose it is; a seat's channel stops counting for its client.
+        first message said whose it is; it still counts for its client.
 
         Raises:
             QuotaError: 503, the table has ``spectators_per_table`` spectators' channels,
@@ -240,9 +229,6 @@ class Quota:
             whose = "spectators" if seat is None else "this seat"
             raise QuotaError(503, "unavailable", f"{whose} have {cap} live channels open here")
         self._slots[key] += 1
-        if seat is not None and client is not None:
-            self._drop_channel_of(client)
-            client = None
         self._held[channel.number] = (client, key)
 
     def close_channel(self, channel: Channel) -> None:
@@ -252,8 +238,9 @@ class Quota:
             return
         client, slot = held
         self._channels -= 1
-        if client is not None:
-            self._drop_channel_of(client)
+        self._by_client[client] -= 1
+        if self._by_client[client] <= 0:
+            del self._by_client[client]
         if slot is not None:
             self._slots[slot] -= 1
             if self._slots[slot] <= 0:
@@ -263,21 +250,22 @@ class Quota:
         """The channels counted for ``seat`` (``None``: spectators) of ``table``."""
         return self._slots[(table, seat)]
 
-    def _drop_channel_of(self, client: str) -> None:
-        self._by_client[client] -= 1
-        if self._by_client[client] <= 0:
-            del self._by_client[client]
+    def channels_of(self, client: str) -> int:
+        """The channels ``client`` has open."""
+        return self._by_client[client]
 
 
-def client_of(address: str | None) -> str:
-    """The client an address (the ASGI scope's ``client`` host) stands for: an IPv4
-    address itself, an IPv6 address its /64 network (a host is given a whole /64, and
+def client_of(address: str | None, ipv6_prefix: int = 56) -> str:
+    """The client an address stands for: an IPv4 address itself, an IPv6 address its
+    network of ``ipv6_prefix`` bits (a home or a host is given a whole /56 or /64, and
     would otherwise be a client per address), an IPv4-mapped IPv6 address its IPv4.
 
     >>> client_of("192.0.2.7")
     '192.0.2.7'
-    >>> client_of("2001:db8::1"), client_of("2001:db8::ffff:2")
-    ('2001:db8::/64', '2001:db8::/64')
+    >>> client_of("2001:db8:0:1::1"), client_of("2001:db8:0:ff:ffff::2")
+    ('2001:db8::/56', '2001:db8::/56')
+    >>> client_of("2001:db8::1", 64)
+    '2001:db8::/64'
     >>> client_of("::ffff:192.0.2.7")
     '192.0.2.7'
     """
@@ -290,7 +278,7 @@ def client_of(address: str | None) -> str:
     if isinstance(parsed, ipaddress.IPv6Address):
         if parsed.ipv4_mapped is not None:
             return str(parsed.ipv4_mapped)
-        return str(ipaddress.IPv6Network((parsed, 64), strict=False))
+        return str(ipaddress.IPv6Network((parsed, ipv6_prefix), strict=False))
     return str(parsed)
 
 

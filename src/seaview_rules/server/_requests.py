@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 import unicodedata
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
@@ -26,6 +27,7 @@ __all__ = [
     "move_of",
     "name_of",
     "number",
+    "required",
     "seat_of",
     "unique_keys",
     "version_of",
@@ -56,7 +58,10 @@ def guarded(handler: Handler) -> Handler:
         try:
             return await handler(request)
         except HubError as exc:
-            return error(exc.status, exc.code, exc.reason)
+            response = error(exc.status, exc.code, exc.reason)
+            if exc.status == 401:  # RFC 9110 section 15.5.2: say how to authenticate
+                response.headers["WWW-Authenticate"] = 'Bearer realm="seaview"'
+            return response
         except IllegalMoveError as exc:
             return error(409, "refused", exc.reason, exc.rule)
         except QuotaError as exc:
@@ -118,25 +123,62 @@ def move_of(data: Mapping[str, Any]) -> str:
 NAME_LENGTH = 24
 """The most characters of a player's name."""
 
+BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+"""Letters and symbols that show nothing (the Hangul fillers, the blank Braille pattern)."""
+
+SEAT_WORDS = re.compile(r"seat\d|^you$")
+"""What a name may not say, folded (`_folded`): the words the page and the log use for
+seats ("seat 1", "you"), so that no player passes for another."""
+
 
 def name_of(data: Mapping[str, Any]) -> str | None:
-    """The player's name, if one is given: 1 to `NAME_LENGTH` characters once the white
-    space around it is stripped, none of them a control, format, surrogate, private-use
-    or unassigned character (Unicode category C)."""
+    """The player's name, if one is given, in NFC: 1 to `NAME_LENGTH` characters once
+    the white space around it is stripped; none of them a control, format, surrogate,
+    private-use or unassigned character (Unicode category C) or a line or paragraph
+    separator; at most one combining mark after each letter; something that shows (a
+    letter, digit, punctuation or symbol that is not blank); and not a seat's words
+    ("seat 1", "you").
+
+    Raises:
+        HubError: 400, a name that breaks one of these.
+    """
     name = data.get("name")
     if name is None:
         return None
     if isinstance(name, str):
-        name = name.strip()
-        if 1 <= len(name) <= NAME_LENGTH and not any(
-            unicodedata.category(c).startswith("C") for c in name
-        ):
+        name = unicodedata.normalize("NFC", name.strip())
+        if 1 <= len(name) <= NAME_LENGTH and _plain(name):
+            if SEAT_WORDS.search(_folded(name)):
+                raise HubError(400, "bad_request", "a name may not be a seat's (seat 1, you)")
             return name
     raise HubError(
         400,
         "bad_request",
-        f"name must be 1 to {NAME_LENGTH} characters, none of them a control character",
+        f"name must be 1 to {NAME_LENGTH} characters that show, none of them a control "
+        "character or a line break, with at most one accent on a letter",
     )
+
+
+def _plain(name: str) -> bool:
+    """Whether ``name`` has only characters that show or space them, and something
+    that shows."""
+    shows, marks = False, 1  # a mark first has no letter to go on
+    for char in name:
+        kind = unicodedata.category(char)
+        if kind[0] == "C" or kind in ("Zl", "Zp"):
+            return False
+        if kind[0] == "M":
+            marks += 1
+            if marks > 1:
+                return False
+            continue
+        marks = 0 if kind[0] in "LN" else 1  # a mark only after a letter or a digit
+        shows = shows or (kind[0] in "LNPS" and char not in BLANK_LETTERS)
+    return shows
+
+
+def _folded(name: str) -> str:
+    return "".join(unicodedata.normalize("NFKC", name).casefold().split())
 
 
 def version_of(data: Mapping[str, Any]) -> int | None:
@@ -164,13 +206,26 @@ def bearer(headers: Headers) -> str | None:
     return token.strip()
 
 
+def required(headers: Headers) -> str:
+    """The token of the ``Authorization: Bearer`` header, which the route needs.
+
+    Raises:
+        HubError: 401, no token (answered with ``WWW-Authenticate: Bearer``); 403, a
+            header of another form.
+    """
+    token = bearer(headers)
+    if token is None:
+        raise HubError(401, "unauthorized", "this needs a token: Authorization: Bearer <token>")
+    return token
+
+
 def seat_of(live: LiveTable, request: Request) -> int:
     """The seat whose token the request carries.
 
     Raises:
-        HubError: 403, no token, the admin token, or a token of no seat here.
+        HubError: 401, no token; 403, the admin token, or a token of no seat here.
     """
-    role = live.role(bearer(request.headers))
+    role = live.role(required(request.headers))
     if not isinstance(role, int):
         raise HubError(403, "forbidden", "this needs the token of a seat of this table")
     return role

@@ -26,6 +26,9 @@ from typing import IO, Any, Protocol, runtime_checkable
 from attrs import frozen
 
 __all__ = [
+    "NO_CAPS",
+    "CapError",
+    "Caps",
     "Head",
     "SQLiteStore",
     "SharedStore",
@@ -75,6 +78,15 @@ class StoredTable:
     since: int = 0
     """The version `changes` start after: 0 for a whole table, more for the changes a
     process lacks (`Store.table` with ``since``)."""
+    owner: str = ""
+    """The client that created the table (`seaview_rules.server._quota.client_of`),
+    whose share it counts in."""
+    clients: tuple[str, ...] = ()
+    """The client that joined each seat (``""`` for a seat nobody holds), whose share
+    of seats it counts in."""
+    over: bool = False
+    """Whether the table's game is over (its seats no longer count in their clients'
+    shares)."""
 
     @property
     def version(self) -> int:
@@ -96,29 +108,84 @@ class StaleVersionError(Exception):
     """The stored table has moved on since the version a write started from."""
 
 
+@frozen(kw_only=True)
+class Caps:
+    """The counts a write is held to, each checked and changed in one transaction, so
+    that requests at once, through any process, cannot pass them (``None``: no bound)."""
+
+    tables: int | None = None
+    """The tables of the store."""
+    client_tables: int | None = None
+    """The tables of the new table's owner."""
+    client_bot_tables: int | None = None
+    """The tables with no open seat of the new table's owner (for such a table)."""
+    client_seats: int | None = None
+    """The seats a client holds on tables whose game is not over."""
+
+
+NO_CAPS = Caps()
+"""No bound at all."""
+
+
+class CapError(Exception):
+    """A write would pass one of its `Caps`: ``cap`` names which (a field of `Caps`)."""
+
+    def __init__(self, cap: str) -> None:
+        super().__init__(f"the write would pass the cap {cap}")
+        self.cap = cap
+
+
 class Store(Protocol):
     """What the server needs of a database. Every method commits before it returns."""
 
-    def create(self, table: StoredTable) -> None:
-        """Store a new table, with the changes it was created with."""
+    def create(self, table: StoredTable, caps: Caps = NO_CAPS) -> None:
+        """Store a new table, with the changes it was created with.
 
-    def join(self, table: str, seat: int, token_hash: bytes, name: str | None = None) -> bool:
+        Raises:
+            CapError: the store, or the table's owner, holds as many tables as
+                ``caps`` allows.
+        """
+
+    def join(
+        self,
+        table: str,
+        seat: int,
+        token_hash: bytes,
+        name: str | None = None,
+        client: str = "",
+        caps: Caps = NO_CAPS,
+    ) -> bool:
         """Give ``seat`` of ``table`` to the holder of the token of ``token_hash``
-        (named ``name``) if no one holds it yet; whether it was free."""
+        (named ``name``, from ``client``) if no one holds it yet; whether it was free.
+
+        Raises:
+            CapError: ``client`` holds ``caps.client_seats`` seats already.
+        """
 
     def leave(self, table: str, seat: int, token_hash: bytes) -> bool:
         """Free ``seat`` of ``table`` if the token of ``token_hash`` still holds it;
         whether it did."""
 
-    def rematch(self, table: str, new: StoredTable) -> str | None:
+    def rematch(self, table: str, new: StoredTable, caps: Caps = NO_CAPS) -> str | None:
         """Store ``new`` as the rematch of ``table`` (with its seats), unless ``table``
         has one already: in one transaction, a conditional update, so that a table has
         one rematch however many processes ask at once. The id of the rematch (``new``'s,
-        or the one made before), ``None`` if there is no table ``table``."""
+        or the one made before), ``None`` if there is no table ``table``.
 
-    def append(self, table: str, since: int, changes: Sequence[StoredChange], rng: object) -> None:
-        """Store the changes that take ``table`` from version ``since`` on, and the
-        generator state after them.
+        Raises:
+            CapError: as `create`, for ``new``.
+        """
+
+    def append(
+        self,
+        table: str,
+        since: int,
+        changes: Sequence[StoredChange],
+        rng: object,
+        over: bool = False,
+    ) -> None:
+        """Store the changes that take ``table`` from version ``since`` on, the
+        generator state after them, and whether the game is ``over`` then.
 
         Raises:
             StaleVersionError: the stored table is not at version ``since``.
@@ -157,7 +224,7 @@ class SharedStore(Store, Protocol):
         so that the process reads every table it holds again."""
 
 
-_SCHEMA_VERSION = 2
+_SCHEMA_VERSION = 3
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS tables (
@@ -171,13 +238,16 @@ CREATE TABLE IF NOT EXISTS tables (
     version INTEGER NOT NULL,
     rng TEXT,
     rematch TEXT,
-    revision INTEGER NOT NULL DEFAULT 0
+    revision INTEGER NOT NULL DEFAULT 0,
+    owner TEXT NOT NULL DEFAULT '',
+    over INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS seats (
     table_id TEXT NOT NULL REFERENCES tables (id),
     seat INTEGER NOT NULL,
     token_hash BLOB NOT NULL,
     name TEXT,
+    client TEXT NOT NULL DEFAULT '',
     PRIMARY KEY (table_id, seat)
 );
 CREATE TABLE IF NOT EXISTS changes (
@@ -188,15 +258,25 @@ CREATE TABLE IF NOT EXISTS changes (
     PRIMARY KEY (table_id, version)
 );
 """
+_INDEXES = (
+    "CREATE INDEX IF NOT EXISTS tables_owner ON tables (owner)",
+    "CREATE INDEX IF NOT EXISTS seats_client ON seats (client)",
+)
 _MIGRATIONS = {
     1: (
         "ALTER TABLE tables ADD COLUMN rematch TEXT",
         "ALTER TABLE tables ADD COLUMN revision INTEGER NOT NULL DEFAULT 0",
         "ALTER TABLE seats ADD COLUMN name TEXT",
     ),
+    2: (
+        "ALTER TABLE tables ADD COLUMN owner TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE tables ADD COLUMN over INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE seats ADD COLUMN client TEXT NOT NULL DEFAULT ''",
+    ),
 }
-"""What takes a file of an older schema version to `_SCHEMA_VERSION` (1: no names,
-no rematch)."""
+"""What takes a file of each older schema version to the next (1: no names, no
+rematch; 2: no owners, no clients of the seats). Tables and seats of an older file
+belong to no client."""
 
 
 class SQLiteStore:
@@ -236,35 +316,55 @@ class SQLiteStore:
             if row is None:
                 self._db.execute("INSERT INTO schema_version VALUES (?)", (_SCHEMA_VERSION,))
             elif row[0] in _MIGRATIONS:
-                for statement in _MIGRATIONS[row[0]]:
-                    self._db.execute(statement)
+                for version in range(row[0], _SCHEMA_VERSION):
+                    for statement in _MIGRATIONS[version]:
+                        self._db.execute(statement)
                 self._db.execute("UPDATE schema_version SET version = ?", (_SCHEMA_VERSION,))
             elif row[0] != _SCHEMA_VERSION:
                 raise ValueError(
                     f"{path} holds tables of schema version {row[0]}; "
                     f"this server reads version {_SCHEMA_VERSION}"
                 )
+            for statement in _INDEXES:
+                self._db.execute(statement)
 
     def _transaction(self) -> _Transaction:
         return _Transaction(self._db)
 
-    def create(self, table: StoredTable) -> None:
-        """Store a new table, with the changes it was created with."""
+    def create(self, table: StoredTable, caps: Caps = NO_CAPS) -> None:
+        """Store a new table, with the changes it was created with, within ``caps``."""
         with self._transaction():
-            self._create(table)
+            self._create(table, caps)
 
-    def _create(self, table: StoredTable) -> None:
+    def _create(self, table: StoredTable, caps: Caps) -> None:
+        for cap, most, query, args in table_counts(table, caps):
+            if self._db.execute(_sqlite(query), args).fetchone()[0] >= most:
+                raise CapError(cap)
         self._db.execute(
-            "INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", table_row(table)
+            "INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", table_row(table)
         )
-        self._db.executemany("INSERT INTO seats VALUES (?, ?, ?, ?)", seat_rows(table))
+        self._db.executemany("INSERT INTO seats VALUES (?, ?, ?, ?, ?)", seat_rows(table))
         self._insert(table.id, table.changes)
 
-    def join(self, table: str, seat: int, token_hash: bytes, name: str | None = None) -> bool:
-        """Give ``seat`` to the token's holder if it is free; whether it was."""
+    def join(
+        self,
+        table: str,
+        seat: int,
+        token_hash: bytes,
+        name: str | None = None,
+        client: str = "",
+        caps: Caps = NO_CAPS,
+    ) -> bool:
+        """Give ``seat`` to the token's holder if it is free and ``client`` holds
+        fewer than ``caps.client_seats`` seats; whether it was free."""
         with self._transaction():
+            if caps.client_seats is not None:
+                held = self._db.execute(_sqlite(SEATS_HELD), (client,)).fetchone()[0]
+                if held >= caps.client_seats:
+                    raise CapError("client_seats")
             cursor = self._db.execute(
-                "INSERT OR IGNORE INTO seats VALUES (?, ?, ?, ?)", (table, seat, token_hash, name)
+                "INSERT OR IGNORE INTO seats VALUES (?, ?, ?, ?, ?)",
+                (table, seat, token_hash, name, client),
             )
             self._revised(table, cursor.rowcount)
             return cursor.rowcount == 1
@@ -279,7 +379,7 @@ class SQLiteStore:
             self._revised(table, cursor.rowcount)
             return cursor.rowcount == 1
 
-    def rematch(self, table: str, new: StoredTable) -> str | None:
+    def rematch(self, table: str, new: StoredTable, caps: Caps = NO_CAPS) -> str | None:
         """Store ``new`` as the rematch of ``table`` unless it has one; the rematch's id
         (``None``: no such table)."""
         with self._transaction():
@@ -289,7 +389,7 @@ class SQLiteStore:
                 (new.id, table),
             )
             if cursor.rowcount == 1:
-                self._create(new)
+                self._create(new, caps)
                 return new.id
             row = self._db.execute("SELECT rematch FROM tables WHERE id = ?", (table,)).fetchone()
             return None if row is None else str(row[0])
@@ -298,7 +398,14 @@ class SQLiteStore:
         if changed:
             self._db.execute("UPDATE tables SET revision = revision + 1 WHERE id = ?", (table,))
 
-    def append(self, table: str, since: int, changes: Sequence[StoredChange], rng: object) -> None:
+    def append(
+        self,
+        table: str,
+        since: int,
+        changes: Sequence[StoredChange],
+        rng: object,
+        over: bool = False,
+    ) -> None:
         """Store the changes after version ``since`` (compare-and-set on the version).
 
         Raises:
@@ -306,8 +413,8 @@ class SQLiteStore:
         """
         with self._transaction():
             cursor = self._db.execute(
-                "UPDATE tables SET version = ?, rng = ? WHERE id = ? AND version = ?",
-                (since + len(changes), json_or_null(rng), table, since),
+                "UPDATE tables SET version = ?, rng = ?, over = ? WHERE id = ? AND version = ?",
+                (since + len(changes), json_or_null(rng), over, table, since),
             )
             if cursor.rowcount != 1:
                 raise StaleVersionError(f"table {table} is not at version {since}")
@@ -339,7 +446,7 @@ class SQLiteStore:
         rows = self._db.execute(f"SELECT id, {TABLE_COLUMNS} FROM tables {where}", args).fetchall()
         for table_id, *row in rows:
             tokens = self._db.execute(
-                "SELECT seat, token_hash, name FROM seats WHERE table_id = ?", (table_id,)
+                "SELECT seat, token_hash, name, client FROM seats WHERE table_id = ?", (table_id,)
             )
             changes = self._db.execute(
                 "SELECT version, seat, move FROM changes WHERE table_id = ? AND version > ? "
@@ -379,18 +486,49 @@ def _lock_exclusively(path: str) -> IO[bytes] | None:
     return held
 
 
+def _sqlite(query: str) -> str:
+    """A query of every store as SQLite's: its table names, ``?`` placeholders."""
+    return query.format(tables="tables", seats="seats").replace("%s", "?")
+
+
 def json_or_null(value: object) -> str | None:
     """``value`` as compact JSON text, ``None`` as SQL's ``NULL``."""
     return None if value is None else json.dumps(value, separators=(",", ":"))
 
 
-TABLE_COLUMNS = "game, rules, chance, seats, admin_hash, created, rng, rematch, revision"
+TABLE_COLUMNS = (
+    "game, rules, chance, seats, admin_hash, created, rng, rematch, revision, owner, over"
+)
 """The columns of a table `stored_table` reads, after its id."""
+
+SEATS_HELD = (
+    "SELECT count(*) FROM {seats} AS s JOIN {tables} AS t ON t.id = s.table_id "
+    "WHERE s.client = %s AND NOT t.over"
+)
+"""The seats a client holds on tables whose game is not over (SQL of every store, its
+tables' names to fill in, ``%s`` for the client)."""
+
+
+def table_counts(table: StoredTable, caps: Caps) -> list[tuple[str, int, str, tuple[str, ...]]]:
+    """The counts that the creation of ``table`` is held to by ``caps``: for each, the
+    cap's name, its bound, and the query that counts what is held now (SQL of every
+    store, its tables' names to fill in, ``%s`` for its arguments)."""
+    counts: list[tuple[str, int, str, tuple[str, ...]]] = []
+    if caps.tables is not None:
+        counts.append(("tables", caps.tables, "SELECT count(*) FROM {tables}", ()))
+    if caps.client_tables is not None:
+        query = "SELECT count(*) FROM {tables} WHERE owner = %s"
+        counts.append(("client_tables", caps.client_tables, query, (table.owner,)))
+    if caps.client_bot_tables is not None and "open" not in table.seats:
+        query = "SELECT count(*) FROM {tables} WHERE owner = %s AND seats NOT LIKE '%%\"open\"%%'"
+        counts.append(("client_bot_tables", caps.client_bot_tables, query, (table.owner,)))
+    return counts
 
 
 def table_row(table: StoredTable) -> tuple[object, ...]:
     """The row of a new table, in the column order of every store: id, game, rules,
-    chance, seats, admin hash, created, version, generator state, rematch, revision."""
+    chance, seats, admin hash, created, version, generator state, rematch, revision,
+    owner, over."""
     return (
         table.id,
         table.game,
@@ -403,16 +541,22 @@ def table_row(table: StoredTable) -> tuple[object, ...]:
         json_or_null(table.rng),
         table.rematch,
         table.revision,
+        table.owner,
+        table.over,
     )
 
 
 def seat_rows(table: StoredTable) -> list[tuple[object, ...]]:
     """The rows of the seats of a new table that are held (a rematch's): table id,
-    seat, token hash, name."""
-    names = table.names or (None,) * len(table.token_hashes)
+    seat, token hash, name, client."""
+    seats = len(table.token_hashes)
+    names = table.names or (None,) * seats
+    clients = table.clients or ("",) * seats
     return [
-        (table.id, seat, held, name)
-        for seat, (held, name) in enumerate(zip(table.token_hashes, names, strict=True))
+        (table.id, seat, held, name, client)
+        for seat, (held, name, client) in enumerate(
+            zip(table.token_hashes, names, clients, strict=True)
+        )
         if held is not None
     ]
 
@@ -420,19 +564,21 @@ def seat_rows(table: StoredTable) -> list[tuple[object, ...]]:
 def stored_table(
     table_id: str,
     row: Sequence[Any],
-    tokens: Iterable[tuple[int, bytes, str | None]],
+    tokens: Iterable[tuple[int, bytes, str | None, str]],
     changes: Iterable[tuple[int, int | None, str | None]],
     since: int,
 ) -> StoredTable:
     """The `StoredTable` read back from every store's rows: ``row`` holds the
-    `TABLE_COLUMNS` of the table; ``tokens`` the seat, token hash and name of each seat
-    joined; ``changes`` the version, seat and move of each change after ``since``."""
-    game, rules, chance, seats, admin_hash, created, rng, rematch, revision = row
+    `TABLE_COLUMNS` of the table; ``tokens`` the seat, token hash, name and client of
+    each seat joined; ``changes`` the version, seat and move of each change after
+    ``since``."""
+    game, rules, chance, seats, admin_hash, created, rng, rematch, revision, owner, over = row
     kinds = tuple(json.loads(seats))
     hashes: list[bytes | None] = [None] * len(kinds)
     names: list[str | None] = [None] * len(kinds)
-    for seat, token_hash, name in tokens:
-        hashes[seat], names[seat] = bytes(token_hash), name
+    clients = [""] * len(kinds)
+    for seat, token_hash, name, client in tokens:
+        hashes[seat], names[seat], clients[seat] = bytes(token_hash), name, client
     return StoredTable(
         id=table_id,
         game=game,
@@ -448,6 +594,9 @@ def stored_table(
         changes=tuple(StoredChange(*change) for change in changes),
         rng=None if rng is None else json.loads(rng),
         since=since,
+        owner=owner,
+        clients=tuple(clients),
+        over=bool(over),
     )
 
 

@@ -56,6 +56,12 @@ const winnerOf = (outcome, names, me) => {
 
 let games = [];
 let socket = null;
+let lobbyPage = null; // the cursor of the lobby's page shown (null: the first)
+let lobbyNext = null; // the cursor of the page after it (null: none)
+const lobbyPath = () => `/api/tables${lobbyPage ? `?cursor=${encodeURIComponent(lobbyPage)}` : ""}`;
+// Said wherever a table whose chance is external shows: its admin, the host, chooses
+// every card dealt (a real table's companion enters the real ones).
+const HOST_DEALS = "the host enters the cards";
 let current = null; // the table shown: {table, play(move)}; null in the lobby
 let lobbyTimer = null;
 
@@ -82,7 +88,7 @@ async function showLobby() {
   document.title = `Tables · ${NAME}`;
   $("name").value = localStorage.getItem("seaview:name") || "";
   await loadGames();
-  tags.delete("/api/tables"); // the rows were emptied or are another page's: read them
+  tags.delete(lobbyPath()); // the rows were emptied or are another page's: read them
   await refreshLobby();
   clearInterval(lobbyTimer);
   if (current) return; // a table was opened meanwhile: no lobby to keep fresh
@@ -93,24 +99,28 @@ async function showLobby() {
 
 function stateOf(entry) {
   const names = entry.names || [];
+  const host = entry.chance === "external" ? ` (${HOST_DEALS})` : "";
   if (entry.over) return `over: ${winnerOf(entry.outcome, names, null)}`;
   if (entry.to_move === "chance") {
-    if (entry.chance === "external") return "waiting for the real card or spin";
+    if (entry.chance === "external") return `waiting for the real card or spin${host}`;
     return verbOf(games.find((g) => g.name === entry.game)) === "deal" ? "dealing" : "spinning";
   }
-  return typeof entry.to_move === "number" ? `${nameOf(names, entry.to_move)} to move` : "";
+  return typeof entry.to_move === "number" ? `${nameOf(names, entry.to_move)} to move${host}` : host.trim();
 }
 
 async function refreshLobby() {
   let found;
   try {
-    found = await changed("/api/tables");
+    found = await changed(lobbyPath());
   } catch (error) {
     $("lobby-state").textContent = `Cannot read the tables (${error.message}); trying again.`;
     throw error;
   }
   $("lobby-state").textContent = "";
   if (found === null || $("lobby").hidden) return; // unchanged: no redraw, the focus stays
+  lobbyNext = found.next;
+  $("more-tables").hidden = lobbyNext === null;
+  $("first-tables").hidden = lobbyPage === null;
   const body = $("tables").querySelector("tbody");
   body.replaceChildren();
   if (!found.tables.length) {
@@ -278,6 +288,7 @@ function showTable(table) {
   const header = () => {
     const name = entry.names && entry.names[seat];
     $("where").textContent = held ? `you are seat ${seat}${name ? `, ${name}` : ""}` : admin ? "admin" : "spectator";
+    $("host-deals").hidden = entry.chance !== "external";
     if (entry.game) $("title").textContent = `Table ${table} · ${(games.find((g) => g.name === entry.game) || {}).title || entry.game}`;
   };
   header(); // without the names until the table's entry is read
@@ -532,6 +543,14 @@ document.addEventListener("DOMContentLoaded", () => {
   $("tables").addEventListener("click", (event) => {
     if (event.target.dataset.join) join(event.target.dataset.join);
   });
+  // The lobby a page at a time: open tables first, then the others.
+  const turnTo = (cursor) => {
+    lobbyPage = cursor;
+    tags.delete(lobbyPath());
+    refreshLobby().catch(() => {});
+  };
+  $("more-tables").addEventListener("click", () => turnTo(lobbyNext));
+  $("first-tables").addEventListener("click", () => turnTo(null));
   window.addEventListener("hashchange", route);
   route();
 });
