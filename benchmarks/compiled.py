@@ -106,7 +106,9 @@ def decisions_per_second(players: int, games: int, repeats: int) -> dict[str, fl
     for engine, calls in engines:
         per_second, _ = rate(engine, repeats, calls)
         rates[engine.name] = per_second
-        print(f"{engine.name:18}{per_second:>14,.0f}{1e9 / per_second:>13,.0f}   {engine.description}")
+        print(
+            f"{engine.name:18}{per_second:>14,.0f}{1e9 / per_second:>13,.0f}   {engine.description}"
+        )
     print()
     for name in [e.name for e, _ in engines if e.name.endswith("-fast")]:
         reference = rates[name.removesuffix("-fast")]
@@ -205,13 +207,13 @@ def compile_times() -> None:
             continue
         with tempfile.TemporaryDirectory() as cache:
             env = {**os.environ, "NUMBA_CACHE_DIR": cache}
+            command = [sys.executable, "-c", _COMPILE, game.name]
             first, cached = (
                 float(
                     subprocess.run(
-                        [sys.executable, "-c", _COMPILE, game.name],
-                        capture_output=True, text=True, check=True, env=env,
+                        command, capture_output=True, text=True, check=True, env=env
                     ).stdout
-                )  # fmt: skip
+                )
                 for _ in range(2)
             )
         print(f"compile {game.name:12} first use {first:5.1f} s, from the cache {cached:4.1f} s "
