@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import cache
 from typing import Any, cast
 
 import attrs
@@ -39,6 +40,7 @@ from seaview_rules.ships_wheel import (
     parse_move,
 )
 from seaview_rules.ships_wheel import testing as sst
+from seaview_rules.ships_wheel._rulebook import skipped as skipped_seats
 from tests.helpers import examples, full_run, scaled
 
 TINY = sw.DeckSpec(
@@ -56,14 +58,15 @@ GAMES = [
 ]
 
 
-def steps() -> list[tuple[State, sw.Move, State]]:
+@cache
+def steps() -> tuple[tuple[State, sw.Move, State], ...]:
+    """Every move of the seeded games, with the states before and after it."""
     found: list[tuple[State, sw.Move, State]] = []
     for rules, seed in GAMES:
         play(sw.GAME, rules, random.Random(seed), on_move=lambda b, m, a: found.append((b, m, a)))
-    return found
+    return tuple(found)
 
 
-STEPS = steps()
 VIEWERS: tuple[Viewer, ...] = (None, OMNISCIENT, *range(6))
 
 
@@ -73,7 +76,7 @@ def viewers(state: State) -> tuple[Viewer, ...]:
 
 _EFFECTS = {
     Kind.WHITE_STARFISH: ": seat {seat} takes another turn",
-    Kind.BLACK_STARFISH: ": seat {skipped} is skipped",
+    Kind.BLACK_STARFISH: ": {skipped}",
     Kind.ANCHOR: ": every seat chooses a card to pass to the left",
 }
 
@@ -97,9 +100,8 @@ def narrated_before_issue_12(before: State, move: sw.Move, after: State) -> str:
     elif isinstance(move, sw.Discard):
         text = f"seat {seat} discards {move.card}"
         if len(after.results) == len(before.results):
-            text += _EFFECTS.get(move.card.kind, "").format(
-                seat=seat, skipped=(seat + 1) % before.rules.players
-            )
+            skipped = Skipped(skipped_seats(before.rules.players, seat))  # SW-9's words
+            text += _EFFECTS.get(move.card.kind, "").format(seat=seat, skipped=skipped.text())
     elif isinstance(move, sw.Pass) and after.phase is not Phase.PASS:
         text = "every seat passes its chosen card to the left"
     if len(after.results) > len(before.results):
@@ -116,7 +118,7 @@ def narrated_before_issue_12(before: State, move: sw.Move, after: State) -> str:
 
 
 def test_the_games_show_every_kind_of_event() -> None:
-    kinds = Counter(type(e) for b, m, a in STEPS for e in sw.events(b, m, seat=OMNISCIENT))
+    kinds = Counter(type(e) for b, m, a in steps() for e in sw.events(b, m, seat=OMNISCIENT))
     assert set(kinds) == {SizeChosen, Dealt, DealDone, DeckChosen, Drew, DeckRebuilt, Took,
                           Discarded, GoesAgain, Skipped, PassBegins, PassChosen, CardsPassed,
                           Received, HandWon, HandTied, DeckRanOut}  # fmt: skip
@@ -125,7 +127,7 @@ def test_the_games_show_every_kind_of_event() -> None:
 def test_the_omniscient_log_keeps_the_words_of_before_and_names_the_hidden_cards() -> None:
     """The omniscient log (which ``seaview demo`` prints) says what it said before, and
     also names the card drawn from the deck and each card chosen for a pass."""
-    for before, move, after in STEPS:
+    for before, move, after in steps():
         expected = narrated_before_issue_12(before, move, after)
         if isinstance(move, sw.Deal) and before.phase is Phase.DECK:
             expected = expected.replace(" draws ", f" draws {move.card} ", 1)
@@ -137,7 +139,7 @@ def test_the_omniscient_log_keeps_the_words_of_before_and_names_the_hidden_cards
 
 @pytest.mark.rule("SW-R3")
 def test_a_card_off_the_deck_is_named_to_its_receiver_only() -> None:
-    for before, move, _ in STEPS:
+    for before, move, _ in steps():
         if not isinstance(move, sw.Deal):
             continue
         receiver = before.player
@@ -153,7 +155,7 @@ def test_a_card_off_the_deck_is_named_to_its_receiver_only() -> None:
 @pytest.mark.rule("SW-10", "SW-R7")
 def test_a_pass_choice_is_named_to_its_chooser_and_a_card_passed_to_its_receiver_only() -> None:
     passes = 0
-    for before, move, after in STEPS:
+    for before, move, after in steps():
         if not isinstance(move, sw.Pass):
             continue
         n = before.rules.players
@@ -242,7 +244,12 @@ def test_a_draw_and_a_pass_read_as_the_issue_asks() -> None:
         ),
         (Discarded(1, Card.parse("anchor")), "you discard anchor", "seat 1 discards anchor"),
         (GoesAgain(1), "you take another turn", "seat 1 takes another turn"),
-        (Skipped(1), "you are skipped", "seat 1 is skipped"),
+        (Skipped((1,)), "you are skipped", "seat 1 is skipped"),
+        (
+            Skipped((2, 3, 1)),
+            "seat 2, seat 3 and you are skipped",
+            "seat 2, seat 3 and seat 1 are skipped",
+        ),
         (
             PassChosen(1, Card.parse("red-star")),
             "you choose red-star to pass",
@@ -287,6 +294,8 @@ def test_each_event_has_words_for_its_seat_and_for_the_others(
         (Received(1, 0, None), 2, "seat 1 receives a card from seat 0"),
         (Received(1, 0, None), 0, "seat 1 receives a card from you"),
         (HandTied((1, 3), ((), ())), 3, "you and seat 1 all win: the hand is a tie"),
+        (Skipped((3, 0)), 2, "seat 3 and seat 0 are skipped"),
+        (Skipped(()), 2, "nobody is skipped"),
         (DealDone(), 1, "the deal is done"),
         (DeckRebuilt(12), 1, "the deck ran out and the discards become the new deck"),
         (PassBegins(), 1, "every seat chooses a card to pass to the left"),
@@ -302,9 +311,9 @@ def test_a_card_out_of_a_hand_into_sight_reveals_what_was_hidden() -> None:
     """`seaview_rules.Table.undo` never takes back a move whose events reveal: a discard,
     a winning hand shown, and a card passed (its receiver sees it). A pass choice reveals
     nothing until the last seat chooses."""
-    revealing = {type(e) for b, m, a in STEPS for e in sw.events(b, m) if e.reveals}
+    revealing = {type(e) for b, m, a in steps() for e in sw.events(b, m) if e.reveals}
     assert revealing == {Discarded, Received, HandWon, HandTied}
-    for before, move, after in STEPS:
+    for before, move, after in steps():
         if isinstance(move, sw.Pass):
             told = sw.events(before, move, seat=OMNISCIENT)
             assert any(e.reveals for e in told) == (after.phase is not Phase.PASS)
@@ -315,7 +324,7 @@ def test_a_card_out_of_a_hand_into_sight_reveals_what_was_hidden() -> None:
 @pytest.mark.rule("SW-3", "SW-12", "SW-R6")
 def test_the_hands_shown_at_the_end_of_a_hand_are_the_winning_hands() -> None:
     shown = 0
-    for before, move, after in STEPS:
+    for before, move, after in steps():
         for e in sw.events(before, move, seat=None):
             if isinstance(e, HandWon | HandTied):
                 hands = (e.hand,) if isinstance(e, HandWon) else e.hands
@@ -331,7 +340,7 @@ def test_the_hands_shown_at_the_end_of_a_hand_are_the_winning_hands() -> None:
 
 
 def test_every_viewer_is_told_the_same_events_but_for_the_cards_it_may_not_see() -> None:
-    for before, move, _ in STEPS:
+    for before, move, _ in steps():
         everything = sw.events(before, move, seat=OMNISCIENT)
         for seat in viewers(before):
             told = sw.events(before, move, seat=seat)
@@ -345,7 +354,7 @@ def test_each_card_of_the_deal_and_the_choice_of_the_deck_are_events_but_not_lin
     move = parse_move("deal red-star")
     assert sw.events(start, move, seat=1) == (Dealt(1, Card.parse("red-star")),)
     assert sw.narrate(start, move, seat=1) == ""
-    drawing = next(b for b, m, a in STEPS if m is sw.Action.DRAW)
+    drawing = next(b for b, m, a in steps() if m is sw.Action.DRAW)
     assert sw.events(drawing, sw.Action.DRAW) == (DeckChosen(drawing.player),)
     assert sw.narrate(drawing, sw.Action.DRAW, seat=OMNISCIENT) == ""
 
@@ -515,7 +524,7 @@ def assert_events_agree(
         assert not rebuilt
     accounted += len(rebuilt)
     again = [e.seat for e in told if isinstance(e, GoesAgain)]
-    skipped = [e.seat for e in told if isinstance(e, Skipped)]
+    skipped = [e.seats for e in told if isinstance(e, Skipped)]
     begins = told.count(PassBegins())
     if isinstance(move, sw.Discard) and not ended:
         assert begins == (after.phase is Phase.PASS)
@@ -523,10 +532,12 @@ def assert_events_agree(
             assert again == [mover]
             assert (after.phase, after.player) == (Phase.DRAW, mover)
         else:
-            # Every seat that the turn passed over on its way left to the next player,
-            # and no other, is told it is skipped.
-            gap = (cast(int, sw.current_player(after)) - mover - 1) % n
-            assert skipped == [(mover + k) % n for k in range(1, gap + 1)]
+            # The turn passes over the seats `Skipped` names, in order, on its way left
+            # to the next player (round the table more than once if need be).
+            assert len(skipped) == (move.card.kind is Kind.BLACK_STARFISH)
+            for seats in skipped:
+                assert seats == tuple((mover + k) % n for k in range(1, len(seats) + 1))
+                assert after.player == (mover + len(seats) + 1) % n
     else:
         assert not again
         assert not skipped
@@ -590,7 +601,7 @@ def test_every_move_of_the_seeded_games_agrees_with_its_events_and_rules() -> No
     """The check of `test_events_agree_with_the_transition` over the seeded games,
     which meet every kind of event: fixed and quick, where that test plays at random."""
     applied: Counter[str] = Counter()
-    for before, move, after in STEPS:
+    for before, move, after in steps():
         assert_events_agree(before, move, after, move.seat if isinstance(move, sw.Pass) else None)
         applied.update(sw.rules_applied(before, move))
     assert {"SW-11", "SW-R5", "SW-R9", "SW-R10"} <= set(applied), applied  # rare ones met

@@ -7,6 +7,7 @@ import itertools
 import random
 from collections import Counter
 from fractions import Fraction
+from functools import cache
 
 import pytest
 
@@ -37,9 +38,11 @@ TINY = sw.Rules(
 LAYERS = [1, 1, 13, 156, 858, 1770, 1770, 7623, 15930]
 
 
-def layers(depth: int) -> list[set[State]]:
+@cache
+def walk() -> list[set[State]]:
+    """The distinct states at each depth of the first hand, to the depth of `LAYERS`."""
     found = [{sw.new_game(TINY)}]
-    for _ in range(depth):
+    for _ in range(len(LAYERS) - 1):
         following: set[State] = set()
         for state in found[-1]:
             for move in sw.legal_moves(state):
@@ -50,17 +53,14 @@ def layers(depth: int) -> list[set[State]]:
     return found
 
 
-WALK = layers(len(LAYERS) - 1)
-
-
 def test_the_number_of_distinct_states_at_each_depth_is_fixed() -> None:
-    assert [len(layer) for layer in WALK] == LAYERS
+    assert [len(layer) for layer in walk()] == LAYERS
 
 
 @pytest.mark.rule("SW-1", "SW-2", "SW-5", "SW-6", "SW-7", "SW-8", "SW-9", "SW-10", "SW-R7")
 def test_every_state_of_the_first_turns_is_consistent() -> None:
     table = TINY.table
-    for depth, layer in enumerate(WALK):
+    for depth, layer in enumerate(walk()):
         for state in layer:
             counted = Counter(state.deck)
             for group in (*state.hands, *state.piles):
@@ -118,19 +118,34 @@ def test_the_deal_wins_and_ties_with_exactly_the_counted_chances() -> None:
     assert expected["tie"] > 0
 
 
+def choose(state: State, last: sw.Move | None, keep: bool, rng: random.Random) -> sw.Move:
+    """A random move; or, for a player who keeps his hand (``keep``), the draw from the
+    deck and then the discard of the card he drew, so that his hand, which did not win,
+    does not win after his discard (SW-R6) and the deck runs out unless a pass ends the
+    hand first."""
+    if keep and state.phase is Phase.DRAW:
+        return sw.Action.DRAW
+    if keep and state.phase is Phase.DISCARD and isinstance(last, sw.Deal):
+        return sw.Discard(last.card)
+    legal = sw.legal_moves(state)
+    return legal[rng.randrange(len(legal))]
+
+
 @pytest.mark.rule("SW-13", "SW-R8")
 def test_a_hand_ends_by_exhaustion_exactly_when_the_deck_runs_out() -> None:
-    # With max_reshuffles=0 the first time the deck runs out is a tie.
+    """With max_reshuffles=0 the first time the deck runs out is a tie. Random players
+    end hands both ways; players who keep their hands run the deck out."""
     rng = random.Random(0)
-    endings: Counter[sw.Ending] = Counter()
-    for state in sorted(WALK[-1], key=sw.dumps)[:300]:
-        before = state
-        while not state.results:
-            legal = sw.legal_moves(state)
-            before, state = state, sw.apply_move(state, legal[rng.randrange(len(legal))])
-        result = state.results[-1]
-        endings[result.ending] += 1
-        ran_out = before.phase is Phase.DECK and len(before.deck) == 1
-        assert (result.ending is sw.Ending.EXHAUSTION) == ran_out
-    assert endings[sw.Ending.EXHAUSTION] > 0
-    assert endings[sw.Ending.DISCARD] > 0
+    endings: Counter[tuple[sw.Ending, bool]] = Counter()
+    for keep in (False, True):
+        for state in sorted(walk()[-1], key=sw.dumps)[:150]:
+            before, move = state, None
+            while not state.results:
+                move = choose(state, move, keep, rng)
+                before, state = state, sw.apply_move(state, move)
+            result = state.results[-1]
+            endings[result.ending, keep] += 1
+            ran_out = before.phase is Phase.DECK and len(before.deck) == 1
+            assert (result.ending is sw.Ending.EXHAUSTION) == ran_out
+    assert endings[sw.Ending.DISCARD, False] > 0
+    assert endings[sw.Ending.EXHAUSTION, True] > 0

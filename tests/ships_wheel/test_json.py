@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 import pytest
 from hypothesis import given
 
-from seaview_rules import CHANCE, GameRecord, InvalidDataError, play
+from seaview_rules import CHANCE, GameRecord, InvalidDataError, PlayedGame, play
 from seaview_rules import ships_wheel as sw
 from seaview_rules.ships_wheel import Phase, State
 from seaview_rules.ships_wheel import testing as sst
@@ -28,11 +30,22 @@ def find(rules: sw.Rules, phase: Phase, seed: int = 1) -> State:
     return state
 
 
-MATCH = play(sw.GAME, sw.Rules(players=3, decks=2), random.Random(5), max_moves=300)
-MID = MATCH.final
-PASSING = sw.apply_move(
-    find(sw.Rules(players=3), Phase.PASS), sw.legal_moves(find(sw.Rules(players=3), Phase.PASS))[0]
-)
+@cache
+def match() -> PlayedGame[sw.Rules, sw.State, sw.Move]:
+    """300 moves of a seeded 3-player match with two decks."""
+    return play(sw.GAME, sw.Rules(players=3, decks=2), random.Random(5), max_moves=300)
+
+
+def mid() -> State:
+    """Where `match` stops, in the middle of the match."""
+    return match().final
+
+
+@cache
+def passing() -> State:
+    """An Anchor pass in which one seat has chosen."""
+    found = find(sw.Rules(players=3), Phase.PASS)
+    return sw.apply_move(found, sw.legal_moves(found)[0])
 
 
 def document(state: object) -> dict[str, Any]:
@@ -46,12 +59,12 @@ def tampered(state: object, change: dict[str, Any]) -> str:
 
 
 def test_a_state_a_view_and_a_record_round_trip() -> None:
-    for state in (MID, PASSING):
+    for state in (mid(), passing()):
         assert sw.loads(sw.dumps(state)) == state
         for seat in (None, 0, 1, 2):
             seen = sw.view(state, seat)
             assert sw.loads(sw.dumps(seen)) == seen
-    assert sw.loads(sw.dumps(MATCH.record)) == MATCH.record
+    assert sw.loads(sw.dumps(match().record)) == match().record
     with pytest.raises(TypeError):
         sw.dumps(object())  # type: ignore[arg-type]
 
@@ -97,43 +110,45 @@ def test_a_partial_grid_round_trips_and_its_cards_are_checked_with_their_path() 
         sw.loads(json.dumps(doc))
 
 
-DOC = document(MID)
-
-
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("{", "not valid JSON"),
-        (json.dumps({**DOC, "game": "voyage"}), "game: must be 'ships_wheel'"),
-        (json.dumps({**DOC, "version": 2}), "version 1 is the one supported"),
-        (tampered(MID, {"scores": [1, 2]}), "must have 3 to 3 items"),
-        (tampered(MID, {"player": 3}), "data.player: must be at most 2"),
-        (tampered(MID, {"phase": "nap"}), "data.phase: must be one of"),
-        (tampered(MID, {"deck": ["gold-star"]}), "gold-star is not in the deck"),
-        (tampered(MID, {"deck": ["red star"]}), "not a Ship's Wheel card"),
-        (tampered(MID, {"reshuffles": 5}), "data.reshuffles: must be at most 1"),
-        (tampered(MID, {"rules": {"players": 9}}), "data.rules.players: must be 2 to 6"),
+        (lambda: "{", "not valid JSON"),
+        (lambda: json.dumps({**document(mid()), "game": "voyage"}), "game: must be 'ships_wheel'"),
+        (lambda: json.dumps({**document(mid()), "version": 2}), "version 1 is the one supported"),
+        (lambda: tampered(mid(), {"scores": [1, 2]}), "must have 3 to 3 items"),
+        (lambda: tampered(mid(), {"player": 3}), "data.player: must be at most 2"),
+        (lambda: tampered(mid(), {"phase": "nap"}), "data.phase: must be one of"),
+        (lambda: tampered(mid(), {"deck": ["gold-star"]}), "gold-star is not in the deck"),
+        (lambda: tampered(mid(), {"deck": ["red star"]}), "not a Ship's Wheel card"),
+        (lambda: tampered(mid(), {"reshuffles": 5}), "data.reshuffles: must be at most 1"),
+        (lambda: tampered(mid(), {"rules": {"players": 9}}), "data.rules.players: must be 2 to 6"),
         (
-            tampered(MID, {"rules": {"deck": {"shapes": []}}}),
+            lambda: tampered(mid(), {"rules": {"deck": {"shapes": []}}}),
             "data.rules.deck.shapes: a deck needs plain cards",
         ),
-        (tampered(MID, {"rules": {"scoring": "points"}}), "data.rules.scoring: must be one of"),
-        (tampered(MID, {"extra": 1}), "unknown key 'extra'"),
+        (
+            lambda: tampered(mid(), {"rules": {"scoring": "points"}}),
+            "data.rules.scoring: must be one of",
+        ),
+        (lambda: tampered(mid(), {"extra": 1}), "unknown key 'extra'"),
     ],
 )
-def test_malformed_documents_are_refused_with_the_path(text: str, message: str) -> None:
+def test_malformed_documents_are_refused_with_the_path(
+    text: Callable[[], str], message: str
+) -> None:
     with pytest.raises(InvalidDataError, match=message):
-        sw.loads(text)
+        sw.loads(text())
 
 
 @pytest.mark.rule("SW-R1")
 def test_a_card_too_often_or_missing_is_refused() -> None:
-    doc = document(MID)
+    doc = document(mid())
     hand = doc["data"]["hands"][0]
     doc["data"]["deck"].append(hand[0])
     with pytest.raises(InvalidDataError, match="cards are conserved"):
         sw.loads(json.dumps(doc))
-    doc = document(MID)
+    doc = document(mid())
     doc["data"]["deck"].pop()
     with pytest.raises(InvalidDataError, match="cards are conserved"):
         sw.loads(json.dumps(doc))
@@ -141,16 +156,17 @@ def test_a_card_too_often_or_missing_is_refused() -> None:
 
 @pytest.mark.rule("SW-R7", "SW-10")
 def test_pending_passes_are_checked_and_hidden() -> None:
-    assert any(p is not None for p in PASSING.passing)
-    doc = document(PASSING)
+    pending = passing()
+    assert any(p is not None for p in pending.passing)
+    doc = document(pending)
     doc["data"]["passing"] = ["anchor"] * 3
     with pytest.raises(InvalidDataError, match=r"data\.passing"):
         sw.loads(json.dumps(doc))
-    committed = next(s for s, p in enumerate(PASSING.passing) if p is not None)
+    committed = next(s for s, p in enumerate(pending.passing) if p is not None)
     for seat in range(3):
-        text = sw.dumps(sw.view(PASSING, seat))
+        text = sw.dumps(sw.view(pending, seat))
         assert (json.loads(text)["data"]["passing"] is not None) == (seat == committed)
-    spy = document(sw.view(PASSING, (committed + 1) % 3))
+    spy = document(sw.view(pending, (committed + 1) % 3))
     spy["data"]["passing"] = spy["data"]["hand"][0]
     with pytest.raises(InvalidDataError, match="own pending pass"):
         sw.loads(json.dumps(spy))
@@ -176,29 +192,35 @@ def test_results_must_add_up_to_the_scores() -> None:
     with pytest.raises(InvalidDataError, match="sums of the hand results"):
         sw.loads(tampered(state, {"scores": [s + 1 for s in state.scores]}))
     doc = document(state)
-    doc["data"]["results"][0]["dealer"] = 1
-    with pytest.raises(InvalidDataError, match="passes one seat left"):
+    doc["data"]["results"][0]["points"] += 1
+    with pytest.raises(InvalidDataError, match="what the hand scores"):
         sw.loads(json.dumps(doc))
 
 
 def test_a_view_must_add_up_to_the_deck() -> None:
-    doc = document(sw.view(MID, 0))
+    doc = document(sw.view(mid(), 0))
     doc["data"]["deck_size"] += 1
     with pytest.raises(InvalidDataError, match="add up"):
         sw.loads(json.dumps(doc))
 
 
-TAKING = play(sw.GAME, sw.Rules(players=3), random.Random(5), max_moves=28).final
-"""Seat 2 to draw: the deck, or brown-square on seat 1's pile; the White Starfish on
-top of seat 2's own pile is out of play (SW-7) and seat 0's pile is empty."""
-DISCARDING = find(sw.Rules(players=3), Phase.DISCARD)
-"""Seat 1 to discard one of orange-heart, yellow-circle, brown-wave, red-lighthouse and
-black-starfish."""
+@cache
+def taking() -> State:
+    """Seat 2 to draw: the deck, or brown-square on seat 1's pile; the White Starfish on
+    top of seat 2's own pile is out of play (SW-7) and seat 0's pile is empty."""
+    return play(sw.GAME, sw.Rules(players=3), random.Random(5), max_moves=28).final
+
+
+@cache
+def discarding() -> State:
+    """Seat 1 to discard one of orange-heart, yellow-circle, brown-wave, red-lighthouse
+    and black-starfish."""
+    return find(sw.Rules(players=3), Phase.DISCARD)
 
 
 def test_to_dict_is_the_document_dumps_writes() -> None:
-    for obj in (MID, sw.view(MID, 1), sw.view(MID, None), MATCH.record,
-                sw.legal_moves(DISCARDING)):  # fmt: skip
+    for obj in (mid(), sw.view(mid(), 1), sw.view(mid(), None), match().record,
+                sw.legal_moves(discarding())):  # fmt: skip
         data = sw.to_dict(obj)
         assert json.loads(sw.dumps(obj)) == data
         assert sw.dumps(obj) == json.dumps(data, separators=(",", ":"))
@@ -206,12 +228,12 @@ def test_to_dict_is_the_document_dumps_writes() -> None:
 
 
 def test_a_view_writes_whose_turn_it_is_and_the_seats_legal_moves_last_of_its_fields() -> None:
-    mover = TAKING.player
-    data = sw.to_dict(sw.view(TAKING, mover))["data"]
+    mover = taking().player
+    data = sw.to_dict(sw.view(taking(), mover))["data"]
     # The fields end with these; only the keys a view derives come after them.
     assert list(data)[-4:] == ["to_move", "legal_moves", "hand_number", "outcome"]
     assert (data["to_move"], data["legal_moves"]) == (2, ["draw", "take 1"])
-    assert sw.to_dict(sw.view(TAKING, 0))["data"]["legal_moves"] == []
+    assert sw.to_dict(sw.view(taking(), 0))["data"]["legal_moves"] == []
     dealing = sw.apply_move(sw.new_game(sw.Rules(players=2)), sw.parse_move("size 3"))
     chance = sw.to_dict(sw.view(dealing, 1))["data"]
     assert (chance["to_move"], chance["legal_moves"]) == ("chance", [])
@@ -221,26 +243,31 @@ def test_a_view_writes_whose_turn_it_is_and_the_seats_legal_moves_last_of_its_fi
 
 
 def test_typed_loading_gives_the_kind_asked_for() -> None:
-    state: sw.State = sw.loads(sw.dumps(MID), kind=sw.State)
-    seen: sw.View = sw.loads(sw.dumps(sw.view(MID, 0)), kind=sw.View)
-    record: GameRecord[sw.Rules, sw.Move] = sw.from_dict(sw.to_dict(MATCH.record), kind=GameRecord)
+    state: sw.State = sw.loads(sw.dumps(mid()), kind=sw.State)
+    seen: sw.View = sw.loads(sw.dumps(sw.view(mid(), 0)), kind=sw.View)
+    record: GameRecord[sw.Rules, sw.Move] = sw.from_dict(
+        sw.to_dict(match().record), kind=GameRecord
+    )
     moves: tuple[sw.Move, ...] = sw.loads(
         sw.dumps([sw.Action.DRAW, sw.parse_move("pass red-star by 1")]), kind=tuple
     )
-    assert (state, seen, record) == (MID, sw.view(MID, 0), MATCH.record)
+    assert (state, seen, record) == (mid(), sw.view(mid(), 0), match().record)
     assert moves == (sw.Action.DRAW, sw.parse_move("pass red-star by 1"))
 
 
 @pytest.mark.parametrize(
-    ("obj", "kind", "holds"),
+    ("made", "kind", "holds"),
     [
-        (MID, sw.View, "State"),
-        (sw.view(MID, 0), sw.State, "View"),
-        (MATCH.record, tuple, "GameRecord"),
-        ((sw.Action.DRAW,), GameRecord, "tuple"),
+        (mid, sw.View, "State"),
+        (lambda: sw.view(mid(), 0), sw.State, "View"),
+        (lambda: match().record, tuple, "GameRecord"),
+        (lambda: (sw.Action.DRAW,), GameRecord, "tuple"),
     ],
 )
-def test_a_document_of_another_kind_is_refused(obj: Any, kind: type[Any], holds: str) -> None:
+def test_a_document_of_another_kind_is_refused(
+    made: Callable[[], Any], kind: type[Any], holds: str
+) -> None:
+    obj = made()
     with pytest.raises(InvalidDataError, match=f"^kind: the document holds a {holds}") as err:
         sw.loads(sw.dumps(obj), kind=kind)
     assert err.value.where == "kind"
@@ -250,7 +277,7 @@ def test_a_document_of_another_kind_is_refused(obj: Any, kind: type[Any], holds:
 
 def test_a_kind_that_no_document_holds_is_a_programming_error() -> None:
     with pytest.raises(TypeError, match="kind must be"):
-        sw.loads(sw.dumps(MID), kind=dict)  # type: ignore[arg-type]  # on purpose
+        sw.loads(sw.dumps(mid()), kind=dict)  # type: ignore[arg-type]  # on purpose
 
 
 @pytest.mark.parametrize(
@@ -266,7 +293,7 @@ def test_a_kind_that_no_document_holds_is_a_programming_error() -> None:
 def test_a_parsed_document_holding_what_json_cannot_is_refused(
     change: dict[str, Any], where: str
 ) -> None:
-    data = sw.to_dict(MID)
+    data = sw.to_dict(mid())
     data["data"] = {**data["data"], **change}
     with pytest.raises(InvalidDataError, match=where):
         sw.from_dict(data)
@@ -274,11 +301,11 @@ def test_a_parsed_document_holding_what_json_cannot_is_refused(
 
 def test_from_dict_validates_as_loads_does() -> None:
     with pytest.raises(InvalidDataError, match="game: must be 'ships_wheel'"):
-        sw.from_dict({**DOC, "game": "voyage"})
+        sw.from_dict({**document(mid()), "game": "voyage"})
     with pytest.raises(InvalidDataError, match="must be an object"):
         sw.from_dict([])
     with pytest.raises(InvalidDataError, match=r"data.player: must be at most 2"):
-        sw.from_dict(json.loads(tampered(MID, {"player": 3})))
+        sw.from_dict(json.loads(tampered(mid(), {"player": 3})))
 
 
 def test_moves_round_trip_as_a_tuple_from_a_tuple_or_a_list() -> None:
@@ -316,32 +343,32 @@ def test_only_moves_of_ships_wheel_are_written_as_moves() -> None:
 
 @pytest.mark.parametrize(
     ("state", "seat", "change", "message"),
-    [
-        (TAKING, 2, {"to_move": 0}, "data.to_move: must be 2 in phase draw with seat 2 to act"),
-        (TAKING, 2, {"to_move": "chance"}, "data.to_move: must be 2"),
-        (TAKING, None, {"to_move": None}, "data.to_move: must be 2"),
-        (PASSING, 0, {"to_move": 5}, "data.to_move: must be at most 2"),
-        (TAKING, 2, {"to_move": "nobody"}, "data.to_move: must be a seat, 'chance' or null"),
-        (TAKING, 2, {"to_move": True}, "data.to_move: must be an integer, not a boolean"),
+    [  # the states by name: taking, passing, discarding
+        ("taking", 2, {"to_move": 0}, "data.to_move: must be 2 in phase draw with seat 2 to act"),
+        ("taking", 2, {"to_move": "chance"}, "data.to_move: must be 2"),
+        ("taking", None, {"to_move": None}, "data.to_move: must be 2"),
+        ("passing", 0, {"to_move": 5}, "data.to_move: must be at most 2"),
+        ("taking", 2, {"to_move": "nobody"}, "data.to_move: must be a seat, 'chance' or null"),
+        ("taking", 2, {"to_move": True}, "data.to_move: must be an integer, not a boolean"),
         (
-            TAKING,
+            "taking",
             2,
             {"legal_moves": ["draw"]},
             r"data.legal_moves: must be the moves the view allows: \['draw', 'take 1'\]",
         ),
-        (TAKING, 2, {"legal_moves": ["take 1", "draw"]}, "must be the moves the view allows"),
+        ("taking", 2, {"legal_moves": ["take 1", "draw"]}, "must be the moves the view allows"),
         (  # SW-7: the White Starfish on seat 2's own pile cannot be taken
-            TAKING,
+            "taking",
             2,
             {"legal_moves": ["draw", "take 1", "take 2"]},
             "must be the moves the view allows",
         ),
-        (TAKING, 2, {"legal_moves": ["draw", "take 7"]}, r"data.legal_moves\[1\]: not a Ship's"),
-        (TAKING, 2, {"legal_moves": "draw"}, "data.legal_moves: must be a list"),
-        (TAKING, 0, {"legal_moves": ["draw"]}, "must be empty: this seat is not to move"),
-        (TAKING, None, {"legal_moves": ["draw"]}, "must be empty: this seat is not to move"),
+        ("taking", 2, {"legal_moves": ["draw", "take 7"]}, r"data.legal_moves\[1\]: not a Ship's"),
+        ("taking", 2, {"legal_moves": "draw"}, "data.legal_moves: must be a list"),
+        ("taking", 0, {"legal_moves": ["draw"]}, "must be empty: this seat is not to move"),
+        ("taking", None, {"legal_moves": ["draw"]}, "must be empty: this seat is not to move"),
         (
-            DISCARDING,
+            "discarding",
             1,
             {"legal_moves": ["orange-heart", "yellow-circle", "brown-wave", "red-lighthouse"]},
             "must be the moves the view allows",
@@ -349,23 +376,26 @@ def test_only_moves_of_ships_wheel_are_written_as_moves() -> None:
     ],
 )
 def test_a_view_whose_turn_or_moves_disagree_with_the_rest_is_refused(
-    state: State, seat: int | None, change: dict[str, Any], message: str
+    state: str, seat: int | None, change: dict[str, Any], message: str
 ) -> None:
-    assert [str(m) for m in sw.legal_moves(TAKING)] == ["draw", "take 1"]
-    assert TAKING.rules.table.cards[TAKING.piles[2][-1]] == sw.Card.parse("white-starfish")
+    drawing = taking()
+    assert [str(m) for m in sw.legal_moves(drawing)] == ["draw", "take 1"]
+    assert drawing.rules.table.cards[drawing.piles[2][-1]] == sw.Card.parse("white-starfish")
+    named = {"taking": taking, "passing": passing, "discarding": discarding}[state]()
     with pytest.raises(InvalidDataError, match=message):
-        sw.loads(tampered(sw.view(state, seat), change))
+        sw.loads(tampered(sw.view(named, seat), change))
 
 
 @pytest.mark.rule("SW-R7")
 def test_a_seat_whose_pass_is_pending_is_not_offered_another() -> None:
-    chooser = sw.current_player(PASSING)
+    pending = passing()
+    chooser = sw.current_player(pending)
     assert isinstance(chooser, int)
-    chosen = next(s for s, p in enumerate(PASSING.passing) if p is not None)
-    offered = [str(m) for m in sw.legal_moves(PASSING)]
-    assert sw.to_dict(sw.view(PASSING, chooser))["data"]["legal_moves"] == offered
+    chosen = next(s for s, p in enumerate(pending.passing) if p is not None)
+    offered = [str(m) for m in sw.legal_moves(pending)]
+    assert sw.to_dict(sw.view(pending, chooser))["data"]["legal_moves"] == offered
     with pytest.raises(InvalidDataError, match="must be empty: this seat is not choosing"):
-        sw.loads(tampered(sw.view(PASSING, chosen), {"legal_moves": offered}))
+        sw.loads(tampered(sw.view(pending, chosen), {"legal_moves": offered}))
 
 
 @given(sst.views())

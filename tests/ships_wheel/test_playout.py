@@ -93,20 +93,16 @@ def first_hand(rules: Rules) -> set[State]:
 
 
 def allowed(state: State, seat: int | None) -> bool:
-    """Whether no hidden hand wins that was checked since it last changed (SW-R6)."""
+    """Whether no hidden complete hand wins, as `loads` asks once the deal is done
+    (SW-R6): the discarder's in phase DISCARD holds the card he drew too."""
     if state.phase not in (Phase.DRAW, Phase.DECK, Phase.DISCARD, Phase.PASS):
         return True
     deck, cards = state.rules.deck, state.rules.table.cards
-    for s, hand in enumerate(state.hands):
-        if s == seat:
-            continue
-        if state.phase is Phase.DISCARD and s == state.player:
-            rests = [hand[:k] + hand[k + 1 :] for k in range(len(hand))]
-        else:
-            rests = [hand]
-        if all(sw.is_winning_hand([cards[i] for i in rest], deck) for rest in rests):
-            return False
-    return True
+    return not any(
+        sw.is_winning_hand([cards[i] for i in hand], deck)
+        for s, hand in enumerate(state.hands)
+        if s != seat and len(hand) == state.hand_size
+    )
 
 
 def arrangements(seen: sw.View) -> Counter[State]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from functools import cache
 from typing import Any
 
 import pytest
@@ -43,13 +44,27 @@ MID_HAND = sst.states(rules=SMALL) | sst.states(
 """Reachable states, many of them in the middle of a hand."""
 
 
-STATES = states_by_phase(sw.GAME, RULES, Phase, seeds=3)
-PLAYING = [(phase.value, i, s) for phase, states in STATES.items() for i, s in enumerate(states)]
+@cache
+def states() -> dict[Phase, list[State]]:
+    """States of each phase from seeded games under each of `RULES`: 3 under the
+    first, 6 in all under the second, 9 under the third; and the state each game ends
+    in."""
+    return states_by_phase(sw.GAME, RULES, Phase, seeds=3)
+
+
+PER_PHASE = 3 * len(RULES)
+PLAYING = [(phase.value, number) for phase in Phase for number in range(PER_PHASE)]
+
+
+def state_of(phase: str, number: int) -> State:
+    found = states()[Phase(phase)]
+    assert number < len(found), f"the seeded games met {len(found)} states in phase {phase}"
+    return found[number]
 
 
 def test_every_phase_has_states_to_check() -> None:
-    assert all(len(states) >= 3 for states in STATES.values())
-    assert {s.rules for states in STATES.values() for s in states} == set(RULES)
+    assert all(len(found) == PER_PHASE for found in states().values())
+    assert {s.rules for found in states().values() for s in found} == set(RULES)
 
 
 def wrong_seats(state: State) -> list[Any]:
@@ -60,13 +75,14 @@ def wrong_seats(state: State) -> list[Any]:
 
 @pytest.mark.rule("API-SEAT")
 @pytest.mark.parametrize(
-    ("phase", "number", "state"),
+    ("phase", "number"),
     [p for p in PLAYING if p[0] != "over"],
     ids=[f"{p[0]}-{p[1]}" for p in PLAYING if p[0] != "over"],
 )
 def test_every_move_from_every_wrong_seat_is_refused_and_nothing_changes(
-    phase: str, number: int, state: State
+    phase: str, number: int
 ) -> None:
+    state = state_of(phase, number)
     snapshot = sw.dumps(state)
     to_move = sw.current_player(state)
     for seat in wrong_seats(state):
@@ -101,13 +117,12 @@ def test_every_move_from_every_wrong_seat_is_refused_and_nothing_changes(
 
 @pytest.mark.rule("API-SEAT")
 @pytest.mark.parametrize(
-    ("phase", "number", "state"),
+    ("phase", "number"),
     [p for p in PLAYING if p[0] not in ("over", "deal", "deck")],
     ids=[f"{p[0]}-{p[1]}" for p in PLAYING if p[0] not in ("over", "deal", "deck")],
 )
-def test_the_seat_to_move_gets_the_answer_it_gets_without_a_seat(
-    phase: str, number: int, state: State
-) -> None:
+def test_the_seat_to_move_gets_the_answer_it_gets_without_a_seat(phase: str, number: int) -> None:
+    state = state_of(phase, number)
     seat = sw.current_player(state)
     assert isinstance(seat, int)
     for move in sw.every_move(state.rules):
@@ -125,7 +140,7 @@ def test_the_seat_to_move_gets_the_answer_it_gets_without_a_seat(
 
 @pytest.mark.rule("API-SEAT", "API-OVER")
 def test_after_the_match_every_seat_is_told_the_match_is_over() -> None:
-    for state in STATES[Phase.OVER]:
+    for state in states()[Phase.OVER]:
         assert sw.current_player(state) is None
         for seat in [*range(state.rules.players), *BAD_SEATS]:
             for move in sw.every_move(state.rules):
@@ -145,7 +160,7 @@ def test_at_a_chance_node_no_seat_may_move_and_no_seat_still_deals() -> None:
             "API-SEAT", f"the next move is a chance outcome, not seat {seat}'s"
         )
     assert sw.apply_move(state, deal).phase is Phase.DEAL  # without a seat: as before
-    drawing = next(s for s in STATES[Phase.DECK])
+    drawing = states()[Phase.DECK][0]
     refused = sw.check_move(drawing, sw.legal_moves(drawing)[0], seat=drawing.player)
     assert refused is not None
     assert refused.rule == "API-SEAT"  # even the seat that draws: the card is chance's
@@ -220,7 +235,7 @@ def test_a_refusal_reason_tells_a_seat_nothing_it_cannot_see() -> None:
 
 @pytest.mark.rule("SW-R10")
 def test_nobody_is_to_move_once_the_match_is_over() -> None:
-    for state in STATES[Phase.OVER]:
+    for state in states()[Phase.OVER]:
         assert sw.current_player(state) is None
         seen = sw.view(state, None)
         assert (seen.to_move, seen.legal_moves, seen.hand_number) == (None, (), len(state.results))

@@ -2,7 +2,9 @@
 
 Draw a card, discard a card, and be the first to hold a hand in which no two cards
 share a shape or a colour; Lighthouses are wild, Starfish and Anchors shake up the turn
-order and the hands. See the rule reference for every rule and ruling.
+order and the hands. See the rule reference for every rule and ruling; the module
+``_rulebook.py`` is the rulebook, where each rule's numbers and small functions are
+stated once for the rest of the package to read.
 
 >>> import random
 >>> from seaview_rules import CHANCE
@@ -43,7 +45,7 @@ from seaview_rules.ships_wheel._events import (
     redact,
 )
 from seaview_rules.ships_wheel._kit import CONFORMANCE_RULES, load_test_kit
-from seaview_rules.ships_wheel._model import Ending, HandResult, Phase, Rules, Scoring, State, View
+from seaview_rules.ships_wheel._model import Ending, HandResult, Phase, Rules, State, View
 from seaview_rules.ships_wheel._moves import (
     Action,
     Deal,
@@ -67,6 +69,7 @@ from seaview_rules.ships_wheel._pieces import (
 )
 from seaview_rules.ships_wheel._playout import determinize
 from seaview_rules.ships_wheel._render import render, statistics
+from seaview_rules.ships_wheel._rulebook import Scoring
 from seaview_rules.ships_wheel._rules import (
     apply_move,
     chance_outcomes,

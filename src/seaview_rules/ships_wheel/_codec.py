@@ -28,7 +28,7 @@ from typing import Any, TypeVar
 import attrs
 
 from seaview_rules._codec import Codec, Dumps, FromDict, Loads, ToDict
-from seaview_rules._core import CHANCE, Event, Outcome, Player, Termination
+from seaview_rules._core import CHANCE, Event, Outcome, Player
 from seaview_rules._reader import (
     Field,
     Readers,
@@ -56,6 +56,13 @@ from seaview_rules.ships_wheel._moves import (
     parse_move,
 )
 from seaview_rules.ships_wheel._pieces import MAX_NAMES, Card, CardId, DeckSpec, Kind
+from seaview_rules.ships_wheel._rulebook import (
+    ENDING,
+    MAX_HAND_SIZE,
+    MAX_PLAYERS,
+    SMALLEST_HAND_SIZE,
+    match_outcome,
+)
 from seaview_rules.ships_wheel._rules import apply_move, new_game
 
 EVENTS: dict[str, type[Event]] = event_classes(*(getattr(_events, n) for n in _events.__all__))
@@ -136,7 +143,7 @@ def view_outcome(seen: View) -> Outcome | None:
     """
     if seen.phase is not Phase.OVER:
         return None
-    return Outcome(seen.player, seen.scores, Termination.TARGET_SCORE)
+    return match_outcome(seen.player, seen.scores)
 
 
 def _read_event(data: Field, rules: Rules | None) -> Event:
@@ -177,6 +184,10 @@ def _card_schema(b: SchemaBuilder) -> dict[str, Any]:
     )
 
 
+_SEAT = f"[0-{MAX_PLAYERS - 1}]"
+"""A seat in a move's notation (a single digit)."""
+
+
 def _move_schema(b: SchemaBuilder) -> dict[str, Any]:
     numbered = alternatives([*SIZES[1:], *TAKES, Action.DRAW])
     return b.define(
@@ -184,7 +195,7 @@ def _move_schema(b: SchemaBuilder) -> dict[str, Any]:
         lambda: {
             "description": "A move in Ship's Wheel notation.",
             "type": "string",
-            "pattern": f"^(?:{numbered}|(?:deal )?(?:{_CARD})|pass (?:{_CARD}) by [0-5])$",
+            "pattern": f"^(?:{numbered}|(?:deal )?(?:{_CARD})|pass (?:{_CARD}) by {_SEAT})$",
         },
     )
 
@@ -198,7 +209,7 @@ def _names_schema(most: int | None) -> dict[str, Any]:
 
 _SCHEMA_HOOKS: SchemaHooks = {
     DeckSpec: lambda b: b.define("DeckSpec", lambda: b.fields(DeckSpec, defaults=True)),
-    (Rules, "min_hand_size"): integer(2, 8),  # SW-R2, as _min_hand_size checks
+    (Rules, "min_hand_size"): integer(SMALLEST_HAND_SIZE, MAX_HAND_SIZE),  # SW-R2
     (DeckSpec, "shapes"): _names_schema(MAX_NAMES),
     (DeckSpec, "colours"): _names_schema(MAX_NAMES),
     (DeckSpec, "lighthouses"): _names_schema(None),
@@ -235,11 +246,11 @@ CODEC: Codec[Rules, State, Move, View] = Codec(
     read_view=lambda data: checked(_sorted_view(_read(View, data)), check_view),
     read_event=_read_event,
     view_outcome=view_outcome,
-    termination=Termination.TARGET_SCORE,
+    termination=ENDING,
     view_derived={"hand_number": (int, lambda seen: seen.hand_number)},
     schema_hooks=_SCHEMA_HOOKS,
     view_derived_schemas=lambda b: {"hand_number": integer(1)},
-    seat_fields=("player", "dealer", "winners", "giver", "pile", "anchor", "choosing"),
+    seat_fields=("player", "dealer", "winners", "giver", "pile", "anchor", "choosing", "seats"),
 )
 """The JSON of Ship's Wheel documents, and their JSON Schemas (see
 `seaview_rules.schema`)."""

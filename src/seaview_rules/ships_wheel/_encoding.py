@@ -16,14 +16,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from seaview_rules.encoding import Encoding, Segment, Vector, clipped, relative_seat
-from seaview_rules.ships_wheel._model import Phase, Rules, Scoring, State, View
+from seaview_rules.ships_wheel._model import Phase, Rules, State, View
 from seaview_rules.ships_wheel._moves import Deal, Move
+from seaview_rules.ships_wheel._rulebook import MAX_HAND_SIZE, MOST_HELD, hand_points
 
 __all__ = ["ENCODING"]
 
 _PHASES = tuple(Phase)
-_MOST_CARDS = 9
-"""The most cards a hand holds: 8 dealt and 1 drawn before the discard (SW-2, SW-6)."""
 
 
 def segments(rules: Rules) -> tuple[Segment, ...]:
@@ -46,7 +45,7 @@ def segments(rules: Rules) -> tuple[Segment, ...]:
             (p,),
             "cards in each discard pile by relative seat, over the cards of the deck(s)",
         ),
-        Segment("hand_sizes", (p,), f"cards in each hand by relative seat, over {_MOST_CARDS}"),
+        Segment("hand_sizes", (p,), f"cards in each hand by relative seat, over {MOST_HELD}"),
         Segment("deck_size", (1,), "cards in the deck, over the cards of the deck(s)"),
         Segment(
             "phase",
@@ -66,7 +65,9 @@ def segments(rules: Rules) -> tuple[Segment, ...]:
             "the seat that discarded the Anchor (phase pass), one-hot by relative seat",
         ),
         Segment(
-            "hand_size", (9,), "the hand size of this hand, one-hot from 0 (not chosen yet) to 8"
+            "hand_size",
+            (MAX_HAND_SIZE + 1,),
+            f"the hand size of this hand, one-hot from 0 (not chosen yet) to {MAX_HAND_SIZE}",
         ),
         Segment("scores", (p,), "each total by relative seat, over the target (capped at 1)"),
         Segment(
@@ -101,7 +102,7 @@ def write(view: View, rules: Rules, out: Vector, at: Mapping[str, int]) -> None:
         if top is not None:
             out[tops + r * kinds + top] = 1.0
         out[piles + r] = view.pile_sizes[s] / total
-        out[sizes + r] = view.hand_sizes[s] / _MOST_CARDS
+        out[sizes + r] = view.hand_sizes[s] / MOST_HELD
         out[scores + r] = clipped(view.scores[s], rules.target)
     out[at["deck_size"]] = view.deck_size / total
     out[at["phase"] + _PHASES.index(view.phase)] = 1.0
@@ -123,10 +124,10 @@ def is_deal(move: Move) -> bool:
 
 
 def _target_cards(rules: Rules) -> int:
-    """The target in cards: a hand won scores at most the largest hand's cards."""
-    if rules.scoring is Scoring.CARDS:
-        return rules.target
-    return rules.target * max(rules.hand_sizes)
+    """The target in cards: the target over what a hand of the largest size scores,
+    times its cards (SW-14)."""
+    largest = max(rules.hand_sizes)
+    return rules.target * largest // hand_points(rules.scoring, largest, (0,))
 
 
 def max_game_length(rules: Rules) -> int:
@@ -138,9 +139,8 @@ def max_game_length(rules: Rules) -> int:
 
 
 def max_score(rules: Rules) -> int:
-    """The target minus 1, plus the most one hand can score."""
-    per_hand = max(rules.hand_sizes) if rules.scoring is Scoring.CARDS else 1
-    return rules.target - 1 + per_hand
+    """The target minus 1, plus the most one hand can score (SW-14)."""
+    return rules.target - 1 + hand_points(rules.scoring, max(rules.hand_sizes), (0,))
 
 
 def scores(state: State) -> tuple[int, ...]:

@@ -169,13 +169,23 @@ class GoesAgain(Event):
 
 @frozen
 class Skipped(Event):
-    """The Black Starfish: ``seat`` loses its turn (SW-9, SW-R11)."""
+    """The Black Starfish: the ``seats`` it passes over lose their turn, in the order the
+    turn passes them (SW-9, SW-R11)."""
 
-    seat: int
+    seats: tuple[int, ...]
+    seat: None = None
 
     def text(self, viewer: Viewer = None) -> str:
-        """For example "seat 1 is skipped", "you are skipped"."""
-        return f"{who(self.seat, viewer, 'is', 'are')} skipped"
+        """For example "seat 1 is skipped", "you are skipped", "seat 1 and you are
+        skipped"."""
+        if len(self.seats) < 2:
+            return (
+                f"{who(self.seats[0], viewer, 'is', 'are')} skipped"
+                if self.seats
+                else "nobody is skipped"
+            )
+        names = ["you" if s == viewer else f"seat {s}" for s in self.seats]
+        return f"{', '.join(names[:-1])} and {names[-1]} are skipped"
 
 
 @frozen

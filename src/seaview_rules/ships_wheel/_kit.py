@@ -5,7 +5,8 @@ rules the vectors are drawn under, and the game's test kit
 from __future__ import annotations
 
 from seaview_rules._testkit import Kit
-from seaview_rules.ships_wheel._model import Rules, Scoring, State, View
+from seaview_rules.ships_wheel._model import Rules, State, View
+from seaview_rules.ships_wheel._rulebook import Scoring
 
 CONFORMANCE_RULES = (
     Rules(players=4, target=5),

@@ -20,19 +20,25 @@ from seaview_rules.ships_wheel._pieces import (
     table_of,
     winning_limit,
 )
-
-
-class Scoring(enum.Enum):
-    """How a match is scored (SW-14)."""
-
-    CARDS = "cards"
-    """The winner of a hand scores one point per card in his hand."""
-    HANDS = "hands"
-    """The winner of a hand scores one point."""
+from seaview_rules.ships_wheel._rulebook import (
+    CARDS_TO_DRAW,
+    CROWDED_MAX_HAND_SIZE,
+    DEFAULT_TARGETS,
+    FIRST_DEALER,
+    MAX_HAND_SIZE,
+    MAX_PLAYERS,
+    MIN_HAND_SIZE,
+    MIN_PLAYERS,
+    RESHUFFLES,
+    SMALLEST_HAND_SIZE,
+    TIE_KEEPS_SIZE,
+    Scoring,
+    crowded,
+)
 
 
 def _default_target(rules: Any) -> int:
-    return 50 if rules.scoring is Scoring.CARDS else 5
+    return DEFAULT_TARGETS[rules.scoring]
 
 
 def _scoring(value: object) -> Scoring:
@@ -61,16 +67,17 @@ def _deck_spec(value: object) -> DeckSpec:
 
 
 def _min_hand_size(instance: object, attribute: Attribute[int], value: int) -> None:
-    if value == 1 and type(value) is int:
+    if type(value) is int and value == 1 < SMALLEST_HAND_SIZE:
         # SW-R2: one card that is not a Starfish or an Anchor is a winning hand on its
         # own, so nearly every deal is a tie, and a tie redeals the same size (SW-R9).
         raise InvalidDataError(
             attribute.name,
-            "must be 2 to 8, not 1: a hand of one card wins unless it is a Starfish or an "
-            "Anchor, so nearly every deal is a tie (997 in 1,000 with 4 players and the "
-            "default deck) and a tie redeals the same size (SW-R2, SW-R9)",
+            f"must be {SMALLEST_HAND_SIZE} to {MAX_HAND_SIZE}, not 1: a hand of one card wins "
+            "unless it is a Starfish or an Anchor, so nearly every deal is a tie (997 in "
+            "1,000 with 4 players and the default deck) and a tie redeals the same size "
+            "(SW-R2, SW-R9)",
         )
-    in_range(2, 8)(instance, attribute, value)
+    in_range(SMALLEST_HAND_SIZE, MAX_HAND_SIZE)(instance, attribute, value)
 
 
 @frozen(kw_only=True)
@@ -91,7 +98,7 @@ class Rules:
     seaview_rules.errors.InvalidDataError: deck: 6 hands of 3 cards and 2 to draw need more than the 18 cards of the deck (SW-R2)
     """
 
-    players: int = field(default=4, validator=in_range(2, 6))
+    players: int = field(default=4, validator=in_range(MIN_PLAYERS, MAX_PLAYERS))
     """Seats at the table, 2 to 6."""
     deck: DeckSpec = field(default=Factory(DeckSpec), converter=_deck_spec)
     """What one deck holds (SW-1, SW-R1); a mapping of `DeckSpec` options is converted."""
@@ -102,18 +109,22 @@ class Rules:
     target: int = field(default=Factory(_default_target, takes_self=True), validator=in_range(1))
     """Match total that wins, by default 50 for card scoring and 5 for hand scoring
     (SW-R10)."""
-    first_dealer: int = field(default=0, validator=in_range(0, 5))
+    first_dealer: int = field(default=FIRST_DEALER, validator=in_range(0, MAX_PLAYERS - 1))
     """Seat of the first hand's dealer (SW-R10)."""
-    min_hand_size: int = field(default=3, validator=_min_hand_size)
+    min_hand_size: int = field(default=MIN_HAND_SIZE, validator=_min_hand_size)
     """The smallest hand a dealer may choose, 2 to 8 (SW-R2)."""
-    max_hand_size: int = field(default=8, validator=in_range(2, 8))
+    max_hand_size: int = field(
+        default=MAX_HAND_SIZE, validator=in_range(SMALLEST_HAND_SIZE, MAX_HAND_SIZE)
+    )
     """The largest hand a dealer may choose (SW-R2)."""
-    crowded_max_hand_size: int = field(default=6, validator=in_range(2, 8))
+    crowded_max_hand_size: int = field(
+        default=CROWDED_MAX_HAND_SIZE, validator=in_range(SMALLEST_HAND_SIZE, MAX_HAND_SIZE)
+    )
     """The largest hand with 4 or more players and one deck (SW-R2)."""
-    max_reshuffles: int = field(default=1, validator=in_range(0))
+    max_reshuffles: int = field(default=RESHUFFLES, validator=in_range(0))
     """Times the discards become the deck in one hand; the next time the deck runs out
     the hand is a tie (SW-R8)."""
-    tie_keeps_size: bool = field(default=True, validator=boolean)
+    tie_keeps_size: bool = field(default=TIE_KEEPS_SIZE, validator=boolean)
     """After a tie the next dealer redeals the same number of cards without choosing
     (SW-R9); ``False`` lets him choose."""
     table: CardTable = field(init=False, eq=False, hash=False, repr=False)
@@ -145,10 +156,10 @@ class Rules:
         # (SW-R9), so such sizes are never offered.
         largest = min(largest, table.max_winning)
         total = len(table.full)
-        if self.players * largest + 2 > total:
+        if self.players * largest + CARDS_TO_DRAW > total:
             raise InvalidDataError(
                 "deck",
-                f"{self.players} hands of {largest} cards and 2 to draw need more than "
+                f"{self.players} hands of {largest} cards and {CARDS_TO_DRAW} to draw need more than "
                 f"the {total} cards of the deck (SW-R2)",
             )
         object.__setattr__(self, "hand_sizes", tuple(range(self.min_hand_size, largest + 1)))
@@ -157,7 +168,7 @@ class Rules:
     def crowded(self) -> bool:
         """Whether four or more players share one deck, so that the printed advice caps
         the hands at ``crowded_max_hand_size`` (SW-R2)."""
-        return self.players >= 4 and self.decks == 1
+        return crowded(self.players, self.decks)
 
 
 class Phase(enum.Enum):

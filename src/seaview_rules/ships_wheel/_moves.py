@@ -26,6 +26,7 @@ from attrs import field, frozen
 from seaview_rules._core import Notation, quote
 from seaview_rules._forms import exactly
 from seaview_rules.ships_wheel._pieces import Card, CardTable
+from seaview_rules.ships_wheel._rulebook import MAX_HAND_SIZE, MAX_PLAYERS
 
 if TYPE_CHECKING:
     from seaview_rules.ships_wheel._model import Rules
@@ -114,9 +115,9 @@ class Action(Notation, enum.Enum):
 Move = Size | Deal | Take | Discard | Pass | Action
 """Any Ship's Wheel move."""
 
-SIZES: tuple[Size, ...] = tuple(Size(n) for n in range(9))
-"""The `Size` move of each hand size."""
-TAKES: tuple[Take, ...] = tuple(Take(s) for s in range(6))
+SIZES: tuple[Size, ...] = tuple(Size(n) for n in range(MAX_HAND_SIZE + 1))
+"""The `Size` move of each hand size (SW-R2)."""
+TAKES: tuple[Take, ...] = tuple(Take(s) for s in range(MAX_PLAYERS))
 """The `Take` move of each seat."""
 
 
@@ -136,7 +137,7 @@ def move_table(table: CardTable) -> MoveTable:
     return MoveTable(
         tuple(Deal(c) for c in table.cards),
         tuple(Discard(c) for c in table.cards),
-        tuple(tuple(Pass(c, s) for c in table.cards) for s in range(6)),
+        tuple(tuple(Pass(c, s) for c in table.cards) for s in range(MAX_PLAYERS)),
     )
 
 
@@ -163,20 +164,20 @@ def parse_move(text: str) -> Move:
             return Deal(Card.parse(what))
         if verb in ("size", "take") and len(what) == 1 and what in "0123456789":
             number = int(what)
-            if verb == "size" and 1 <= number <= 8:
+            if verb == "size" and 1 <= number <= MAX_HAND_SIZE:
                 return SIZES[number]
-            if verb == "take" and number < 6:
+            if verb == "take" and number < MAX_PLAYERS:
                 return TAKES[number]
     if len(words) == 4 and words[0].lower() == "pass" and words[2].lower() == "by":
         seat = words[3]
-        if len(seat) == 1 and seat in "012345":
+        if len(seat) == 1 and seat in "0123456789" and int(seat) < MAX_PLAYERS:
             return Pass(Card.parse(words[1]), int(seat))
     raise ValueError(f"not a Ship's Wheel move: {quote(text)}")
 
 
 def every_move(rules: Rules) -> tuple[Move, ...]:
     """Every move of a match under ``rules``, legal or not, in a fixed order: the hand
-    sizes 1 to 8, the deals of every card kind, ``draw``, the takes of every seat, the
+    sizes from 1 up, the deals of every card kind, ``draw``, the takes of every seat, the
     discards of every card kind, then the passes of every seat, seat by seat, of every
     card kind.
 

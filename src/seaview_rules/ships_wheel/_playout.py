@@ -8,8 +8,9 @@ from __future__ import annotations
 import random
 from itertools import islice
 
-from seaview_rules.ships_wheel._model import Phase, Rules, State, View, build_state
-from seaview_rules.ships_wheel._pieces import is_winning_hand
+from seaview_rules._seating import left_of
+from seaview_rules.ships_wheel._model import Phase, State, View, build_state
+from seaview_rules.ships_wheel._pieces import CardId, wins
 
 __all__ = ["determinize"]
 
@@ -22,10 +23,9 @@ def determinize(view: View, rng: random.Random) -> State:
     view shows and on top of no pile are dealt anew to the other hands, in the sizes
     the view shows, to the deck, and under the pile tops, each pile keeping its size.
     The pending choices of the other seats that have chosen the card they pass
-    (SW-R7) are chosen anew from their hands. Only positions the rules allow are
-    drawn: no hand that was checked since it last changed may win (SW-3, SW-R6), so
-    once the deal is done no other hand wins, but for the discarder's in phase DISCARD,
-    which holds a card without which it does not win.
+    (SW-R7) are chosen anew from their hands. Only positions that `loads` accepts are
+    drawn: once the deal is done, no complete hand wins (SW-3, SW-R6); the discarder's
+    in phase DISCARD holds one card more, the card he drew, and is not held to it.
 
     Every arrangement of the unseen cards that gives such a position is equally likely,
     copies of a card told apart as a shuffled deck tells them apart: with cards that
@@ -47,14 +47,27 @@ def determinize(view: View, rng: random.Random) -> State:
     (True, True)
 
     Raises:
-        ValueError: the match is over.
+        ValueError: the match is over; or `TRIES` arrangements of the unseen cards all
+            made a hidden hand win (a hand-made view of a tiny deck whose unseen cards
+            win whichever way they lie).
     """
     if view.phase is Phase.OVER:
         raise ValueError("the match is over: there is nothing left to deal")
-    while True:
+    for _ in range(TRIES):
         state = _deal(view, rng)
         if state is not None:
             return state
+    raise ValueError(
+        f"no arrangement of the unseen cards in {TRIES:,} tries leaves every hidden hand "
+        "that the rules check losing (SW-R6)"
+    )
+
+
+TRIES = 10_000
+"""How many arrangements of the unseen cards `determinize` tries before it gives up."""
+
+_CHECKED = frozenset({Phase.DRAW, Phase.DECK, Phase.DISCARD, Phase.PASS})
+"""The phases in which every complete hand has been checked and does not win (SW-R6)."""
 
 
 def _deal(view: View, rng: random.Random) -> State | None:
@@ -70,17 +83,8 @@ def _deal(view: View, rng: random.Random) -> State | None:
         view.hand or () if s == seat else tuple(sorted(islice(rest, view.hand_sizes[s])))
         for s in range(rules.players)
     ]
-    # SW-R6: a hand checked since it last changed does not win; in phase DISCARD the
-    # discarder's hand did not win before his draw.
-    if phase in (Phase.DRAW, Phase.DECK, Phase.DISCARD, Phase.PASS):
-        for s, hand in enumerate(hands):
-            if s == seat:
-                continue
-            if phase is Phase.DISCARD and s == view.player:
-                if all(_wins(rules, _without(hand, i)) for i in set(hand)):
-                    return None
-            elif _wins(rules, hand):
-                return None
+    if phase in _CHECKED and any(_won(view, s, hand) for s, hand in enumerate(hands)):
+        return None
     piles = tuple(
         () if top is None else (*islice(rest, size - 1), top)
         for size, top in zip(view.pile_sizes, view.pile_tops, strict=True)
@@ -89,7 +93,7 @@ def _deal(view: View, rng: random.Random) -> State | None:
     if phase is Phase.PASS:
         # SW-R7: the seats no longer choosing have chosen, in any order; what is unseen.
         n = rules.players
-        for s in ((view.player + k) % n for k in range(1, n + 1)):
+        for s in (left_of(n, view.player, k) for k in range(1, n + 1)):
             if s != seat and s not in view.choosing:
                 passing[s] = hands[s][rng.randrange(len(hands[s]))]
     return build_state(
@@ -108,11 +112,8 @@ def _deal(view: View, rng: random.Random) -> State | None:
     )
 
 
-def _wins(rules: Rules, hand: tuple[int, ...]) -> bool:
-    cards = rules.table.cards
-    return is_winning_hand([cards[i] for i in hand], rules.deck)
-
-
-def _without(hand: tuple[int, ...], i: int) -> tuple[int, ...]:
-    k = hand.index(i)
-    return hand[:k] + hand[k + 1 :]
+def _won(view: View, seat: int, hand: tuple[CardId, ...]) -> bool:
+    """SW-R6: whether ``seat``'s hidden ``hand`` is complete and wins, which no hand
+    checked since it last changed does (the seat's own hand is the view's, and the
+    discarder's in phase DISCARD holds the card he drew)."""
+    return seat != view.seat and len(hand) == view.hand_size and wins(hand, view.rules.table)

@@ -27,12 +27,11 @@ from seaview_rules._core import (
     IllegalMoveError,
     Outcome,
     Player,
-    Termination,
     Trace,
     Violation,
     seat_violation,
 )
-from seaview_rules._seating import left_of, next_dealer, reaches_target
+from seaview_rules._seating import left_of
 from seaview_rules._shell import Referee, Successor
 from seaview_rules.ships_wheel._events import (
     CardsPassed,
@@ -60,7 +59,6 @@ from seaview_rules.ships_wheel._model import (
     HandResult,
     Phase,
     Rules,
-    Scoring,
     State,
     View,
     build_state,
@@ -78,6 +76,15 @@ from seaview_rules.ships_wheel._moves import (
     move_table,
 )
 from seaview_rules.ships_wheel._pieces import CardId, Kind, winning_limit, wins
+from seaview_rules.ships_wheel._rulebook import (
+    dealer_after,
+    ends_match,
+    hand_points,
+    match_outcome,
+    redealt_size,
+    skipped,
+    turn_after,
+)
 
 # The enum members of the hot path as module constants: a look-up such as Phase.DRAW
 # goes through the enum's metaclass, many times the cost of a global look-up (what each
@@ -188,10 +195,11 @@ def is_terminal(state: State) -> bool:
 
 
 def outcome(state: State) -> Outcome | None:
-    """The winner and final totals once the match is over, else ``None`` (SW-14)."""
+    """The winner and final totals once the match is over, else ``None`` (SW-14,
+    SW-R10)."""
     if state.phase is not _PHASE_OVER:
         return None
-    return Outcome(state.player, state.scores, Termination.TARGET_SCORE)
+    return match_outcome(state.player, state.scores)
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:
@@ -298,13 +306,7 @@ def _violation(state: State, move: Move) -> Violation | None:
     if isinstance(move, Deal):
         if not chance:
             return Violation("API-TURN", f"it is seat {state.player}'s turn, not chance's")
-        # SW-R3: the card comes off the deck, so it must be in it (the deck is sorted).
-        i = state.rules.table.index.get(move.card)
-        deck = state.deck
-        k = 0 if i is None else bisect_left(deck, i)
-        if i is None or k == len(deck) or deck[k] != i:
-            return Violation("SW-R3", f"{move.card} is not in the deck")
-        return None
+        return _deal_violation(state, move)
     if chance:
         return Violation("API-TURN", f"the next move is a card off the deck (chance), not {move}")
     if isinstance(move, Discard) and phase is _PHASE_DISCARD:
@@ -320,9 +322,24 @@ def _violation(state: State, move: Move) -> Violation | None:
     if isinstance(move, Pass) and phase is _PHASE_PASS:
         return _pass_violation(state, move)
     if isinstance(move, Size) and phase is _PHASE_SIZE:
-        if move.cards not in state.rules.hand_sizes:
-            return _refused_size(state.rules, move.cards)
-        return None
+        return (
+            None if move.cards in state.rules.hand_sizes else _refused_size(state.rules, move.cards)
+        )
+    return _out_of_phase(phase, move)
+
+
+def _deal_violation(state: State, move: Deal) -> Violation | None:
+    # SW-R3: the card comes off the deck, so it must be in it (the deck is sorted).
+    i = state.rules.table.index.get(move.card)
+    deck = state.deck
+    k = 0 if i is None else bisect_left(deck, i)
+    if i is None or k == len(deck) or deck[k] != i:
+        return Violation("SW-R3", f"{move.card} is not in the deck")
+    return None
+
+
+def _out_of_phase(phase: Phase, move: Move) -> Violation:
+    """The refusal of a move that the phase does not take."""
     if isinstance(move, Size):
         return Violation("SW-2", f"not now ({move}): the dealer chooses the size before the deal")
     if isinstance(move, Pass) and phase is not _PHASE_SIZE:
@@ -564,7 +581,7 @@ def _discard(state: State, move: Discard, trace: Trace | None = None) -> State:
             state, tuple(hands), state.deck, tuple(piles), Ending.DISCARD, (player,), trace
         )
     kind = table.cards[i].kind
-    phase, after = _PHASE_DRAW, turn_after(rules, player, kind)
+    phase, after = _PHASE_DRAW, turn_after(rules.players, player, kind)
     if kind is _KIND_ANCHOR:
         # SW-10, SW-R7: every seat chooses a card, all at the same time; the discarder
         # stays `State.player` until the cards have moved.
@@ -575,8 +592,7 @@ def _discard(state: State, move: Discard, trace: Trace | None = None) -> State:
         if kind is _KIND_WHITE_STARFISH:
             trace.add("SW-8", event=GoesAgain(player))
         elif kind is _KIND_BLACK_STARFISH:
-            # The seat passed over: the one on the right of the seat whose turn it now is.
-            trace.add("SW-9", "SW-R11", event=Skipped(left_of(rules.players, after, -1)))
+            trace.add("SW-9", "SW-R11", event=Skipped(skipped(rules.players, player)))
         else:
             trace.add("SW-4")
     return build_state(
@@ -593,21 +609,6 @@ def _discard(state: State, move: Discard, trace: Trace | None = None) -> State:
         results=state.results,
         reshuffles=state.reshuffles,
     )
-
-
-def turn_after(rules: Rules, seat: int, kind: Kind) -> int:
-    """The seat whose turn follows ``seat``'s discard of a card of ``kind`` (after an
-    Anchor, once the cards have been passed), for the transition and the checks.
-
-    >>> rules = Rules(players=4)
-    >>> [turn_after(rules, 3, kind) for kind in (Kind.PLAIN, Kind.WHITE_STARFISH, Kind.BLACK_STARFISH)]
-    [0, 3, 1]
-    """
-    if kind is _KIND_WHITE_STARFISH:
-        return seat  # SW-8: the same player takes another whole turn
-    if kind is _KIND_BLACK_STARFISH:
-        return left_of(rules.players, seat, 2)  # SW-9, SW-R11: the next player is skipped
-    return left_of(rules.players, seat)  # SW-4, SW-10: play goes to the left
 
 
 def _pass(state: State, move: Pass, trace: Trace | None = None) -> State:
@@ -646,7 +647,7 @@ def _pass(state: State, move: Pass, trace: Trace | None = None) -> State:
                 state, tuple(moved), state.deck, state.piles, Ending.PASS, winners, trace
             )
         phase, hands, passing = _PHASE_DRAW, tuple(moved), (None,) * n
-        after = turn_after(rules, anchor, _KIND_ANCHOR)
+        after = turn_after(n, anchor, _KIND_ANCHOR)
     return build_state(
         rules=rules,
         phase=phase,
@@ -663,25 +664,6 @@ def _pass(state: State, move: Pass, trace: Trace | None = None) -> State:
     )
 
 
-def deal_so_far(rules: Rules, dealer: int, size: int, cards: int) -> State:
-    """The hand that ``dealer`` deals, of ``size`` cards a hand (0: not chosen yet), after
-    the first ``cards`` cards of its deal, or where the deal ended if that is fewer,
-    dealt by the transition itself, the first card of the deck each time: who chooses
-    the size or receives the next card, and how many cards each hand holds. The checks
-    of a loaded document hold a position of the deal to it.
-
-    >>> deal = deal_so_far(Rules(players=3), 0, 5, 4)
-    >>> deal.phase, deal.player, [len(hand) for hand in deal.hands]
-    (<Phase.DEAL: 'deal'>, 2, [1, 2, 1])
-    """
-    state = _new_hand(rules, dealer, size, (0,) * rules.players, ())
-    for _ in range(cards):
-        if state.phase is not _PHASE_DEAL:
-            break
-        state = _dealt(state, state.deck[0], 0)
-    return state
-
-
 def _end_hand(
     state: State,
     hands: tuple[tuple[CardId, ...], ...],
@@ -695,7 +677,7 @@ def _end_hand(
     n = rules.players
     size = state.hand_size
     scores = state.scores
-    points = hand_points(rules, size, winners)
+    points = hand_points(rules.scoring, size, winners)
     if points:
         scores = tuple(s + points if seat == winners[0] else s for seat, s in enumerate(scores))
     result = HandResult(
@@ -707,7 +689,7 @@ def _end_hand(
         reshuffles=state.reshuffles,
     )
     results = (*state.results, result)
-    over = points > 0 and reaches_target(scores[winners[0]], rules.target)  # SW-R10
+    over = points > 0 and ends_match(scores[winners[0]], rules.target)  # SW-R10
     if trace is not None:
         # SW-3: the winning hands are shown to claim the win, a tie's too (SW-12).
         shown = tuple(state.cards(hands[s]) for s in winners)
@@ -735,28 +717,11 @@ def _end_hand(
             results=results,
             reshuffles=state.reshuffles,
         )
-    again = next_size(rules, result)
+    again = redealt_size(rules.tie_keeps_size, size, winners)  # SW-R9: a tie fixes the size
     if again and trace is not None:
         trace.add("SW-R9")
     # SW-14: the deal passes to the left after every hand.
-    return _new_hand(rules, next_dealer(rules.players, state.dealer), again, scores, results)
-
-
-def next_size(rules: Rules, result: HandResult) -> int:
-    """The size of the hand after ``result``'s, or 0 when its dealer chooses it (SW-2),
-    for the transition and the checks."""
-    # SW-12, SW-R9: after a tie the next dealer redeals the same number of cards.
-    return result.hand_size if result.winner is None and rules.tie_keeps_size else 0
-
-
-def hand_points(rules: Rules, size: int, winners: tuple[int, ...]) -> int:
-    """What a hand of ``size`` cards that ``winners`` won scores: nothing for a tie or
-    a deck run out. The transition scores with it, and the checks of a loaded document
-    hold each hand result to it."""
-    if len(winners) != 1:
-        return 0
-    # SW-14: a card per card in the winner's hand, or a point per hand won.
-    return size if rules.scoring is Scoring.CARDS else 1
+    return _new_hand(rules, dealer_after(rules.players, state.dealer), again, scores, results)
 
 
 # The successor of each type of move (Action is Action.DRAW, the only one).

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import zlib
 from collections.abc import Iterable
+from typing import NamedTuple
 
 from seaview_rules._drawing.markup import Attr, element, points, star, text
 from seaview_rules._drawing.palette import INK
@@ -23,9 +24,11 @@ from seaview_rules._drawing.table import (
     seat_marks,
 )
 from seaview_rules._drawing.table import points as score_words
-from seaview_rules.ships_wheel._model import Phase, Rules, Scoring, State, View
+from seaview_rules._seating import left_of
+from seaview_rules.ships_wheel._model import Phase, Rules, State, View
 from seaview_rules.ships_wheel._moves import Action, Discard, Move, Pass, Size, Take
 from seaview_rules.ships_wheel._pieces import Card, DeckSpec, Kind, table_of
+from seaview_rules.ships_wheel._rulebook import Scoring
 from seaview_rules.ships_wheel._rules import choosing, current_player, legal_moves
 
 Position = State | View
@@ -322,7 +325,7 @@ def _notes(position: Position) -> tuple[str, ...]:
     if position.phase is Phase.PASS:
         n, anchor, left = rules.players, position.player, _choosing(position)
         # SW-R7: whether a seat has chosen is public, in any order.
-        done = [(anchor + k) % n for k in range(1, n + 1)]
+        done = [left_of(n, anchor, k) for k in range(1, n + 1)]
         chosen = ", ".join(f"seat {s}" for s in done if s not in left)
         notes.append(f"seat {anchor} discarded the Anchor; chosen so far: {chosen or 'nobody'}")
     if position.results:
@@ -336,66 +339,15 @@ def layout(position: Position, moves: tuple[Move, ...], whose: str) -> Layout:
     """The table of ``position``: every hand, pending pass and pile face up for a state,
     for a view the seat's own hand and pass and the top of each pile; ``moves`` are the
     legal moves to link, ``whose`` says whose picture it is."""
-    cards = position.rules.table.cards
-    n = position.rules.players
-    plays = {move.card: str(move) for move in moves if isinstance(move, (Discard, Pass))}
     takes = {move.seat: str(move) for move in moves if isinstance(move, Take)}
     draw = "draw" if Action.DRAW in moves else None
     if isinstance(position, State):
-        seat = None
-        deck = Pile(
-            "deck",
-            hidden=len(position.deck),
-            back=BACK,
-            move=draw,
-            secret=_faces(cards, position.deck),
-        )
-        piles = [
-            Pile(f"seat {s}'s pile", cards=_faces(cards, pile), move=takes.get(s))
-            for s, pile in enumerate(position.piles)
-        ]
-        hands: list[tuple[int, ...] | None] = list(position.hands)
-        sizes = [len(hand) for hand in position.hands]
-        passing = list(position.passing)
+        seat, deck, parts = None, *_state_parts(position, takes, draw)
     else:
-        seat = position.seat
-        deck = Pile("deck", hidden=position.deck_size, back=BACK, move=draw)
-        piles = [
-            Pile(
-                f"seat {s}'s pile",
-                cards=_faces(cards, () if top is None else (top,)),
-                unseen=size - (top is not None),
-                move=takes.get(s),
-            )
-            for s, (top, size) in enumerate(
-                zip(position.pile_tops, position.pile_sizes, strict=True)
-            )
-        ]
-        hands = [position.hand if s == seat else None for s in range(n)]
-        sizes = list(position.hand_sizes)
-        passing = [position.passing if s == seat else None for s in range(n)]
+        seat, deck, parts = position.seat, *_view_parts(position, takes, draw)
+    plays = {move.card: str(move) for move in moves if isinstance(move, (Discard, Pass))}
     to_move = _to_move(position)
-    rows = []
-    for s, hand in enumerate(hands):
-        held = [cards[i] for i in hand or ()]
-        # A hand holds copies with two decks: each card is played by its first copy.
-        firsts = {card: k for k, card in reversed(list(enumerate(held)))}
-        chosen = passing[s]
-        lifted = {} if chosen is None else {firsts[cards[chosen]]: f"to seat {(s + 1) % n}"}
-        rows.append(
-            SeatRow(
-                seat=s,
-                label=seat_label(s, seat),
-                score=score_words(position.scores[s]),
-                marks=seat_marks(s, position.dealer, to_move),
-                hand=None if hand is None else tuple(face(card) for card in held),
-                hidden=sizes[s],
-                back=BACK,
-                moves={k: plays[card] for card, k in firsts.items() if card in plays},
-                lifted=lifted,
-                pile=piles[s],
-            )
-        )
+    rows = tuple(_row(position, part, seat, plays, to_move) for part in parts)
     size = f", {position.hand_size} cards" if position.hand_size else ""
     number = len(position.results) + (position.phase is not Phase.OVER)
     return Layout(
@@ -404,8 +356,83 @@ def layout(position: Position, moves: tuple[Move, ...], whose: str) -> Layout:
         status=_status(position),
         notes=_notes(position),
         centre=(deck,),
-        seats=tuple(rows),
+        seats=rows,
         buttons=tuple((str(move), str(move)) for move in moves if isinstance(move, Size)),
+    )
+
+
+class _Part(NamedTuple):
+    """What one seat's row shows."""
+
+    seat: int
+    hand: tuple[int, ...] | None
+    """The seat's hand, ``None`` if hidden."""
+    cards: int
+    """How many cards the seat holds."""
+    chosen: int | None
+    """The card it chose to pass, ``None`` if none or hidden."""
+    pile: Pile
+
+
+def _state_parts(state: State, takes: dict[int, str], draw: str | None) -> tuple[Pile, list[_Part]]:
+    """The deck and each seat's row of a state: everything face up."""
+    cards = state.rules.table.cards
+    deck = Pile(
+        "deck", hidden=len(state.deck), back=BACK, move=draw, secret=_faces(cards, state.deck)
+    )
+    parts: list[_Part] = [
+        _Part(
+            s,
+            hand,
+            len(hand),
+            state.passing[s],
+            Pile(f"seat {s}'s pile", cards=_faces(cards, pile), move=takes.get(s)),
+        )
+        for s, (hand, pile) in enumerate(zip(state.hands, state.piles, strict=True))
+    ]
+    return deck, parts
+
+
+def _view_parts(seen: View, takes: dict[int, str], draw: str | None) -> tuple[Pile, list[_Part]]:
+    """The deck and each seat's row of a view: the seat's own hand and pass, and the top
+    of each pile."""
+    cards = seen.rules.table.cards
+    deck = Pile("deck", hidden=seen.deck_size, back=BACK, move=draw)
+    parts: list[_Part] = []
+    for s, (top, size) in enumerate(zip(seen.pile_tops, seen.pile_sizes, strict=True)):
+        pile = Pile(
+            f"seat {s}'s pile",
+            cards=_faces(cards, () if top is None else (top,)),
+            unseen=size - (top is not None),
+            move=takes.get(s),
+        )
+        own = s == seen.seat
+        hand, chosen = (seen.hand, seen.passing) if own else (None, None)
+        parts.append(_Part(s, hand, seen.hand_sizes[s], chosen, pile))
+    return deck, parts
+
+
+def _row(
+    position: Position, part: _Part, seat: int | None, plays: dict[Card, str], to_move: object
+) -> SeatRow:
+    s, hand, size, chosen, pile = part
+    cards = position.rules.table.cards
+    held = [cards[i] for i in hand or ()]
+    # A hand holds copies with two decks: each card is played by its first copy.
+    firsts = {card: k for k, card in reversed(list(enumerate(held)))}
+    n = position.rules.players
+    lifted = {} if chosen is None else {firsts[cards[chosen]]: f"to seat {left_of(n, s)}"}
+    return SeatRow(
+        seat=s,
+        label=seat_label(s, seat),
+        score=score_words(position.scores[s]),
+        marks=seat_marks(s, position.dealer, to_move),
+        hand=None if hand is None else tuple(face(card) for card in held),
+        hidden=size,
+        back=BACK,
+        moves={k: plays[card] for card, k in firsts.items() if card in plays},
+        lifted=lifted,
+        pile=pile,
     )
 
 

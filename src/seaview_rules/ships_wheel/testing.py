@@ -1,8 +1,9 @@
 """Hypothesis strategies for the Ship's Wheel card game (needs the ``testing`` extra).
 
-Decks and hands are data; every state is reached by legal play from
-`~seaview_rules.ships_wheel.new_game`, so a test never sees a position the engine could
-not produce.
+Decks and hands are data. The states of `states` are reached by legal play from
+`~seaview_rules.ships_wheel.new_game`; those of `positions` are written as a person
+writes a position by hand, every card anywhere it may lie: what ``loads`` accepts,
+whether or not a game reaches it.
 
 >>> from hypothesis import given
 >>> from seaview_rules import ships_wheel as sw
@@ -18,15 +19,36 @@ from __future__ import annotations
 import random
 
 import attrs
+from hypothesis import reject
 from hypothesis import strategies as st
 
 from seaview_rules import ships_wheel as sw
+from seaview_rules._seating import left_of
 from seaview_rules._strategies import legal_moves, played_states, register_types, seat_views
 from seaview_rules._testkit import Kit
 from seaview_rules.ships_wheel._checks import check_state, check_view
+from seaview_rules.ships_wheel._pieces import CardId, CardTable, wins
+from seaview_rules.ships_wheel._rulebook import (
+    CARDS_TO_DRAW,
+    MAX_HAND_SIZE,
+    MIN_HAND_SIZE,
+    SMALLEST_HAND_SIZE,
+    ends_match,
+    hand_points,
+)
 from seaview_rules.ships_wheel._rules import choosing, seat_moves
 
-__all__ = ["KIT", "decks", "hands", "hidden_twin", "moves", "rules", "states", "views"]
+__all__ = [
+    "KIT",
+    "decks",
+    "hands",
+    "hidden_twin",
+    "moves",
+    "positions",
+    "rules",
+    "states",
+    "views",
+]
 
 SHAPE_NAMES = sw.DeckSpec().shapes
 COLOUR_NAMES = sw.DeckSpec().colours
@@ -139,13 +161,13 @@ def _rules(
     deck = draw(_decks(2, 6, 2, 6, 4, 3, True)) if small_decks else sw.DeckSpec()
     number = draw(st.integers(1, 2)) if copies is None else copies
     total = deck.size * number
-    room = (total - 2) // players  # the largest hand that leaves two cards to draw
-    # Hands of 2 or more (SW-R2) that the deck can win (SW-R4).
-    low = min(3, sw.table_of(deck).max_winning, room)
-    if low < 2:  # too many players for so small a deck: play the default deck instead
+    room = (total - CARDS_TO_DRAW) // players  # the largest hand that leaves cards to draw
+    # Hands the options allow (SW-R2) that the deck can win (SW-R4).
+    low = min(MIN_HAND_SIZE, sw.table_of(deck).max_winning, room)
+    if low < SMALLEST_HAND_SIZE:  # too many players for so small a deck: the default deck
         deck, total = sw.DeckSpec(), sw.DeckSpec().size * number
-        room, low = (total - 2) // players, 3
-    top = min(8, room)
+        room, low = (total - CARDS_TO_DRAW) // players, MIN_HAND_SIZE
+    top = min(MAX_HAND_SIZE, room)
     scoring = draw(st.sampled_from(sw.Scoring))
     return sw.Rules(
         players=players,
@@ -225,6 +247,186 @@ def states(
     return _states(rules if rules is not None else _rules(2, 6, True, None), max_moves, phases)
 
 
+@st.composite
+def _results(draw: st.DrawFn, rules: sw.Rules) -> tuple[sw.HandResult, ...]:
+    """Up to four hand results that fit ``rules`` and each other: each with the points
+    its winners score (SW-14) and reshuffles that fit its ending (SW-13), and none after
+    the one in which a total reached the target (SW-R10)."""
+    n = rules.players
+    seat = st.integers(0, n - 1)
+    found: list[sw.HandResult] = []
+    totals = [0] * n
+    for _ in range(draw(st.integers(0, 4))):
+        ending = draw(st.sampled_from(sw.Ending))
+        winners: tuple[int, ...] = ()
+        if ending is sw.Ending.DISCARD:
+            winners = (draw(seat),)
+        elif ending is not sw.Ending.EXHAUSTION:
+            winners = tuple(sorted(draw(st.sets(seat, min_size=1))))
+        size = draw(st.sampled_from(rules.hand_sizes))
+        reshuffles = {sw.Ending.EXHAUSTION: rules.max_reshuffles, sw.Ending.DEAL: 0}.get(ending)
+        points = hand_points(rules.scoring, size, winners)
+        found.append(
+            sw.HandResult(
+                dealer=draw(seat),
+                hand_size=size,
+                ending=ending,
+                winners=winners,
+                points=points,
+                reshuffles=draw(st.integers(0, rules.max_reshuffles))
+                if reshuffles is None
+                else reshuffles,
+            )
+        )
+        if points:
+            totals[winners[0]] += points
+            if ends_match(totals[winners[0]], rules.target):
+                break
+    return tuple(found)
+
+
+def _spoiled(hand: list[CardId], rest: list[CardId], table: CardTable) -> None:
+    """Exchange the first card of the winning ``hand`` for one of ``rest`` that makes
+    it lose (in place), or reject the example if none does."""
+    for k, card in enumerate(rest):
+        if not wins((card, *hand[1:]), table):
+            hand[0], rest[k] = card, hand[0]
+            return
+    reject()
+
+
+def _winning(cards: list[CardId], size: int, table: CardTable) -> list[CardId]:
+    """A winning hand of ``size`` cards taken from ``cards`` (in place), the first
+    cards that keep it winning; the example is rejected if they make none."""
+    hand: list[CardId] = []
+    for card in list(cards):
+        if len(hand) < size and wins((*hand, card), table):
+            hand.append(card)
+            cards.remove(card)
+    if len(hand) < size:
+        reject()
+    return hand
+
+
+def _sizes(draw: st.DrawFn, phase: sw.Phase, n: int, player: int, size: int) -> list[int]:
+    """The number of cards in each hand: none before the size is chosen; in the deal,
+    going left from the seat to receive the next card, k cards and then k + 1 (SW-R3);
+    after it, the size, and one more in the hand of the discarder (SW-5, SW-6)."""
+    if phase is sw.Phase.SIZE:
+        return [0] * n
+    if phase is sw.Phase.DEAL:
+        low, behind = draw(st.integers(0, size - 1)), draw(st.integers(1, n))
+        sizes = [0] * n
+        for k in range(n):
+            sizes[left_of(n, player, k)] = low + (k >= behind)
+        return sizes
+    return [size + (phase is sw.Phase.DISCARD and s == player) for s in range(n)]
+
+
+@st.composite
+def _positions(draw: st.DrawFn, rules: st.SearchStrategy[sw.Rules]) -> sw.State:
+    chosen = draw(rules)
+    n, table = chosen.players, chosen.table
+    results = draw(_results(chosen))
+    scores = [0] * n
+    for result in results:
+        if result.winner is not None:
+            scores[result.winner] += result.points
+    last = results[-1] if results else None
+    over = (
+        last is not None
+        and last.winner is not None
+        and ends_match(scores[last.winner], chosen.target)
+    )
+    anchor = table.index[sw.Card(sw.Kind.ANCHOR)]
+    # The phases of play first: the examples Hypothesis shrinks towards.
+    phases = [p for p in _PHASES if p is not sw.Phase.PASS or table.counts[anchor]]
+    phase = sw.Phase.OVER if over else draw(st.sampled_from(phases))
+    seat = st.integers(0, n - 1)
+    if last is not None and over:
+        dealer, player, size = last.dealer, last.winner or 0, last.hand_size
+    else:
+        dealer = draw(seat)
+        player = dealer if phase is sw.Phase.SIZE else draw(seat)
+        size = 0 if phase is sw.Phase.SIZE else draw(st.sampled_from(chosen.hand_sizes))
+    cards = list(draw(st.permutations(table.full)))
+    if phase is sw.Phase.PASS:
+        cards.remove(anchor)  # SW-10: on top of the discarder's pile
+    hands = _dealt(phase, cards, _sizes(draw, phase, n, player, size), size, player, table)
+    piles: list[list[CardId]] = [[] for _ in range(n)]
+    if phase not in (sw.Phase.SIZE, sw.Phase.DEAL):
+        for _ in range(draw(st.integers(0, len(cards) - 1))):
+            piles[draw(seat)].append(cards.pop())
+    if phase is sw.Phase.PASS:
+        piles[player].append(anchor)
+    passing: list[CardId | None] = [None] * n
+    if phase is sw.Phase.PASS:
+        for s in draw(st.sets(seat, max_size=n - 1)):
+            passing[s] = draw(st.sampled_from(hands[s]))
+    state = sw.State(
+        rules=chosen,
+        phase=phase,
+        player=player,
+        dealer=dealer,
+        hand_size=size,
+        hands=tuple(tuple(sorted(hand)) for hand in hands),
+        deck=tuple(sorted(cards)),
+        piles=tuple(tuple(pile) for pile in piles),
+        passing=tuple(passing),
+        scores=tuple(scores),
+        results=results,
+        reshuffles=0
+        if phase in (sw.Phase.SIZE, sw.Phase.DEAL)
+        else draw(st.integers(0, chosen.max_reshuffles)),
+    )
+    check_state(state)  # what loads accepts
+    return state
+
+
+def _dealt(
+    phase: sw.Phase, cards: list[CardId], sizes: list[int], size: int, player: int, table: CardTable
+) -> list[list[CardId]]:
+    """Hands of ``sizes`` cards taken from ``cards`` (in place): once the deal is done,
+    none of ``size`` cards that wins (SW-R6), but at the end of a match the winner's."""
+    hands: list[list[CardId]] = []
+    winner = _winning(cards, size, table) if phase is sw.Phase.OVER else None
+    for s, count in enumerate(sizes):
+        if winner is not None and s == player:
+            hands.append(winner)
+            continue
+        hand = [cards.pop() for _ in range(count)]
+        if phase not in _DEALING and count == size and wins(tuple(hand), table):
+            _spoiled(hand, cards, table)
+        hands.append(hand)
+    return hands
+
+
+_PHASES = (
+    sw.Phase.DRAW,
+    sw.Phase.DISCARD,
+    sw.Phase.PASS,
+    sw.Phase.DECK,
+    sw.Phase.DEAL,
+    sw.Phase.SIZE,
+)
+_DEALING = frozenset({sw.Phase.SIZE, sw.Phase.DEAL, sw.Phase.OVER})
+
+
+def positions(*, rules: st.SearchStrategy[sw.Rules] | None = None) -> st.SearchStrategy[sw.State]:
+    """Positions as a person writes them by hand, for a test, a puzzle or a bug report:
+    what ``loads`` accepts, whether or not a game reaches them. Results that fit the
+    rules and each other, and scores that are their sums; any dealer; in the deal, hands
+    dealt round from any seat; every card not in a hand in the deck or on any pile (an
+    Anchor on top of the discarder's in a pass); any seat to move that may move in the
+    phase; any pending choices in a pass; no complete hand that wins while the hand goes
+    on, and the winner's at the end of a match.
+
+    Args:
+        rules: the rules (default: `rules()`).
+    """
+    return _positions(rules if rules is not None else _rules(2, 6, True, None))
+
+
 def moves(state: sw.State) -> st.SearchStrategy[sw.Move]:
     """A legal move in ``state`` (which must not be over)."""
     return legal_moves(sw.GAME, state)
@@ -279,7 +481,12 @@ def hidden_twin(state: sw.State, seat: int, rng: random.Random) -> sw.State:
 
 
 KIT: Kit[sw.Rules, sw.State, sw.View] = Kit(
-    rules=rules, states=states, views=views, hidden_twin=hidden_twin, types={sw.DeckSpec: decks}
+    rules=rules,
+    states=states,
+    views=views,
+    positions=positions,
+    hidden_twin=hidden_twin,
+    types={sw.DeckSpec: decks},
 )
 """The test kit of Ship's Wheel, `seaview_rules.Game.test_kit` of its entry."""
 
