@@ -47,7 +47,7 @@ def determinize(view: View, rng: random.Random) -> State:
     (True, True)
 
     Raises:
-        ValueError: the match is over; or `TRIES` arrangements of the unseen cards all
+        ValueError: the match is over; or 10,000 arrangements of the unseen cards all
             made a hidden hand win (a hand-made view of a tiny deck whose unseen cards
             win whichever way they lie).
     """

@@ -333,36 +333,24 @@ def _positions(draw: st.DrawFn, rules: st.SearchStrategy[sw.Rules]) -> sw.State:
         if result.winner is not None:
             scores[result.winner] += result.points
     last = results[-1] if results else None
-    over = (
+    anchor = table.index[sw.Card(sw.Kind.ANCHOR)]
+    if (
         last is not None
         and last.winner is not None
         and ends_match(scores[last.winner], chosen.target)
-    )
-    anchor = table.index[sw.Card(sw.Kind.ANCHOR)]
-    # The phases of play first: the examples Hypothesis shrinks towards.
-    phases = [p for p in _PHASES if p is not sw.Phase.PASS or table.counts[anchor]]
-    phase = sw.Phase.OVER if over else draw(st.sampled_from(phases))
-    seat = st.integers(0, n - 1)
-    if last is not None and over:
-        dealer, player, size = last.dealer, last.winner or 0, last.hand_size
+    ):
+        phase, dealer, player, size = sw.Phase.OVER, last.dealer, last.winner, last.hand_size
     else:
-        dealer = draw(seat)
-        player = dealer if phase is sw.Phase.SIZE else draw(seat)
+        # The phases of play first: the examples Hypothesis shrinks towards.
+        phases = [p for p in _PHASES if p is not sw.Phase.PASS or table.counts[anchor]]
+        phase, dealer = draw(st.sampled_from(phases)), draw(st.integers(0, n - 1))
+        player = dealer if phase is sw.Phase.SIZE else draw(st.integers(0, n - 1))
         size = 0 if phase is sw.Phase.SIZE else draw(st.sampled_from(chosen.hand_sizes))
     cards = list(draw(st.permutations(table.full)))
     if phase is sw.Phase.PASS:
         cards.remove(anchor)  # SW-10: on top of the discarder's pile
     hands = _dealt(phase, cards, _sizes(draw, phase, n, player, size), size, player, table)
-    piles: list[list[CardId]] = [[] for _ in range(n)]
-    if phase not in (sw.Phase.SIZE, sw.Phase.DEAL):
-        for _ in range(draw(st.integers(0, len(cards) - 1))):
-            piles[draw(seat)].append(cards.pop())
-    if phase is sw.Phase.PASS:
-        piles[player].append(anchor)
-    passing: list[CardId | None] = [None] * n
-    if phase is sw.Phase.PASS:
-        for s in draw(st.sets(seat, max_size=n - 1)):
-            passing[s] = draw(st.sampled_from(hands[s]))
+    piles, passing = _laid(draw, phase, cards, hands, player, anchor)
     state = sw.State(
         rules=chosen,
         phase=phase,
@@ -371,8 +359,8 @@ def _positions(draw: st.DrawFn, rules: st.SearchStrategy[sw.Rules]) -> sw.State:
         hand_size=size,
         hands=tuple(tuple(sorted(hand)) for hand in hands),
         deck=tuple(sorted(cards)),
-        piles=tuple(tuple(pile) for pile in piles),
-        passing=tuple(passing),
+        piles=piles,
+        passing=passing,
         scores=tuple(scores),
         results=results,
         reshuffles=0
@@ -381,6 +369,31 @@ def _positions(draw: st.DrawFn, rules: st.SearchStrategy[sw.Rules]) -> sw.State:
     )
     check_state(state)  # what loads accepts
     return state
+
+
+def _laid(
+    draw: st.DrawFn,
+    phase: sw.Phase,
+    cards: list[CardId],
+    hands: list[list[CardId]],
+    player: int,
+    anchor: CardId,
+) -> tuple[tuple[tuple[CardId, ...], ...], tuple[CardId | None, ...]]:
+    """The discard piles, from ``cards`` (in place, leaving at least one in the deck)
+    once the deal is done, an Anchor on top of the discarder's in a pass (SW-10); and
+    the pending choices of a pass, any seats but one (SW-R7)."""
+    n = len(hands)
+    piles: list[list[CardId]] = [[] for _ in range(n)]
+    passing: list[CardId | None] = [None] * n
+    if phase in (sw.Phase.SIZE, sw.Phase.DEAL):
+        return tuple(map(tuple, piles)), tuple(passing)
+    for _ in range(draw(st.integers(0, len(cards) - 1))):
+        piles[draw(st.integers(0, n - 1))].append(cards.pop())
+    if phase is sw.Phase.PASS:
+        piles[player].append(anchor)
+        for s in draw(st.sets(st.integers(0, n - 1), max_size=n - 1)):
+            passing[s] = draw(st.sampled_from(hands[s]))
+    return tuple(map(tuple, piles)), tuple(passing)
 
 
 def _dealt(
