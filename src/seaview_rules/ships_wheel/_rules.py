@@ -3,7 +3,10 @@ events and the rules it exercised.
 
 `_violation` finds the rule a move breaks without building anything; `_SUCCESSORS`
 holds, for each type of move, the function that builds the state after a legal one
-(named after the move). `check_move` refuses API-OVER, API-SEAT and API-MOVE
+(named after the move). Where a transition applies a rule's numbers or small functions
+(the turn after a discard, the seats a Black Starfish skips, the points of a hand, the
+end of the match, the next dealer and size), it asks the rulebook, ``_rulebook``.
+`check_move` refuses API-OVER, API-SEAT and API-MOVE
 (`seaview_rules._shell.refusal`) before `_violation`. Hands and the deck are sorted
 tuples of card ids (multisets, so two decks just mean repeated ids); the hot path does
 tuple slicing and table look-ups.
