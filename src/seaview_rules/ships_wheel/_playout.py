@@ -89,13 +89,6 @@ def _deal(view: View, rng: random.Random) -> State | None:
         () if top is None else (*islice(rest, size - 1), top)
         for size, top in zip(view.pile_sizes, view.pile_tops, strict=True)
     )
-    passing = [view.passing if s == seat else None for s in range(rules.players)]
-    if phase is Phase.PASS:
-        # SW-R7: the seats no longer choosing have chosen, in any order; what is unseen.
-        n = rules.players
-        for s in (left_of(n, view.player, k) for k in range(1, n + 1)):
-            if s != seat and s not in view.choosing:
-                passing[s] = hands[s][rng.randrange(len(hands[s]))]
     return build_state(
         rules=rules,
         phase=phase,
@@ -105,11 +98,26 @@ def _deal(view: View, rng: random.Random) -> State | None:
         hands=tuple(hands),
         deck=tuple(sorted(rest)),
         piles=piles,
-        passing=tuple(passing),
+        passing=_passing(view, hands, rng),
         scores=view.scores,
         results=view.results,
         reshuffles=view.reshuffles,
     )
+
+
+def _passing(
+    view: View, hands: list[tuple[CardId, ...]], rng: random.Random
+) -> tuple[CardId | None, ...]:
+    """The pending choices of a pass: the view's own, and for every other seat no
+    longer choosing a card of its hand, drawn anew, from the discarder's left round
+    (SW-R7: they chose in any order, and what they chose is unseen)."""
+    n = view.rules.players
+    passing = [view.passing if s == view.seat else None for s in range(n)]
+    if view.phase is Phase.PASS:
+        for s in (left_of(n, view.player, k) for k in range(1, n + 1)):
+            if s != view.seat and s not in view.choosing:
+                passing[s] = hands[s][rng.randrange(len(hands[s]))]
+    return tuple(passing)
 
 
 def _won(view: View, seat: int, hand: tuple[CardId, ...]) -> bool:
