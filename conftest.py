@@ -5,6 +5,10 @@ extra and runs ``pytest -m rl``). Where the extra is not installed, pytest does 
 import their modules, unless the run asks for them, which is then refused with the
 command that installs the extra.
 
+The modules of the compiled playouts import the ``fast`` extra (numba, numpy): where it is
+not installed, pytest does not import them; their doctests carry the ``fast`` marker,
+which the default run deselects like the tests of ``tests/test_compiled.py``.
+
 A run on several cores (``pytest -n auto``) stops at the first worker that crashes.
 """
 
@@ -29,6 +33,14 @@ RL_MODULES = frozenset(
 )
 """The modules that import the rl extra: the adapters (their doctests) and their tests."""
 
+PACKAGE = ROOT / "src" / "seaview_rules"
+
+
+def _needs_fast(path: Path) -> bool:
+    """Whether a module imports the fast extra (numba, numpy): the MT19937 in numba and
+    each game's compiled playout. The shared ``_compiled.py`` imports them only on use."""
+    return path == PACKAGE / "_mt.py" or (path.name == "_compiled.py" and path.parent != PACKAGE)
+
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_configure(config: pytest.Config) -> None:
@@ -44,7 +56,14 @@ def _rl_installed() -> bool:
     return all(find_spec(name) is not None for name in ("numpy", "pettingzoo", "pyspiel"))
 
 
+def _fast_installed() -> bool:
+    return all(find_spec(name) is not None for name in ("numpy", "numba"))
+
+
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    if _needs_fast(collection_path) and not _fast_installed():
+        # Their doctests run with the fast tests (nox -s fast installs the extra).
+        return True
     if collection_path not in RL_MODULES or _rl_installed():
         return None
     expression = str(config.getoption("markexpr", ""))
@@ -58,3 +77,5 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if item.path in RL_MODULES and isinstance(item, pytest.DoctestItem):
             item.add_marker(pytest.mark.rl)
+        elif _needs_fast(item.path) and isinstance(item, pytest.DoctestItem):
+            item.add_marker(pytest.mark.fast)
