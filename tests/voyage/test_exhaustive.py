@@ -8,12 +8,13 @@ differ only in their reshuffle counters behave identically, so the walk identifi
 from __future__ import annotations
 
 from collections import defaultdict
+from math import comb, prod
 
 import attrs
 import pytest
 
 from seaview_rules import CHANCE, voyage
-from seaview_rules.voyage import CARDS, Action, CardSet, Deal, Play, State
+from seaview_rules.voyage import CARDS, Action, CardSet, Deal, Phase, Play, State
 
 TINY = voyage.Rules(players=2, colours=2, numbers=3, hand_size=2, target=3)
 CANDIDATES: tuple[voyage.Move, ...] = (
@@ -61,7 +62,13 @@ def graph(walk: tuple[dict[State, list[State]], list[State]]) -> dict[State, lis
 def test_every_reachable_state_is_consistent_and_its_moves_complete(
     graph: dict[State, list[State]],
 ) -> None:
-    assert len(graph) > 50_000  # the walk really covers the tiny game
+    # The walk covers the tiny game: every phase, and every deal of the first round
+    # (VOY-1: each seat in turn is dealt hand_size of the cards the seats before left).
+    assert {state.phase for state in graph} == set(Phase)
+    deals = prod(
+        comb(TINY.deck_size - k * TINY.hand_size, TINY.hand_size) for k in range(TINY.players)
+    )
+    assert len({s for s in graph if s.phase is Phase.LEAD and not s.results}) == deals
     for state in graph:
         places = [*state.hands, state.draw_pile, CardSet.of(state.discard_under)]
         held = sum(len(p) for p in places) + (state.discard_top is not None)
