@@ -8,8 +8,8 @@ the checks of a loaded document, the encoding, the test kit) reads them from her
 - the deal (VOY-1): `HAND_SIZE` cards each, clockwise (`left_of`, VOY-R7), the first
   dealer `FIRST_DEALER` (VOY-R6);
 - a turn: `MUST_PLAY`, the ruling that a player who can match plays (VOY-R3);
-- the end of a round (VOY-5): `round_points`, and `most_round_points`, at most what one
-  round scores;
+- the end of a round (VOY-5): `round_points`, and `least_round_points` and
+  `most_round_points`, the least and the most one round scores;
 - the next round (VOY-7, VOY-R8): `next_dealer`;
 - the end of the match (VOY-8): `TARGET`, `reaches_target`, and `ENDING`, how it ends.
 """
@@ -30,6 +30,7 @@ __all__ = [
     "MUST_PLAY",
     "NUMBERS",
     "TARGET",
+    "least_round_points",
     "left_of",
     "most_round_points",
     "next_dealer",
@@ -71,6 +72,16 @@ def round_points(cards_left: tuple[int, ...]) -> int:
     5
     """
     return sum(cards_left)
+
+
+def least_round_points(players: int) -> int:
+    """VOY-5: the least one round scores: `round_points` with one card left in every
+    other hand (a round ends when the first hand is empty).
+
+    >>> least_round_points(4)
+    3
+    """
+    return round_points((0, *(1,) * (players - 1)))
 
 
 def most_round_points(players: int, deck_size: int) -> int:
