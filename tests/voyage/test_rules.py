@@ -39,6 +39,7 @@ from seaview_rules.voyage import (
     parse_move,
 )
 from seaview_rules.voyage import view as voyage_view
+from seaview_rules.voyage._rulebook import round_points
 
 
 def cards(text: str) -> CardSet:
@@ -308,11 +309,12 @@ def test_the_match_ends_when_a_total_reaches_the_target() -> None:
     state = position(["B7", "R5 G1", "R9"], "B2", scores=(19, 20, 0))
     over = apply_move(state, parse_move("B7"))
     assert over.phase is Phase.OVER
-    assert over.scores == (22, 20, 0)
+    scores = (19 + round_points((0, 2, 1)), 20, 0)  # 22 (VOY-5)
+    assert over.scores == scores
     result = outcome(over)
     assert result is not None
     assert result.winner == 0
-    assert result.scores == (22, 20, 0)
+    assert result.scores == scores
     assert result.termination is Termination.TARGET_SCORE
     assert legal_moves(over) == ()
     with pytest.raises(IllegalMoveError) as err:
@@ -322,9 +324,10 @@ def test_the_match_ends_when_a_total_reaches_the_target() -> None:
 
 @pytest.mark.rule("VOY-8")
 def test_the_target_is_an_option() -> None:
-    state = position(["B7", "R5"], "B2", rules=Rules(players=2, target=1))
+    points = round_points((0, 1))  # going out with one card left in the other hand (VOY-5)
+    state = position(["B7", "R5"], "B2", rules=Rules(players=2, target=points))
     assert apply_move(state, parse_move("B7")).phase is Phase.OVER
-    state = position(["B7", "R5"], "B2", rules=Rules(players=2, target=2))
+    state = position(["B7", "R5"], "B2", rules=Rules(players=2, target=points + 1))
     assert apply_move(state, parse_move("B7")).phase is Phase.DEAL
 
 
