@@ -15,6 +15,7 @@ import pytest
 
 from seaview_rules import CHANCE, voyage
 from seaview_rules.voyage import CARDS, Action, CardSet, Deal, Phase, Play, State
+from seaview_rules.voyage._rulebook import least_round_points, most_round_points
 
 TINY = voyage.Rules(players=2, colours=2, numbers=3, hand_size=2, target=3)
 CANDIDATES: tuple[voyage.Move, ...] = (
@@ -107,6 +108,10 @@ def test_every_final_state_has_one_winner_at_or_past_the_target(
 ) -> None:
     finals = [s for s in graph if voyage.is_terminal(s)]
     assert finals
+    # Every round scores between the rulebook's bounds, and the least is scored.
+    points = {r.points for s in finals for r in s.results}
+    assert min(points) == least_round_points(TINY.players)
+    assert max(points) <= most_round_points(TINY.players, TINY.deck_size)
     for state in finals:
         outcome = voyage.outcome(state)
         assert outcome is not None

@@ -39,7 +39,7 @@ from seaview_rules.voyage import (
     parse_move,
 )
 from seaview_rules.voyage import view as voyage_view
-from seaview_rules.voyage._rulebook import round_points
+from seaview_rules.voyage._rulebook import least_round_points, most_round_points, round_points
 
 
 def cards(text: str) -> CardSet:
@@ -250,6 +250,17 @@ def test_playing_the_last_card_ends_the_round_and_scores_the_cards_left() -> Non
     )
     assert after.scores == (8, 0, 0)
     assert after.phase is Phase.DEAL  # the next round begins
+
+
+@pytest.mark.rule("VOY-5")
+def test_a_round_scores_at_least_a_card_of_every_other_hand_and_at_most_the_deck() -> None:
+    """The bounds the compiled playout sizes its table of rounds with, and the encoding
+    its largest total (the target less one, and a round)."""
+    assert [least_round_points(players) for players in (2, 3, 6)] == [1, 2, 5]
+    assert [most_round_points(players, 39) for players in (2, 6)] == [39, 39]
+    encoding = voyage.GAME.encoding
+    assert encoding is not None
+    assert encoding.max_score(Rules(players=3, target=21)) == 20 + 39
 
 
 @pytest.mark.rule("VOY-6")
