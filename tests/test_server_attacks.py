@@ -692,7 +692,11 @@ def test_caps_are_exact_under_concurrent_requests(tmp_path: Path) -> None:
 
         wait_until(stopped, 60)
         versions = [s.ok("GET", f"/api/tables/{t}")["version"] for t in tables]
-        assert all(140 <= v <= 150 for v in versions), versions
+        # A bot's move that ends a round comes with the next deal: the play, then
+        # seven cards to each of the two seats and the turn-up (VOY-1), 16 changes at
+        # once. A table stops short of the cap by less than one such step.
+        most_in_one_step = 1 + 2 * 7 + 1
+        assert all(150 - most_in_one_step < v <= 150 for v in versions), versions
 
 
 async def _watch_and_drop(url: str, channels: int) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import cache
 
 import attrs
 import pytest
@@ -31,7 +32,10 @@ from seaview_rules.voyage import testing as vst
 from tests.helpers import examples, full_run, scaled
 
 MID_MATCH = st.one_of(
-    vst.states(rules=vst.rules().map(lambda r: attrs.evolve(r, target=21)), max_moves=200),
+    vst.states(
+        rules=vst.rules().map(lambda r: attrs.evolve(r, target=voyage.Rules().target)),
+        max_moves=200,
+    ),
     vst.states(rules=vst.rules(small_decks=False), max_moves=200),
 )
 """States of matches that are mostly still going on (small decks and low targets end
@@ -69,7 +73,9 @@ GAMES = [
 ]
 
 
+@cache
 def steps() -> list[tuple[State, voyage.Move, State]]:
+    """Every move of the seeded games: the state before, the move, the state after."""
     found: list[tuple[State, voyage.Move, State]] = []
     for rules, seed in GAMES:
         play(
@@ -82,17 +88,14 @@ def steps() -> list[tuple[State, voyage.Move, State]]:
     return found
 
 
-STEPS = steps()
-
-
 def test_the_games_show_every_kind_of_event() -> None:
-    kinds = Counter(type(e) for b, m, a in STEPS for e in voyage.events(b, m, seat=OMNISCIENT))
+    kinds = Counter(type(e) for b, m, a in steps() for e in voyage.events(b, m, seat=OMNISCIENT))
     assert set(kinds) == {Dealt, DealDone, Played, WentOut, MustDraw, PileRebuilt, Drew, Kept,
                           Passed}  # fmt: skip
 
 
 def test_the_omniscient_log_keeps_the_words_of_before() -> None:
-    for before, move, after in STEPS:
+    for before, move, after in steps():
         assert voyage.narrate(before, move, seat=OMNISCIENT) == narrated_before_issue_12(
             before, move, after
         )
@@ -100,7 +103,7 @@ def test_the_omniscient_log_keeps_the_words_of_before() -> None:
 
 @pytest.mark.rule("VOY-R4")
 def test_a_card_off_the_draw_pile_is_named_to_its_receiver_only() -> None:
-    for before, move, _ in STEPS:
+    for before, move, _ in steps():
         if not isinstance(move, voyage.Deal):
             continue
         receiver = before.player
@@ -160,7 +163,7 @@ def test_each_event_has_words_for_its_seat_and_for_the_others(
 
 def test_only_a_card_played_face_up_reveals_what_was_hidden() -> None:
     """`seaview_rules.Table.undo` never takes back a move whose events reveal."""
-    revealing = {type(e) for b, m, a in STEPS for e in voyage.events(b, m) if e.reveals}
+    revealing = {type(e) for b, m, a in steps() for e in voyage.events(b, m) if e.reveals}
     assert revealing == {Played, WentOut}
     assert PileRebuilt(3).seat is None
     assert str(PileRebuilt(3)) == "the discard pile but its top becomes the draw pile"
@@ -362,7 +365,7 @@ def test_every_move_of_the_seeded_games_agrees_with_its_events_and_rules() -> No
     """The same check over the seeded games, which meet every kind of event: fixed and
     quick, where the property test above plays at random."""
     applied: Counter[str] = Counter()
-    for before, move, after in STEPS:
+    for before, move, after in steps():
         assert_events_agree(before, move, after)
         applied.update(voyage.rules_applied(before, move))
     assert {"VOY-R3", "VOY-R6", "VOY-R10"} <= set(applied), applied  # the rare rulings met

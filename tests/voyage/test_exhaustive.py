@@ -8,12 +8,14 @@ differ only in their reshuffle counters behave identically, so the walk identifi
 from __future__ import annotations
 
 from collections import defaultdict
+from math import comb, prod
 
 import attrs
 import pytest
 
 from seaview_rules import CHANCE, voyage
-from seaview_rules.voyage import CARDS, Action, CardSet, Deal, Play, State
+from seaview_rules.voyage import CARDS, Action, CardSet, Deal, Phase, Play, State
+from seaview_rules.voyage._rulebook import least_round_points, most_round_points
 
 TINY = voyage.Rules(players=2, colours=2, numbers=3, hand_size=2, target=3)
 CANDIDATES: tuple[voyage.Move, ...] = (
@@ -61,7 +63,13 @@ def graph(walk: tuple[dict[State, list[State]], list[State]]) -> dict[State, lis
 def test_every_reachable_state_is_consistent_and_its_moves_complete(
     graph: dict[State, list[State]],
 ) -> None:
-    assert len(graph) > 50_000  # the walk really covers the tiny game
+    # The walk covers the tiny game: every phase, and every deal of the first round
+    # (VOY-1: each seat in turn is dealt hand_size of the cards the seats before left).
+    assert {state.phase for state in graph} == set(Phase)
+    deals = prod(
+        comb(TINY.deck_size - k * TINY.hand_size, TINY.hand_size) for k in range(TINY.players)
+    )
+    assert len({s for s in graph if s.phase is Phase.LEAD and not s.results}) == deals
     for state in graph:
         places = [*state.hands, state.draw_pile, CardSet.of(state.discard_under)]
         held = sum(len(p) for p in places) + (state.discard_top is not None)
@@ -100,6 +108,10 @@ def test_every_final_state_has_one_winner_at_or_past_the_target(
 ) -> None:
     finals = [s for s in graph if voyage.is_terminal(s)]
     assert finals
+    # Every round scores between the rulebook's bounds, and the least is scored.
+    points = {r.points for s in finals for r in s.results}
+    assert min(points) == least_round_points(TINY.players)
+    assert max(points) <= most_round_points(TINY.players, TINY.deck_size)
     for state in finals:
         outcome = voyage.outcome(state)
         assert outcome is not None

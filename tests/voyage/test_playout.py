@@ -1,5 +1,6 @@
 """`voyage.playout` is the reference loop of random play, and `voyage.determinize` is
-exactly uniform over the states that agree with a view, counted on tiny decks."""
+exactly uniform over the states that agree with a view, counted on tiny decks (hand-made
+positions are determinized in `test_checks`, with the rest of what must work on them)."""
 
 from __future__ import annotations
 
@@ -146,8 +147,8 @@ def first_round(rules: Rules, max_reshuffles: int) -> set[State]:
 
 
 def agreeing(seen: voyage.View) -> set[State]:
-    """Every state whose view is ``seen`` and in which a seat drawing under the VOY-R3
-    ruling held no card that matches the top: the unseen cards placed in every order."""
+    """Every state whose view is ``seen``: the unseen cards placed in every order, and,
+    while another seat has just drawn, each card of its hand the one it drew."""
     rules, seat, top = seen.rules, seen.seat, seen.discard_top
     known = {*seen.discard_under, *(seen.hand or ()), *([top] if top else [])}
     unseen = [c for c in CardSet(rules.deck) if c not in known]
@@ -160,11 +161,7 @@ def agreeing(seen: voyage.View) -> set[State]:
             else:
                 hands[s], rest = CardSet.of(rest[: seen.hand_sizes[s]]), rest[seen.hand_sizes[s] :]
         drawer = hands[seen.player]
-        forced = rules.must_play and seen.phase in (Phase.DRAW, Phase.DRAWN) and seen.player != seat
         for drawn in drawer if seen.drawn is None and seen.phase is Phase.DRAWN else [seen.drawn]:
-            held = [c for c in drawer if c != drawn]  # before the draw
-            if forced and top is not None and any(c.matches(top) for c in held):
-                continue
             state = State(
                 rules=rules, phase=seen.phase, player=seen.player, dealer=seen.dealer,
                 hands=tuple(hands), draw_pile=CardSet.of(rest), discard_top=top,
@@ -177,16 +174,18 @@ def agreeing(seen: voyage.View) -> set[State]:
 
 
 TINY = [
-    # rules, draw-pile rebuilds walked, (views, views with an agreeing state no play reaches)
-    (Rules(players=3, colours=3, numbers=2, hand_size=2, target=3), 1, (3193, 1962)),
-    (Rules(players=2, colours=2, numbers=3, hand_size=2, target=3, must_play=False), 0, (5945, 0)),
+    # rules, draw-pile rebuilds walked, whether play reaches every state that agrees with
+    # a view: under must_play (VOY-R3) a seat that draws held no match, but a view of the
+    # draw does not say so, and determinize does not reason over the moves that led to it
+    (Rules(players=3, colours=3, numbers=2, hand_size=2, target=3), 1, False),
+    (Rules(players=2, colours=2, numbers=3, hand_size=2, target=3, must_play=False), 0, True),
 ]
 
 
 @pytest.mark.rule("VOY-R3", "VOY-4")
-@pytest.mark.parametrize(("rules", "rebuilds", "counts"), TINY, ids=lambda x: str(x))
+@pytest.mark.parametrize(("rules", "rebuilds", "all_reached"), TINY, ids=lambda x: str(x))
 def test_determinize_is_exactly_uniform_over_the_states_that_agree_with_a_view(
-    rules: Rules, rebuilds: int, counts: tuple[int, int]
+    rules: Rules, rebuilds: int, all_reached: bool
 ) -> None:
     by_view: defaultdict[voyage.View, set[State]] = defaultdict(set)
     for state in first_round(rules, rebuilds):
@@ -199,4 +198,5 @@ def test_determinize_is_exactly_uniform_over_the_states_that_agree_with_a_view(
         assert found == dict.fromkeys(states, Fraction(1, len(states)))
         assert reached <= states  # no state a seat could be in is ever left out
         too_many += len(states) > len(reached)
-    assert (len(by_view), too_many) == counts
+    assert {seen.phase for seen in by_view} == set(Phase) - {Phase.OVER}  # the whole round
+    assert (too_many == 0) == all_reached

@@ -68,7 +68,10 @@ def test_sample_chance_has_the_exact_distribution() -> None:
 
 MID_MATCH = st.one_of(
     vst.states(),
-    vst.states(rules=vst.rules().map(lambda r: attrs.evolve(r, target=21)), max_moves=200),
+    vst.states(
+        rules=vst.rules().map(lambda r: attrs.evolve(r, target=voyage.Rules().target)),
+        max_moves=200,
+    ),
     vst.states(rules=vst.rules(small_decks=False), max_moves=200),
 )
 """States of every kind, and many of matches still going on (small decks and low

@@ -39,6 +39,7 @@ from seaview_rules.voyage import (
     parse_move,
 )
 from seaview_rules.voyage import view as voyage_view
+from seaview_rules.voyage._rulebook import least_round_points, most_round_points, round_points
 
 
 def cards(text: str) -> CardSet:
@@ -251,6 +252,17 @@ def test_playing_the_last_card_ends_the_round_and_scores_the_cards_left() -> Non
     assert after.phase is Phase.DEAL  # the next round begins
 
 
+@pytest.mark.rule("VOY-5")
+def test_a_round_scores_at_least_a_card_of_every_other_hand_and_at_most_the_deck() -> None:
+    """The bounds the compiled playout sizes its table of rounds with, and the encoding
+    its largest total (the target less one, and a round)."""
+    assert [least_round_points(players) for players in (2, 3, 6)] == [1, 2, 5]
+    assert [most_round_points(players, 39) for players in (2, 6)] == [39, 39]
+    encoding = voyage.GAME.encoding
+    assert encoding is not None
+    assert encoding.max_score(Rules(players=3, target=21)) == 20 + 39
+
+
 @pytest.mark.rule("VOY-6")
 def test_an_empty_draw_pile_is_rebuilt_from_the_discard_pile_but_its_top() -> None:
     state = position(["G9", "R5"], "B2", draw="", under="R1 R3")
@@ -308,11 +320,12 @@ def test_the_match_ends_when_a_total_reaches_the_target() -> None:
     state = position(["B7", "R5 G1", "R9"], "B2", scores=(19, 20, 0))
     over = apply_move(state, parse_move("B7"))
     assert over.phase is Phase.OVER
-    assert over.scores == (22, 20, 0)
+    scores = (19 + round_points((0, 2, 1)), 20, 0)  # 22 (VOY-5)
+    assert over.scores == scores
     result = outcome(over)
     assert result is not None
     assert result.winner == 0
-    assert result.scores == (22, 20, 0)
+    assert result.scores == scores
     assert result.termination is Termination.TARGET_SCORE
     assert legal_moves(over) == ()
     with pytest.raises(IllegalMoveError) as err:
@@ -322,9 +335,10 @@ def test_the_match_ends_when_a_total_reaches_the_target() -> None:
 
 @pytest.mark.rule("VOY-8")
 def test_the_target_is_an_option() -> None:
-    state = position(["B7", "R5"], "B2", rules=Rules(players=2, target=1))
+    points = round_points((0, 1))  # going out with one card left in the other hand (VOY-5)
+    state = position(["B7", "R5"], "B2", rules=Rules(players=2, target=points))
     assert apply_move(state, parse_move("B7")).phase is Phase.OVER
-    state = position(["B7", "R5"], "B2", rules=Rules(players=2, target=2))
+    state = position(["B7", "R5"], "B2", rules=Rules(players=2, target=points + 1))
     assert apply_move(state, parse_move("B7")).phase is Phase.DEAL
 
 

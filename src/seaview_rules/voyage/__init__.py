@@ -2,7 +2,9 @@
 
 Play a card that matches the colour or the number of the top of the discard pile; the
 first to empty his hand scores a point per card left in the other hands; the first to
-21 points wins the match. See the rule reference for every rule and ruling.
+21 points wins the match. See the rule reference for every rule and ruling; the
+package's rulebook, ``_rulebook.py``, states each rule's numbers and small functions
+once.
 
 >>> import random
 >>> from seaview_rules import CHANCE, voyage
@@ -48,6 +50,7 @@ from seaview_rules.voyage._moves import (
 from seaview_rules.voyage._pieces import CARDS, Card, CardSet, Colour
 from seaview_rules.voyage._playout import determinize
 from seaview_rules.voyage._render import render, statistics
+from seaview_rules.voyage._rulebook import MAX_PLAYERS, MIN_PLAYERS
 from seaview_rules.voyage._rules import (
     COMPILED,
     apply_move,
@@ -125,8 +128,8 @@ __all__ = [
 GAME: Game[Rules, State, Move, View] = Game(
     name="voyage",
     title="Voyage to the Bottom of the Sea card game",
-    min_players=2,
-    max_players=6,
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
     chance=True,
     hidden_information=True,
     rules_type=Rules,

@@ -31,7 +31,7 @@ from typing import Any, TypeVar
 import attrs
 
 from seaview_rules._codec import Codec, Dumps, FromDict, Loads, ToDict
-from seaview_rules._core import CHANCE, Event, Outcome, Player, Termination
+from seaview_rules._core import CHANCE, Event, Player
 from seaview_rules._reader import (
     Field,
     Readers,
@@ -45,10 +45,11 @@ from seaview_rules._reader import (
 from seaview_rules._schemas import SchemaBuilder, SchemaHooks, alternatives, integer, max_seat
 from seaview_rules.voyage import _events
 from seaview_rules.voyage._checks import check_state, check_view
-from seaview_rules.voyage._model import Phase, Rules, State, View
+from seaview_rules.voyage._model import Rules, State, View
 from seaview_rules.voyage._moves import Action, Deal, Move, Play, every_move, parse_move
 from seaview_rules.voyage._pieces import CARDS, Card, CardSet
-from seaview_rules.voyage._rules import apply_move, new_game
+from seaview_rules.voyage._rulebook import ENDING
+from seaview_rules.voyage._rules import apply_move, new_game, outcome
 
 EVENTS: dict[str, type[Event]] = event_classes(*(getattr(_events, n) for n in _events.__all__))
 """The classes of the events a Voyage table sends, by their ``"type"`` in JSON."""
@@ -115,19 +116,6 @@ def _read(cls: type[T], data: Field) -> T:
     return read_fields(cls, data, readers)
 
 
-def view_outcome(seen: View) -> Outcome | None:
-    """The outcome of the match a view shows, from the view's own fields: what
-    `outcome` gives for the state the view came from (VOY-8).
-
-    >>> from seaview_rules import voyage
-    >>> view_outcome(voyage.view(voyage.new_game(voyage.Rules(players=2)), 0)) is None
-    True
-    """
-    if seen.phase is not Phase.OVER or not seen.results:
-        return None
-    return Outcome(seen.results[-1].winner, seen.scores, Termination.TARGET_SCORE)
-
-
 def _read_event(data: Field, rules: Rules | None) -> Event:
     """An event; with the ``rules`` of a seat record, each card must be of their deck."""
     card = _deck_card(rules) if rules is not None else (lambda f: f.parse(Card.parse))
@@ -189,8 +177,8 @@ CODEC: Codec[Rules, State, Move, View] = Codec(
     read_state=lambda data: checked(_read(State, data), check_state),
     read_view=lambda data: checked(_read(View, data), check_view),
     read_event=_read_event,
-    view_outcome=view_outcome,
-    termination=Termination.TARGET_SCORE,
+    view_outcome=outcome,
+    termination=ENDING,
     view_derived={"round": (int, lambda seen: seen.round)},
     schema_hooks=_SCHEMA_HOOKS,
     view_derived_schemas=lambda b: {"round": integer(1)},

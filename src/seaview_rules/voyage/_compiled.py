@@ -9,9 +9,10 @@ the same states and the same generator state after every playout.
 The packed state (`_Packed`): hands and the draw pile are bit masks over `Card.index`,
 as in `CardSet`; the discard pile is an array of card indices, its top last; ``-1`` is
 "no card"; the rounds finished in the playout are rows of ``results``. What the rules
-say is read from the rulebook (`round_points`) and from the pieces (`MATCHES`, the
-deck); the kernel states the order of the legal moves and the transitions again, as
-`legal_moves` and the successors state them.
+say is read from the rulebook (`round_points`, `left_of`, `next_dealer`,
+`reaches_target`, compiled as they are) and from the pieces (`MATCHES`, the deck); the
+kernel states the order of the legal moves and the transitions again, as `legal_moves`
+and the successors state them.
 """
 
 from __future__ import annotations
@@ -26,6 +27,13 @@ from seaview_rules._compiled import Kernels, Summary
 from seaview_rules._mt import MT_SIZE, compiled, from_rng, randbelow, seed, seed_key, to_rng
 from seaview_rules.voyage._model import Phase, RoundResult, Rules, State, build_state
 from seaview_rules.voyage._pieces import CARDS, MATCHES, CardSet
+from seaview_rules.voyage._rulebook import (
+    least_round_points,
+    left_of,
+    next_dealer,
+    reaches_target,
+    round_points,
+)
 
 __all__ = ["KERNELS"]
 
@@ -44,6 +52,12 @@ _SCALARS = 9
 _DRAW_MOVE, _KEEP_MOVE, _PASS_MOVE = -1, -2, -3
 
 _MATCHES = np.array(MATCHES, dtype=np.int64)
+
+# The rulebook's functions, compiled: the kernels ask them where the successors do.
+_left_of = compiled(left_of)
+_next_dealer = compiled(next_dealer)
+_reaches_target = compiled(reaches_target)
+_round_points = compiled(round_points)
 _DECK_CARDS = len(CARDS)
 
 # The columns of a finished round (`RoundResult`), then its cards left, seat by seat.
@@ -147,7 +161,7 @@ def _play_out(
             counts[1] += 1
             if phase == _DEAL:
                 # VOY-1, VOY-R7: the deal goes on clockwise until the next seat is full.
-                after = (player + 1) % players
+                after = _left_of(players, player)
                 s[_PLAYER] = after
                 if _popcount(hands[after]) == hand_size:
                     s[_PHASE] = _LEAD
@@ -171,7 +185,7 @@ def _play_out(
                 _end_round(s, hands, scores, results, players, target, deck)
                 continue
             s[_PHASE] = _TURN
-            s[_PLAYER] = (player + 1) % players
+            s[_PLAYER] = _left_of(players, player)
         elif move == _DRAW_MOVE:
             if s[_PILE] == 0:
                 # VOY-6: the discard pile but its top becomes the draw pile.
@@ -186,7 +200,7 @@ def _play_out(
         else:
             # VOY-R4 keep, VOY-R5 pass: the turn passes to the left.
             s[_PHASE] = _TURN
-            s[_PLAYER] = (player + 1) % players
+            s[_PLAYER] = _left_of(players, player)
             s[_DRAWN_CARD] = -1
 
 
@@ -205,23 +219,21 @@ def _end_round(
     winner = s[_PLAYER]
     row = results[s[_ROUNDS]]
     s[_ROUNDS] += 1
-    points = 0
     for seat in range(players):
-        cards = _popcount(hands[seat])
-        row[_R_LEFT + seat] = cards
-        points += cards  # round_points: a point per card left (VOY-5)
+        row[_R_LEFT + seat] = _popcount(hands[seat])
+    points = _round_points(row[_R_LEFT : _R_LEFT + players])
     row[_R_DEALER] = s[_DEALER]
     row[_R_WINNER] = winner
     row[_R_POINTS] = points
     row[_R_RESHUFFLES] = s[_RESHUFFLES]
     scores[winner] += points
-    if scores[winner] >= target:
+    if _reaches_target(scores[winner], target):
         s[_PHASE] = _OVER
         return
-    dealer = (s[_DEALER] + 1) % players
+    dealer = _next_dealer(players, s[_DEALER])
     s[_PHASE] = _DEAL
     s[_DEALER] = dealer
-    s[_PLAYER] = (dealer + 1) % players
+    s[_PLAYER] = _left_of(players, dealer)
     for seat in range(players):
         hands[seat] = 0
     s[_PILE] = deck
@@ -232,9 +244,10 @@ def _end_round(
 
 
 def _rounds_bound(rules: Rules, scores: Sequence[int]) -> int:
-    """The most rounds a playout can finish: each gives its winner at least one point
-    per other seat (VOY-5), and the match ends when a total reaches the target."""
-    return sum(max(0, rules.target - score) for score in scores) + 1
+    """The most rounds a playout can finish: each gives its winner at least
+    `least_round_points` (VOY-5), and the match ends when a total reaches the target."""
+    least = least_round_points(rules.players)
+    return sum(-(-max(0, rules.target - score) // least) for score in scores) + 1
 
 
 class _Packed:

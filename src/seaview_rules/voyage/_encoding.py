@@ -19,6 +19,7 @@ from seaview_rules.encoding import Encoding, Segment, Vector, clipped, relative_
 from seaview_rules.voyage._model import Phase, Rules, State, View
 from seaview_rules.voyage._moves import Deal, Move
 from seaview_rules.voyage._pieces import CARDS
+from seaview_rules.voyage._rulebook import most_round_points
 
 __all__ = ["ENCODING"]
 
@@ -103,8 +104,8 @@ def max_game_length(rules: Rules) -> int:
 
 
 def max_score(rules: Rules) -> int:
-    """The target minus 1, plus the most one round can score: every card of the deck."""
-    return rules.target - 1 + rules.deck_size
+    """The target minus 1, plus the most one round can score (VOY-5, VOY-8)."""
+    return rules.target - 1 + most_round_points(rules.players, rules.deck_size)
 
 
 def scores(state: State) -> tuple[int, ...]:

@@ -10,7 +10,17 @@ from attrs import field, frozen
 from seaview_rules._core import InvalidDataError, Player
 from seaview_rules._options import boolean, in_range
 from seaview_rules.voyage._moves import Move
-from seaview_rules.voyage._pieces import MAX_NUMBER, Card, CardSet, deck_of
+from seaview_rules.voyage._pieces import Card, CardSet, deck_of
+from seaview_rules.voyage._rulebook import (
+    COLOURS,
+    FIRST_DEALER,
+    HAND_SIZE,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    MUST_PLAY,
+    NUMBERS,
+    TARGET,
+)
 
 
 @frozen(kw_only=True)
@@ -25,19 +35,19 @@ class Rules:
     seaview_rules.errors.InvalidDataError: players: must be 2 to 6, not 7
     """
 
-    players: int = field(default=4, validator=in_range(2, 6))
+    players: int = field(default=4, validator=in_range(MIN_PLAYERS, MAX_PLAYERS))
     """Seats at the table, 2 to 6."""
-    colours: int = field(default=3, validator=in_range(1, 3))
+    colours: int = field(default=COLOURS, validator=in_range(1, COLOURS))
     """How many colours the deck has (red, then green, then blue; VOY-R1)."""
-    numbers: int = field(default=MAX_NUMBER, validator=in_range(1, MAX_NUMBER))
+    numbers: int = field(default=NUMBERS, validator=in_range(1, NUMBERS))
     """How many numbers each colour has, from 1 up (VOY-R1)."""
-    hand_size: int = field(default=6, validator=in_range(1))
+    hand_size: int = field(default=HAND_SIZE, validator=in_range(1))
     """Cards dealt to each player (VOY-1)."""
-    target: int = field(default=21, validator=in_range(1))
+    target: int = field(default=TARGET, validator=in_range(1))
     """Match total that wins the game (VOY-8)."""
-    first_dealer: int = field(default=0, validator=in_range(0, 5))
+    first_dealer: int = field(default=FIRST_DEALER, validator=in_range(0, MAX_PLAYERS - 1))
     """Seat of the first round's dealer (VOY-R6)."""
-    must_play: bool = field(default=True, validator=boolean)
+    must_play: bool = field(default=MUST_PLAY, validator=boolean)
     """A player who can match must play (VOY-R3); ``False`` lets him draw instead."""
 
     def __attrs_post_init__(self) -> None:

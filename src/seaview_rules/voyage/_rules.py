@@ -18,16 +18,7 @@ import random
 from fractions import Fraction
 
 from seaview_rules._compiled import Compiled, Kernels
-from seaview_rules._core import (
-    CHANCE,
-    IllegalMoveError,
-    Outcome,
-    Player,
-    Termination,
-    Trace,
-    Violation,
-)
-from seaview_rules._seating import left_of, next_dealer, reaches_target
+from seaview_rules._core import CHANCE, IllegalMoveError, Outcome, Player, Trace, Violation
 from seaview_rules._shell import Referee, Successor
 from seaview_rules.voyage._events import (
     DealDone,
@@ -45,6 +36,13 @@ from seaview_rules.voyage._events import (
 from seaview_rules.voyage._model import Phase, RoundResult, Rules, State, View, build_state
 from seaview_rules.voyage._moves import DEALS, PLAYS, Action, Deal, Move, Play
 from seaview_rules.voyage._pieces import CARDS, EMPTY, MATCHES, MAX_NUMBER, Card, CardSet, bits
+from seaview_rules.voyage._rulebook import (
+    ENDING,
+    left_of,
+    next_dealer,
+    reaches_target,
+    round_points,
+)
 
 # The enum members of the hot path as module constants: a look-up such as Phase.TURN
 # goes through the enum's metaclass, many times the cost of a global look-up (what each
@@ -120,11 +118,17 @@ def is_terminal(state: State) -> bool:
     return state.phase is _PHASE_OVER
 
 
-def outcome(state: State) -> Outcome | None:
-    """The winner and final totals once the match is over, else ``None`` (VOY-8)."""
+def outcome(state: State | View) -> Outcome | None:
+    """The winner and final totals once the match is over, else ``None`` (VOY-8): the
+    seat that went out in the last round; of a view, the outcome of the state it shows
+    (a view document writes it, and `loads` checks it).
+
+    >>> outcome(new_game(Rules(players=2))) is None
+    True
+    """
     if state.phase is not _PHASE_OVER:
         return None
-    return Outcome(state.results[-1].winner, state.scores, Termination.TARGET_SCORE)
+    return Outcome(state.results[-1].winner, state.scores, ENDING)
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:
@@ -465,33 +469,6 @@ def _end_round(
         )
     # VOY-7, VOY-R8: players take turns to deal, passing the deal to the left (clockwise).
     return _new_round(rules, next_dealer(rules.players, state.dealer), tuple(scores), results)
-
-
-def round_points(cards_left: tuple[int, ...]) -> int:
-    """What the winner of a round scores, given the cards left in each hand. The
-    transition scores with it, and the checks of a loaded document hold each round
-    result to it."""
-    return sum(cards_left)  # VOY-5: one point per card left in the other hands
-
-
-def deal_so_far(rules: Rules, dealer: int, cards: int | None = None) -> State:
-    """The round that ``dealer`` deals, after the first ``cards`` cards of its deal (the
-    whole deal for ``None``, or when ``cards`` is more), dealt by the transition itself,
-    the lowest card of the draw pile each time: whose card is next, or who leads once
-    the deal is done, and how many cards each hand holds. The checks of a loaded
-    document hold a position of the deal or of the lead to it.
-
-    >>> lead = deal_so_far(Rules(players=3, first_dealer=2), 2)
-    >>> lead.phase, lead.player, [len(hand) for hand in lead.hands]
-    (<Phase.LEAD: 'lead'>, 0, [6, 6, 6])
-    """
-    state = _new_round(rules, dealer, (0,) * rules.players, ())
-    for _ in range(rules.deck_size if cards is None else cards):
-        if state.phase is not _PHASE_DEAL:
-            break
-        pile = state.draw_pile
-        state = _deal(state, DEALS[(pile & -pile).bit_length() - 1])
-    return state
 
 
 # The successor of each type of move.

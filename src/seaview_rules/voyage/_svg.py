@@ -110,20 +110,24 @@ def _notes(position: Position) -> str:
     return note
 
 
+def _shown(position: Position) -> tuple[list[CardSet | None], list[int], int, tuple[Face, ...]]:
+    """The hands a picture shows (``None`` for one it hides), the size of each, the size of
+    the draw pile and its cards face up (a state's, for the omniscient picture)."""
+    if isinstance(position, State):
+        secret = tuple(face(card) for card in position.draw_pile)
+        sizes = [len(hand) for hand in position.hands]
+        return list(position.hands), sizes, len(position.draw_pile), secret
+    seat, sizes = position.seat, list(position.hand_sizes)
+    hands = [position.hand if s == seat else None for s in range(position.rules.players)]
+    return hands, sizes, position.draw_pile_size, ()
+
+
 def layout(position: Position, moves: tuple[Move, ...], whose: str) -> Layout:
     """The table of ``position``: every hand face up for a state, the seat's own only for
     a view; ``moves`` are the legal moves to link, ``whose`` says whose picture it is."""
     plays = {move.card: str(move) for move in moves if isinstance(move, Play)}
-    if isinstance(position, State):
-        hands: list[CardSet | None] = list(position.hands)
-        sizes = [len(hand) for hand in position.hands]
-        draw_pile = len(position.draw_pile)
-        secret = tuple(face(card) for card in position.draw_pile)
-        seat = None
-    else:
-        seat = position.seat
-        hands = [position.hand if s == seat else None for s in range(position.rules.players)]
-        sizes, draw_pile, secret = list(position.hand_sizes), position.draw_pile_size, ()
+    seat = None if isinstance(position, State) else position.seat
+    hands, sizes, draw_pile, secret = _shown(position)
     draw = "draw" if Action.DRAW in moves else None
     shown = (*position.discard_under, *([position.discard_top] if position.discard_top else []))
     centre = (
