@@ -200,13 +200,13 @@ CASES: list[tuple[str, dict[str, object], str, str]] = [
         "spin-off",
         {"positions[0]": [1, 2]},
         "data.positions",
-        "every diver is on the start until the order is settled (LEA-3)",
+        "no diver leaves the start before the first spin of the race (LEA-3)",
     ),
     (
         "spin-off",
         {"placed[1]": False},
         "data.placed",
-        "every diver is put on the start until the order is settled (LEA-3)",
+        "every diver is put on the start until the race begins (LEA-3)",
     ),
     (
         "spin-off, seat 1 next",
@@ -248,12 +248,6 @@ CASES: list[tuple[str, dict[str, object], str, str]] = [
     ),
     (
         "order settled",
-        {"order_spins": 1},
-        "data.order_spins",
-        "counts the spins of the spin-off, where each of the 2 seats spun at least once (LEA-2)",
-    ),
-    (
-        "order settled",
         {"player": 1},
         "data.player",
         "seat 0 plays first, the first of the order of play (LEA-2)",
@@ -262,13 +256,13 @@ CASES: list[tuple[str, dict[str, object], str, str]] = [
         "seat order",
         {"positions[0]": [1, 2]},
         "data.positions",
-        "no diver leaves the start before the first spin (LEA-3)",
+        "no diver leaves the start before the first spin of the race (LEA-3)",
     ),
     (
         "seat order",
         {"placed[1]": False},
         "data.placed",
-        "every diver is put on the start before the first spin (LEA-3)",
+        "every diver is put on the start until the race begins (LEA-3)",
     ),
     # The counters, the last spin and the extra spin (LEA-7, LEA-9).
     (

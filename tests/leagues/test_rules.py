@@ -276,8 +276,14 @@ def test_the_option_grants_the_extra_spin_after_a_rise() -> None:
     state = spin(placed([(3, 2), (4, 4)], game=game), "2R")
     assert kinds(state)[-1] is SpinsAgain
     assert state.player == 0
-    octopus = spin(placed([(3, 3), (2, 5)], game=game), "2R")
-    assert kinds(octopus) == [Moved, FoundTaken, Rose]  # an octopus never gives a spin
+
+
+@pytest.mark.rule("LEA-10", "LEA-R6")
+def test_the_option_gives_no_spin_after_the_rise_of_an_octopus() -> None:
+    game = rules(extra_spin_after_rise=True)
+    octopus = spin(placed([(3, 3), (2, 5)], game=game), "2R")  # (2,5) above it is taken
+    assert kinds(octopus) == [Moved, FoundTaken, Rose]
+    assert octopus.player == 1
 
 
 @pytest.mark.rule("LEA-9", "LEA-12")

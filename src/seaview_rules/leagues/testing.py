@@ -329,7 +329,7 @@ def _race(draw: st.DrawFn, game: Rules, phase: Phase) -> State:
     players = game.players
     seats = tuple(range(players))
     order = tuple(draw(st.permutations(seats))) if game.spin_off else seats
-    order_spins = players + draw(st.integers(0, 3 * players)) if game.spin_off else 0
+    order_spins = draw(st.integers(0, 4 * players)) if game.spin_off else 0
     spins = draw(st.integers(1 if phase is Phase.OVER else 0, 400))
     if spins == 0:
         positions = (board.start,) * players
