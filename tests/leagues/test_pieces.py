@@ -93,6 +93,21 @@ def test_a_board_whose_effects_the_rules_refuse_is_refused_when_rules_are_built(
     assert words in found_problem
 
 
+@pytest.mark.rule("LEA-R1", "LEA-R5", "LEA-7", "LEA-9")
+@pytest.mark.parametrize(
+    ("rows", "problem"),
+    [
+        (["S.v.", "..v.", "..X."], "the arrow sends divers to (2, 3), which must be a yellow square, not an arrow"),
+        (["S..v", "...@", "..X."], "the arrow sends divers to (2, 4), which must be a yellow square, not an octopus"),
+        (["S.*.", "....", "..*.", "....", "X..."], "the starfish sends divers to (3, 3), which must be a yellow square, not a starfish"),
+    ],
+)  # fmt: skip
+def test_the_refusal_names_the_square_an_effect_sends_a_diver_to(
+    rows: list[str], problem: str
+) -> None:
+    assert refused_by_the_rules(rows)[1] == problem
+
+
 @pytest.mark.rule("LEA-R1", "LEA-10")
 def test_an_octopus_may_not_send_a_diver_onto_the_start() -> None:
     assert refused_by_the_rules(["S.v.", "@v..", "..X."]) == (

@@ -164,17 +164,21 @@ def effect_targets(board: Board) -> tuple[Square | None, ...]:
             raise InvalidDataError(
                 where,
                 f"the {name} sends divers to ({to_row + 1}, {column + 1}), which must be a "
-                f"yellow square, not {_article(squares[target])}",
+                f"yellow square, not {_NAMED[squares[target]]}",
             )
         targets.append(Square(target))
     return tuple(targets)
 
 
-def _article(kind: SquareKind) -> str:
-    if kind in (SquareKind.START, SquareKind.RED_ARROW):
-        return f"the {kind.name.lower().replace('_', ' ')}"
-    name = kind.name.lower()
-    return f"an {name}" if name[0] in "aeiou" else f"a {name}"
+_NAMED = {
+    SquareKind.YELLOW: "a yellow square",
+    SquareKind.ARROW: "an arrow",
+    SquareKind.STARFISH: "a starfish",
+    SquareKind.OCTOPUS: "an octopus",
+    SquareKind.RED_ARROW: "the red arrow",
+    SquareKind.START: "the start",
+}
+"""Each kind of square as a message names it."""
 
 
 def spins_again(kind: SquareKind, went_down: bool, *, extra_spin_after_rise: bool) -> bool:

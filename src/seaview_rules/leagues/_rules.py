@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING
 
 from seaview_rules._core import (
     CHANCE,
-    OMNISCIENT,
     IllegalMoveError,
     Outcome,
     Player,
@@ -346,7 +345,7 @@ def _trace_walk(
         # LEA-3, LEA-R4: put on the start, he moves right; LEA-R11: so he does (or, with
         # the option, by the letter) after walking onto it.
         trace.add(*(("LEA-3", "LEA-R4") if was_placed else ("LEA-R11",)))
-        if here % columns:
+        if coordinates(here)[1] != 1:
             trace.add("LEA-R12")  # from a start that is not the row's left end
     elif was_placed and here % columns == (columns - 1 if move.direction is Direction.RIGHT else 0):
         trace.add("LEA-R9")  # put on an end square, and the letter leads off the row
@@ -360,7 +359,7 @@ def _trace_walk(
     if landing == t.start:
         if any(p == landing for s, p in enumerate(state.positions) if s != seat):
             trace.add("LEA-R4")  # onto the start, where another diver stands
-        if landing % columns:
+        if coordinates(landing)[1] != 1:
             trace.add("LEA-R12")  # onto a start that is not the row's left end
 
 
@@ -478,7 +477,7 @@ def describe(state: State, before: State | None = None) -> str:
     if spin is None:
         return "no spin yet"
     if before is not None:
-        return narrate(before, spin, seat=OMNISCIENT)
+        return narrate(before, spin)  # nothing is hidden: every viewer but a seat reads it
     seat = last_spinner(state)
     who = "a seat" if seat is None else f"seat {seat}"
     return f"{who} spun {spin}{'' if state.spins else ' for the order of play'}"
