@@ -10,6 +10,7 @@ positions are compared without them; that keeps the walk finite and exact.
 from __future__ import annotations
 
 from collections import deque
+from functools import cache
 
 import pytest
 
@@ -38,24 +39,47 @@ from seaview_rules.leagues import (
     legal_moves,
     new_game,
 )
+from seaview_rules.leagues._rulebook import STANDS_ON
 from seaview_rules.leagues.testing import check_spin
 from seaview_rules.testing import check_state
 
 Key = tuple[object, ...]
 
-TINY = Rules(
-    players=2,
-    board=Board.from_rows(["S.v.", "v..@", ".X.."]),
-    spinner=Spinner.parse("1R 1L 2R"),
-)
-OPTIONS = Rules(
-    players=2,
-    board=Board.from_rows([".S*", "v..", ".v.", "X.."]),
-    spinner=Spinner.parse("1R 1L 2R"),
-    starfish_rise_above_taken=True,
-    blocked_when_placed=False,
-    start_always_right=False,
-)
+
+@cache
+def tiny() -> Rules:
+    """3 rows of 4 squares: an arrow in rows 1 and 2, an octopus in row 3 (whose squares
+    one and two rows up are yellow)."""
+    return Rules(
+        players=2,
+        board=Board.from_rows(["S.v.", "v...", ".X.@"]),
+        spinner=Spinner.parse("1R 1L 2R"),
+    )
+
+
+@cache
+def options() -> Rules:
+    """4 rows of 3 squares, a starfish and the other reading of every option."""
+    return Rules(
+        players=2,
+        board=Board.from_rows([".S*", "v..", ".v.", "X.."]),
+        spinner=Spinner.parse("1R 1L 2R"),
+        starfish_rise_above_taken=True,
+        blocked_when_placed=False,
+        start_always_right=False,
+    )
+
+
+def stood_on(seen: dict[Key, State]) -> set[int]:
+    """Every square some diver stands on in some position of ``seen``."""
+    return {square for state in seen.values() for square in state.positions}
+
+
+def standing(rules: Rules) -> set[int]:
+    """Every square a diver may stand on: the start, the yellow squares and (the
+    winner) the red arrow."""
+    kinds = rules.board.squares
+    return {i for i, kind in enumerate(kinds) if kind in STANDS_ON} | {rules.board.red_arrow}
 
 
 def key(state: State) -> Key:
@@ -108,8 +132,8 @@ def can_all_end(seen: dict[Key, State], edges: dict[Key, set[Key]]) -> bool:
 
 @pytest.mark.rule("LEA-1", "LEA-2", "LEA-6", "LEA-10", "LEA-11", "LEA-12", "LEA-R3", "LEA-R7")
 def test_every_reachable_position_keeps_the_invariants_and_can_still_end() -> None:
-    seen, edges = walk(TINY)
-    assert len(seen) > 100
+    seen, edges = walk(tiny())
+    assert stood_on(seen) == standing(tiny())
     assert {s.phase for s in seen.values()} == set(Phase)
     kinds = {
         type(e)
@@ -126,12 +150,12 @@ def test_every_reachable_position_keeps_the_invariants_and_can_still_end() -> No
 
 @pytest.mark.rule("LEA-R9", "LEA-R10", "LEA-R11", "LEA-R12")
 def test_under_the_options_every_reachable_position_keeps_the_invariants_and_can_end() -> None:
-    seen, edges = walk(OPTIONS)
-    assert len(seen) > 100
+    seen, edges = walk(options())
+    assert stood_on(seen) == standing(options())
     for state in seen.values():
         check_state(GAME, state)
     assert can_all_end(seen, edges)
-    board = OPTIONS.board
+    board = options().board
     spins = [
         (state, events(state, move, seat=OMNISCIENT))
         for state in seen.values()
@@ -158,4 +182,4 @@ def test_under_the_options_every_reachable_position_keeps_the_invariants_and_can
 
 @pytest.mark.rule("LEA-R1")
 def test_the_tiny_board_has_every_kind_of_square_but_the_starfish() -> None:
-    assert set(TINY.board.squares) == set(SquareKind) - {SquareKind.STARFISH}
+    assert set(tiny().board.squares) == set(SquareKind) - {SquareKind.STARFISH}

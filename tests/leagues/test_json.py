@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+from functools import cache
 from typing import Any
 
 import pytest
@@ -32,7 +33,7 @@ from seaview_rules.leagues import (
     view,
 )
 
-BOARD = Board.from_rows(["S.*..v", ".v..@.", "...v..", ".X...."])
+BOARD = Board.from_rows(["S.*..v", ".v....", "...v@.", ".X...."])
 OPTIONS: dict[str, Any] = {
     "spin_off": False,
     "extra_spin_after_rise": True,
@@ -105,21 +106,31 @@ def _played(rules: Rules, spins: int, seed: int = 1) -> list[State]:
     return states
 
 
-GAME_STATES = _played(Rules(players=3), 10_000)
-"""A whole game: the spin-off, turns and the end."""
-TURN = next(s for s in GAME_STATES if s.phase is Phase.SPIN and s.spins > 2)
-OVER = GAME_STATES[-1]
+@cache
+def game_states() -> list[State]:
+    """A whole game: the spin-off, turns and the end."""
+    return _played(Rules(players=3), 10_000)
+
+
+def turn() -> State:
+    """A state of the game above a few spins into the race."""
+    return next(s for s in game_states() if s.phase is Phase.SPIN and s.spins > 2)
+
+
+def over() -> State:
+    """The end of the game above."""
+    return game_states()[-1]
 
 
 def test_to_dict_is_the_document_dumps_writes_and_from_dict_reads_it_back() -> None:
     record = play(GAME, Rules(players=2), random.Random(2)).record
     moves = record.moves[:5]
     objects: list[Any] = [
-        *GAME_STATES[::40],
-        OVER,
-        *(view(OVER, s) for s in (None, 0)),
-        view(GAME_STATES[1], 2),
-        view(TURN, 1),
+        *game_states()[::40],
+        over(),
+        *(view(over(), s) for s in (None, 0)),
+        view(game_states()[1], 2),
+        view(turn(), 1),
         record,
         moves,
     ]
@@ -132,7 +143,7 @@ def test_to_dict_is_the_document_dumps_writes_and_from_dict_reads_it_back() -> N
 
 
 def test_loads_of_a_kind_returns_that_kind_and_refuses_the_others() -> None:
-    state = TURN
+    state = turn()
     documents: dict[type[Any], str] = {
         State: dumps(state),
         View: dumps(view(state, 1)),
@@ -173,16 +184,16 @@ def from_dict_refused(data: dict[str, Any]) -> InvalidDataError:
 
 
 def test_a_view_writes_whose_turn_it_is_and_the_seat_s_moves() -> None:
-    assert OVER.phase is Phase.OVER
-    playing, over = view(TURN, 0), view(OVER, 0)
+    assert over().phase is Phase.OVER
+    playing, ended = view(turn(), 0), view(over(), 0)
     assert to_dict(playing)["data"]["to_move"] == "chance"
-    assert to_dict(over)["data"]["to_move"] is None
-    assert to_dict(playing)["data"]["legal_moves"] == to_dict(over)["data"]["legal_moves"] == []
+    assert to_dict(ended)["data"]["to_move"] is None
+    assert to_dict(playing)["data"]["legal_moves"] == to_dict(ended)["data"]["legal_moves"] == []
 
 
 def test_a_view_without_the_new_fields_is_refused() -> None:
     for key in ("to_move", "legal_moves"):
-        data = to_dict(view(TURN, 1))
+        data = to_dict(view(turn(), 1))
         del data["data"][key]
         assert from_dict_refused(data).problem == f"missing key {key!r}"
 

@@ -24,13 +24,13 @@ from seaview_rules.leagues import (
     load_spinner,
     spinner_to_data,
 )
+from seaview_rules.leagues._rulebook import LANDS_ON, SENDS, effect_targets
 from seaview_rules.leagues.testing import boards, spinners
 
 if TYPE_CHECKING:
     from pathlib import Path
 
 TINY = ["S.v.", ".v..", "..X."]
-_OFFSETS = {SquareKind.ARROW: 1, SquareKind.STARFISH: 2, SquareKind.OCTOPUS: -1}
 
 
 def problem(rows: list[str]) -> tuple[str, str]:
@@ -49,14 +49,6 @@ def problem(rows: list[str]) -> tuple[str, str]:
         (["SSv.", ".v..", "..X."], "square (1, 2)", "a second start square"),
         (["..v.", "Sv..", "..X."], "square (2, 1)", "start square must be in row 1"),
         (["S.v.", ".vX.", "...."], "square (2, 3)", "red arrow must be in the last row"),
-        (["S.v.", ".v..", "v.X."], "square (3, 1)", "arrow sends divers off the board (below"),
-        (["S.v.", "v..*", "..X."], "square (2, 4)", "starfish sends divers off the board"),
-        (
-            ["S.@.", ".v..", "..X."],
-            "square (1, 3)",
-            "octopus sends divers off the board (above row 1)",
-        ),
-        (["S.v.", "..*.", "..X."], "square (1, 3)", "must be a yellow square, not a starfish"),
         (["S.v.", ".v?.", "..X."], "square (2, 3)", "unknown square '?'"),
         (["S.v.", ".v.", "..X."], "board row 2", "has 3 squares"),
         (["S"], "board rows", "from 2 to 100"),
@@ -71,9 +63,54 @@ def test_invalid_boards_are_refused_naming_the_square_and_the_problem(
     assert words in found_problem
 
 
-@pytest.mark.rule("LEA-R1")
+def refused_by_the_rules(rows: list[str]) -> tuple[str, str]:
+    """The refusal of `Rules` for the board of ``rows``, which `Board` accepts."""
+    board = Board.from_rows(rows)
+    with pytest.raises(InvalidDataError) as err:
+        Rules(players=2, board=board)
+    return err.value.where, err.value.problem
+
+
+@pytest.mark.rule("LEA-R1", "LEA-R5")
+@pytest.mark.parametrize(
+    ("rows", "where", "words"),
+    [
+        (["S.v.", ".v..", "v.X."], "square (3, 1)", "arrow sends divers off the board (below"),
+        (["S.v.", "v..*", "..X."], "square (2, 4)", "starfish sends divers off the board"),
+        (
+            ["S.@.", ".v..", "..X."],
+            "square (1, 3)",
+            "octopus sends divers off the board (above row 1)",
+        ),
+        (["S.v.", "..*.", "..X."], "square (1, 3)", "must be a yellow square, not a starfish"),
+    ],
+)
+def test_a_board_whose_effects_the_rules_refuse_is_refused_when_rules_are_built(
+    rows: list[str], where: str, words: str
+) -> None:
+    found_where, found_problem = refused_by_the_rules(rows)
+    assert found_where == where
+    assert words in found_problem
+
+
+@pytest.mark.rule("LEA-R1", "LEA-R5", "LEA-7", "LEA-9")
+@pytest.mark.parametrize(
+    ("rows", "problem"),
+    [
+        (["S.v.", "..v.", "..X."], "the arrow sends divers to (2, 3), which must be a yellow square, not an arrow"),
+        (["S..v", "...@", "..X."], "the arrow sends divers to (2, 4), which must be a yellow square, not an octopus"),
+        (["S.*.", "....", "..*.", "....", "X..."], "the starfish sends divers to (3, 3), which must be a yellow square, not a starfish"),
+    ],
+)  # fmt: skip
+def test_the_refusal_names_the_square_an_effect_sends_a_diver_to(
+    rows: list[str], problem: str
+) -> None:
+    assert refused_by_the_rules(rows)[1] == problem
+
+
+@pytest.mark.rule("LEA-R1", "LEA-10")
 def test_an_octopus_may_not_send_a_diver_onto_the_start() -> None:
-    assert problem(["S.v.", "@v..", "..X."]) == (
+    assert refused_by_the_rules(["S.v.", "@v..", "..X."]) == (
         "square (2, 1)",
         "the octopus sends divers to (1, 1), which must be a yellow square, not the start",
     )
@@ -189,10 +226,9 @@ def test_the_default_board_is_the_documented_reconstruction() -> None:
     kinds = board.squares
     assert kinds.count(SquareKind.STARFISH) >= 10
     assert kinds.count(SquareKind.OCTOPUS) >= 10
-    for index, kind in enumerate(kinds):
-        if kind in _OFFSETS:
-            # No special square, the red arrow included, where an effect sends a diver.
-            assert kinds[index + _OFFSETS[kind] * board.columns] is SquareKind.YELLOW
+    for target in effect_targets(board):
+        # No special square, the red arrow included, where an effect sends a diver.
+        assert target is None or kinds[target] is SquareKind.YELLOW
     assert Rules().board is board
 
 
@@ -203,39 +239,54 @@ def test_the_default_spinner_has_twelve_equal_segments() -> None:
 
 
 def valid(rows: int, columns: int, squares: tuple[SquareKind, ...]) -> bool:
-    """The board rules of LEA-R1, written out independently of `Board`."""
+    """The board rules of LEA-R1 that `Board` checks, written out independently."""
     if not (2 <= rows <= 100 and 2 <= columns <= 100):
         return False
     starts = [i for i, k in enumerate(squares) if k is SquareKind.START]
     reds = [i for i, k in enumerate(squares) if k is SquareKind.RED_ARROW]
-    if len(starts) != 1 or starts[0] >= columns or len(reds) != 1 or reds[0] < (rows - 1) * columns:
-        return False
-    for index, kind in enumerate(squares):
-        if kind in _OFFSETS:
-            target = index + _OFFSETS[kind] * columns
-            if not 0 <= target < rows * columns:
-                return False
-            if squares[target] not in (SquareKind.YELLOW, SquareKind.RED_ARROW):
+    return (
+        len(starts) == 1
+        and starts[0] < columns
+        and len(reds) == 1
+        and reds[0] >= (rows - 1) * columns
+    )
+
+
+def playable(board: Board) -> bool:
+    """Whether every effect of ``board`` sends a diver to a square of the board where
+    the rules let it send him (LEA-R1), written out from the rulebook's numbers."""
+    for index, kind in enumerate(board.squares):
+        if kind in SENDS:
+            target = index + SENDS[kind] * board.columns
+            if not 0 <= target < len(board.squares) or board.squares[target] not in LANDS_ON:
                 return False
     return True
 
 
 @pytest.mark.rule("LEA-R1")
 @given(boards(), st.data())
-def test_a_changed_board_is_accepted_iff_it_is_valid(board: Board, data: st.DataObject) -> None:
+def test_a_changed_board_is_accepted_iff_it_is_valid_and_played_iff_the_rules_allow_it(
+    board: Board, data: st.DataObject
+) -> None:
     assert load_board(json.dumps(board_to_data(board))) == board
     squares = list(board.squares)
     for _ in range(data.draw(st.integers(1, 3))):
         squares[data.draw(st.integers(0, len(squares) - 1))] = data.draw(
             st.sampled_from(list(SquareKind))
         )
-    if valid(board.rows, board.columns, tuple(squares)):
-        changed = Board(board.rows, board.columns, tuple(squares))
-        assert changed.squares == tuple(squares)
-    else:
+    if not valid(board.rows, board.columns, tuple(squares)):
         with pytest.raises(InvalidDataError) as err:
             Board(board.rows, board.columns, tuple(squares))
         assert err.value.where.startswith(("square (", "board"))
+        return
+    changed = Board(board.rows, board.columns, tuple(squares))
+    assert changed.squares == tuple(squares)
+    if playable(changed):
+        assert len(effect_targets(changed)) == len(squares)
+    else:
+        with pytest.raises(InvalidDataError) as err:
+            effect_targets(changed)
+        assert err.value.where.startswith("square (")
 
 
 @pytest.mark.rule("LEA-R2")

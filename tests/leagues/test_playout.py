@@ -4,6 +4,7 @@ gives back the one state a view shows."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -20,11 +21,20 @@ def reference(state: State, rng: random.Random, max_moves: int | None) -> State:
     return state
 
 
-RULES = [Rules(players=n) for n in (2, 3, 4)] + [Rules(players=3, spin_off=False)]
+RULES: list[dict[str, Any]] = [
+    {"players": 2},
+    {"players": 3},
+    {"players": 4},
+    {"players": 3, "spin_off": False},
+]
+"""The rules of the games, as `Rules` keywords: built by each test."""
 
 
-@pytest.mark.parametrize("rules", RULES, ids=str)
-def test_a_playout_reaches_the_state_and_rng_state_of_the_reference_loop(rules: Rules) -> None:
+@pytest.mark.parametrize("options", RULES, ids=str)
+def test_a_playout_reaches_the_state_and_rng_state_of_the_reference_loop(
+    options: dict[str, Any],
+) -> None:
+    rules = Rules(**options)
     for seed in range(25):
         start = reference(leagues.new_game(rules), random.Random(-seed), seed * 3)
         ours, theirs = random.Random(seed), random.Random(seed)
@@ -41,8 +51,9 @@ def test_a_negative_move_cap_is_refused() -> None:
         leagues.playout(leagues.new_game(), random.Random(1), max_moves=-1)
 
 
-@pytest.mark.parametrize("rules", RULES, ids=str)
-def test_determinize_gives_back_the_state_the_view_shows(rules: Rules) -> None:
+@pytest.mark.parametrize("options", RULES, ids=str)
+def test_determinize_gives_back_the_state_the_view_shows(options: dict[str, Any]) -> None:
+    rules = Rules(**options)
     rng = random.Random(repr(rules))
     for _ in range(20):
         state = reference(leagues.new_game(rules), rng, rng.randrange(80))

@@ -55,10 +55,12 @@ from seaview_rules.leagues import (
 
 # A small board that has every kind of square (rows top to bottom, columns 1-6):
 #   1: S . * . . v    starfish (1,3) -> (3,3); arrow (1,6) -> (2,6)
-#   2: . v . . @ .    arrow (2,2) -> (3,2); octopus (2,5) -> (1,5)
-#   3: . . . v . .    arrow (3,4) -> (4,4)
+#   2: . v . . . .    arrow (2,2) -> (3,2)
+#   3: . . . v @ .    arrow (3,4) -> (4,4); octopus (3,5) -> (2,5)
 #   4: . X . . . .    the red arrow (4,2)
-BOARD = Board.from_rows(["S.*..v", ".v..@.", "...v..", ".X...."])
+# Only the tests of an effect depend on how far it sends a diver: the squares one and
+# two rows above the octopus, and two and three below the starfish, are all yellow.
+BOARD = Board.from_rows(["S.*..v", ".v....", "...v@.", ".X...."])
 SPINNER = Spinner.parse("1R 1L 2R 2L 3R 3L 4R 4L 5R 5L 6R 6L")
 Square = tuple[int, int] | None
 """A square as (row, column), or ``None`` for the start square."""
@@ -230,7 +232,7 @@ def test_a_diver_on_an_end_square_waits_for_the_letter_that_leads_back() -> None
     assert at(state, 0) == (3, 6)
     assert kinds(state) == [Blocked]
     assert state.player == 1  # the turn is over
-    assert at(spin(placed([(3, 6), None]), "1L"), 0) == (3, 5)
+    assert at(spin(placed([(3, 6), None]), "3L"), 0) == (3, 3)
     assert kinds(spin(placed([(3, 1), None]), "5L")) == [Blocked]
     assert at(spin(placed([(3, 1), None]), "2R"), 0) == (3, 3)
 
@@ -274,8 +276,14 @@ def test_the_option_grants_the_extra_spin_after_a_rise() -> None:
     state = spin(placed([(3, 2), (4, 4)], game=game), "2R")
     assert kinds(state)[-1] is SpinsAgain
     assert state.player == 0
-    octopus = spin(placed([(2, 3), (1, 5)], game=game), "2R")
-    assert SpinsAgain not in kinds(octopus)  # an octopus never gives a spin
+
+
+@pytest.mark.rule("LEA-10", "LEA-R6")
+def test_the_option_gives_no_spin_after_the_rise_of_an_octopus() -> None:
+    game = rules(extra_spin_after_rise=True)
+    octopus = spin(placed([(3, 3), (2, 5)], game=game), "2R")  # (2,5) above it is taken
+    assert kinds(octopus) == [Moved, FoundTaken, Rose]
+    assert octopus.player == 1
 
 
 @pytest.mark.rule("LEA-9", "LEA-12")
@@ -292,11 +300,15 @@ def test_a_starfish_takes_the_diver_two_rows_down_or_up_if_that_square_is_taken(
 
 @pytest.mark.rule("LEA-10", "LEA-12")
 def test_an_octopus_sends_the_diver_one_row_up_with_no_extra_spin() -> None:
-    state = spin(placed([(2, 3), None]), "2R")
-    assert at(state, 0) == (1, 5)
+    state = spin(placed([(3, 3), None]), "2R")
+    assert at(state, 0) == (2, 5)
     assert kinds(state) == [Moved, SentUp]
     assert state.player == 1
-    taken = spin(placed([(2, 3), (1, 5)]), "2R")
+    # (2,5) taken: higher, to the first open yellow square; none up to row 1: the start.
+    taken = spin(placed([(3, 3), (2, 5), None]), "2R")
+    assert kinds(taken) == [Moved, FoundTaken, Rose]
+    assert at(taken, 0) == (1, 5)
+    taken = spin(placed([(3, 3), (2, 5), (1, 5)]), "2R")
     assert kinds(taken) == [Moved, FoundTaken, SentBack]
 
 
@@ -339,8 +351,8 @@ def test_the_start_square_holds_any_number_of_divers_and_never_blocks() -> None:
 
 @pytest.mark.rule("LEA-R5")
 def test_only_the_square_where_the_move_ends_acts() -> None:
-    state = spin(placed([(3, 1), None]), "4R")  # passes over the arrow (3,4)
-    assert at(state, 0) == (3, 5)
+    state = spin(placed([(3, 1), None]), "5R")  # over the arrow (3,4) and the octopus (3,5)
+    assert at(state, 0) == (3, 6)
     assert kinds(state) == [Moved]
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 import pytest
@@ -17,17 +18,23 @@ from seaview_rules._core import seat_violation
 from seaview_rules.leagues import Board, Phase, State
 from seaview_rules.leagues import testing as lst
 
-RULES = (
-    leagues.Rules(players=4),
-    leagues.Rules(players=2, spin_off=False),
-    leagues.Rules(
-        players=3,
-        board=Board.from_rows(["S.*..v", ".v..@.", "...v..", ".X...."]),
-        extra_spin_after_rise=True,
-        blocked_when_placed=False,
-        start_always_right=False,
-    ),
-)
+
+@cache
+def rules() -> tuple[leagues.Rules, ...]:
+    """The rules of the seeded games: the default, without the spin-off, and a small
+    board with the other reading of the options."""
+    return (
+        leagues.Rules(players=4),
+        leagues.Rules(players=2, spin_off=False),
+        leagues.Rules(
+            players=3,
+            board=Board.from_rows(["S.*..v", ".v....", "...v@.", ".X...."]),
+            extra_spin_after_rise=True,
+            blocked_when_placed=False,
+            start_always_right=False,
+        ),
+    )
+
 
 BAD_SEATS: tuple[Any, ...] = (True, False, "0", "1", 1.0, -1, 4, 5, 2**70, (0,))
 """Values that are not a seat of the games above (a seat is refused for its type too)."""
@@ -38,14 +45,15 @@ def keep(states: list[State]) -> Callable[[State, leagues.Move, State], None]:
     return lambda before, move, after: states.append(before)
 
 
+@cache
 def states_by_phase(per_phase: int = 4) -> dict[Phase, list[State]]:
     """Up to ``per_phase`` states of each phase, spread over seeded games under each of
-    `RULES`: the spin-off, turns (every one a chance node) and the end of the game."""
+    `rules`: the spin-off, turns (every one a chance node) and the end of the game."""
     found: dict[Phase, list[State]] = {phase: [] for phase in Phase}
-    for number, rules in enumerate(RULES):
+    for number, game in enumerate(rules()):
         for seed in range(3):
             seen: list[State] = []
-            final = play(leagues.GAME, rules, random.Random(seed), on_move=keep(seen)).final
+            final = play(leagues.GAME, game, random.Random(seed), on_move=keep(seen)).final
             for phase in (Phase.ORDER, Phase.SPIN):
                 of_phase = [s for s in seen if s.phase is phase]
                 step = max(1, len(of_phase) // per_phase)
@@ -55,14 +63,11 @@ def states_by_phase(per_phase: int = 4) -> dict[Phase, list[State]]:
     return found
 
 
-STATES = states_by_phase()
-PLAYING = [(phase.value, i, s) for phase, states in STATES.items() for i, s in enumerate(states)]
-
-
 def test_every_phase_has_states_to_check() -> None:
-    assert all(len(states) >= 4 for states in STATES.values())
-    assert {s.rules for s in STATES[Phase.SPIN]} == set(RULES)
-    assert len(STATES[Phase.OVER]) == 3 * len(RULES)
+    found = states_by_phase()
+    assert all(len(states) >= 4 for states in found.values())
+    assert {s.rules for s in found[Phase.SPIN]} == set(rules())
+    assert len(found[Phase.OVER]) == 3 * len(rules())
 
 
 def assert_refused(state: State, move: leagues.Move, seat: Any, expected: Violation) -> None:
@@ -75,29 +80,24 @@ def assert_refused(state: State, move: leagues.Move, seat: Any, expected: Violat
 
 
 @pytest.mark.rule("API-SEAT", "LEA-R2")
-@pytest.mark.parametrize(
-    ("phase", "number", "state"),
-    [p for p in PLAYING if p[0] != "over"],
-    ids=[f"{p[0]}-{p[1]}" for p in PLAYING if p[0] != "over"],
-)
-def test_every_spin_from_every_seat_is_refused_and_nothing_changes(
-    phase: str, number: int, state: State
-) -> None:
+@pytest.mark.parametrize("phase", [Phase.ORDER, Phase.SPIN], ids=lambda phase: phase.value)
+def test_every_spin_from_every_seat_is_refused_and_nothing_changes(phase: Phase) -> None:
     """Chance is always to move, so every seat is a wrong seat: the spins the spinner
     can show and those it cannot (LEA-R2) are refused alike, for who sends them."""
-    assert leagues.current_player(state) is CHANCE
-    for move in leagues.every_move(state.rules):
-        for seat in [*range(state.rules.players), *BAD_SEATS]:
-            expected = seat_violation(CHANCE, seat)
-            assert expected is not None
-            assert expected.rule == "API-SEAT"
-            assert_refused(state, move, seat, expected)
+    for state in states_by_phase()[phase]:
+        assert leagues.current_player(state) is CHANCE
+        for move in leagues.every_move(state.rules):
+            for seat in [*range(state.rules.players), *BAD_SEATS]:
+                expected = seat_violation(CHANCE, seat)
+                assert expected is not None
+                assert expected.rule == "API-SEAT"
+                assert_refused(state, move, seat, expected)
 
 
 @pytest.mark.rule("API-SEAT", "API-OVER")
 def test_after_the_game_every_seat_is_told_the_game_is_over() -> None:
     over = Violation("API-OVER", "the game is over: a diver reached the red arrow")
-    for state in STATES[Phase.OVER]:
+    for state in states_by_phase()[Phase.OVER]:
         assert leagues.current_player(state) is None
         for move in leagues.every_move(state.rules):
             assert leagues.check_move(state, move) == over
@@ -107,7 +107,7 @@ def test_after_the_game_every_seat_is_told_the_game_is_over() -> None:
 
 @pytest.mark.rule("API-SEAT")
 def test_without_a_seat_a_spin_is_chance_s_as_before() -> None:
-    for state in STATES[Phase.ORDER] + STATES[Phase.SPIN]:
+    for state in states_by_phase()[Phase.ORDER] + states_by_phase()[Phase.SPIN]:
         for move in leagues.every_move(state.rules):
             violation = leagues.check_move(state, move)
             assert (violation is None) == (move in leagues.legal_moves(state))
@@ -131,7 +131,7 @@ def test_a_spin_from_a_seat_is_refused_with_api_seat_until_the_end(
 
 @pytest.mark.rule("LEA-1")
 def test_nobody_is_to_move_once_a_diver_has_won() -> None:
-    for state in STATES[Phase.OVER]:
+    for state in states_by_phase()[Phase.OVER]:
         assert leagues.current_player(state) is None
         result = leagues.outcome(state)
         assert result is not None

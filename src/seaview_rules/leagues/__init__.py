@@ -4,7 +4,9 @@ Divers start at the top left of the board and move along their row by the number
 direction the spinner shows; arrows and starfish take them down (and give another
 spin), octopuses send them up, and landing on another diver costs a rise. The first
 diver to land on the red arrow in the deepest row wins. Boards and spinners are data
-(`load_board`, `load_spinner`); the default ones are a documented reconstruction.
+(`load_board`, `load_spinner`); the default ones are a documented reconstruction,
+read the first time they are used. Every rule's numbers and small functions are stated
+once, in the rulebook, ``_rulebook.py``, which the rest of the package reads.
 
 Every move is a spin of the chance player: the rules give a diver no choice, so no seat
 is ever to move. `events` and `narrate` say what each spin did.
@@ -66,8 +68,8 @@ from seaview_rules.leagues._pieces import (
 )
 from seaview_rules.leagues._playout import determinize
 from seaview_rules.leagues._render import render, statistics
+from seaview_rules.leagues._rulebook import TREASURE
 from seaview_rules.leagues._rules import (
-    TREASURE,
     apply_move,
     chance_outcomes,
     chance_seat,

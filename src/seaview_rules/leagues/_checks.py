@@ -1,38 +1,25 @@
-"""What makes a 20,000 Leagues state or view consistent, checked on a built value.
+"""What makes a 20,000 Leagues state or view a position of the game.
 
-A `State` (or a `View`) whose fields have the right types may still describe no
-moment of a game: a diver on an arrow, two divers on one square, a spin-off that names
-a seat twice, a last spin that no position before it could have made. `check_state` and
-`check_view` refuse such a value with the `InvalidDataError` that `loads` raises for
-the document that holds it: ``where`` is the path of the field in the document
-(``data.positions[1]``), and the problem names the rule it rests on, where there is
-one. `loads` calls them on everything it builds; the test kit and the property tests
-check that every state and view that play reaches passes them.
-
-What they guarantee of an accepted document, and what they leave unchecked, is listed
-in the API guide, "What loads guarantees".
+A value whose fields have the right types may still be no position: a diver on an arrow,
+two divers on one square, a spin-off that names a seat twice, counters that disagree.
+`check_state` and `check_view` refuse it with the `InvalidDataError` that `loads` raises:
+``where`` is the path of the field in the document (``data.positions[1]``), the problem
+says in words what is wrong and names the rule. They check a position, not its history:
+a position written by hand loads whether or not some game reaches it, and everything
+works on it; a record (`seaview_rules.replay`) is what proves it reachable. The API
+guide's "What loads guarantees" lists what they promise.
 """
 
 from __future__ import annotations
 
-from collections import deque
-from functools import lru_cache
-
 from seaview_rules._core import CHANCE
 from seaview_rules._reader import Field
-from seaview_rules.leagues._model import Phase, State, build_state
-from seaview_rules.leagues._pieces import Square, SquareKind
-from seaview_rules.leagues._rules import _spin, last_spinner
-from seaview_rules.leagues._tables import Tables
+from seaview_rules.leagues._model import Phase, State
+from seaview_rules.leagues._pieces import SquareKind
+from seaview_rules.leagues._rulebook import STANDS_ON
 from seaview_rules.leagues._views import View
 
 __all__ = ["check_state", "check_view"]
-
-_STANDING = (SquareKind.START, SquareKind.YELLOW)
-"""The squares a diver can stand on, but the winner, who stands on the red arrow."""
-
-_DATA = Field(None, "data")
-"""The data of the document, to name its fields."""
 
 
 def _at(path: str, value: object = None) -> Field:
@@ -41,7 +28,7 @@ def _at(path: str, value: object = None) -> Field:
 
 
 def check_state(state: State) -> None:
-    """Check that ``state`` is a moment of a game under its rules.
+    """Check that ``state`` is a position of a game under its rules.
 
     Raises:
         InvalidDataError: the first inconsistency, at the path of the field in the
@@ -53,21 +40,21 @@ def check_state(state: State) -> None:
     >>> check_state(attrs.evolve(new_game(Rules(players=2)), order_spins=1))
     Traceback (most recent call last):
     ...
-    seaview_rules.errors.InvalidDataError: data.last_spin: a spin is recorded exactly when one was made
+    seaview_rules.errors.InvalidDataError: data.last_spin: must be the spin the spinner shows: 1 spin was made
     """
-    _check_match(state)
+    _check_position(state)
 
 
 def check_view(view: View) -> None:
-    """Check that ``view`` is what a seat (or a spectator) sees of a moment of a game:
-    the state's part as `check_state` checks it, then a seat of the game, and chance to
+    """Check that ``view`` is what a seat (or a spectator) sees of a position: the
+    state's part as `check_state` checks it, then a seat of the game, and chance to
     move with no move of the seat's own until the game is over.
 
     Raises:
         InvalidDataError: the first inconsistency, at the path of the field in the
             view's document.
     """
-    _check_match(view)
+    _check_position(view)
     if view.seat is not None:
         _at("seat", view.seat).integer(0, view.rules.players - 1)
     # Every move is a spin of the chance player: chance is to move until the end, and
@@ -83,44 +70,37 @@ def check_view(view: View) -> None:
         _at("legal_moves").fail("must be empty: every move is a spin of the chance player")
 
 
-def _check_match(match: State | View) -> None:
+def _check_position(match: State | View) -> None:
     """The checks of a state, on a state or on a view (which holds the same fields)."""
+    _check_fields(match)
+    _check_divers(match)
+    if match.phase is Phase.ORDER:
+        _check_spin_off(match)
+    else:
+        _check_play(match)
+    _check_counters(match)
+
+
+def _check_fields(match: State | View) -> None:
+    """Every field in its range under the rules."""
     rules = match.rules
-    board, seats = rules.board, rules.players
+    seats = rules.players
     _at("player", match.player).integer(0, seats - 1)
-    positions = match.positions
-    _at("positions", list(positions)).items(seats, seats)
-    for seat, square in enumerate(positions):
-        kind = board.squares[square]
-        item = _at(f"positions[{seat}]")
-        if kind not in _STANDING and not (
-            kind is SquareKind.RED_ARROW and match.phase is Phase.OVER
-        ):
-            item.fail(
-                f"a diver cannot stand on {kind.name.lower()} square {board.coordinates(square)}"
-            )
-        if square != board.start and square in positions[:seat]:
-            item.fail(
-                f"two divers on square {board.coordinates(square)}: only the start holds several (LEA-11)"
-            )
+    _at("positions", list(match.positions)).items(seats, seats)
     _at("placed", list(match.placed)).items(seats, seats)
     _check_seats("order", match.order, seats)
     _at("groups", list(match.groups)).items(0, seats)
     for number, group in enumerate(match.groups):
         _check_seats(f"groups[{number}]", group, seats)
     _at("spun", list(match.spun)).items(0, seats)
+    numbers = {segment.number for segment in rules.spinner.segments}
     for number, spun in enumerate(match.spun):
-        _at(f"spun[{number}]", spun).integer(1)
+        if _at(f"spun[{number}]", spun).integer(1) not in numbers:
+            _at(f"spun[{number}]").fail(f"the spinner shows no {spun} (LEA-R2)")
     for name in ("spins", "turns", "order_spins"):
         _at(name, getattr(match, name)).integer(0)
     if match.last_spin is not None and match.last_spin not in rules.tables.index:
         _at("last_spin").fail(f"the spinner has no {match.last_spin} segment (LEA-R2)")
-    _check_phase(match)
-    _check_history(match)
-    _check_placed(match)
-    _check_turns(match)
-    _check_reachable(match)
-    _check_last_spin(match)
 
 
 def _check_seats(path: str, seats: tuple[int, ...], players: int) -> None:
@@ -130,260 +110,114 @@ def _check_seats(path: str, seats: tuple[int, ...], players: int) -> None:
         _at(f"{path}[{number}]", seat).integer(0, players - 1)
 
 
-def _check_phase(match: State | View) -> None:
-    rules, phase, player = match.rules, match.phase, match.player
-    order, groups, spun = match.order, match.groups, match.spun
-    seats = tuple(range(rules.players))
-    if phase is Phase.ORDER:
-        if not rules.spin_off:
-            _at("phase").fail("these rules play in seat order, without a spin-off (LEA-R3)")
-        if order:
-            _at("order").fail("must be empty until the spin-off settles it (LEA-2)")
-        if tuple(sorted(s for g in groups for s in g)) != seats or not all(groups):
-            _at("groups").fail("must split every seat into ranked groups (LEA-R3)")
-        tied = next((g for g in groups if len(g) > 1), None)
-        if tied is None:
-            _at("groups").fail("some seats must still be tied while the spin-off goes on (LEA-R3)")
-        numbers = {s.number for s in rules.spinner.segments}
-        if len(spun) >= len(tied) or any(n not in numbers for n in spun):
-            _at("spun").fail("must be the numbers spun so far by the tied group (LEA-R3)")
-        if player != tied[len(spun)]:
-            _at("player").fail(f"seat {tied[len(spun)]} spins next in the spin-off (LEA-R3)")
-        if any(p != rules.board.start for p in match.positions):
-            _at("positions").fail("every diver is on the start until the order is settled (LEA-3)")
-        return
-    if groups or spun:
-        _DATA.fail("groups and spun are empty once the order of play is settled (LEA-R3)")
-    if tuple(sorted(order)) != seats:
+def _check_divers(match: State | View) -> None:
+    """Every diver on the start, a yellow square or (the winner only) the red arrow,
+    never two on a square but the start, and all on the start, put there, until the
+    race begins (LEA-1, LEA-3, LEA-11, LEA-R4, LEA-R5)."""
+    board = match.rules.board
+    positions = match.positions
+    over = match.phase is Phase.OVER
+    for seat, square in enumerate(positions):
+        kind = board.squares[square]
+        item = _at(f"positions[{seat}]")
+        where = board.coordinates(square)
+        if kind is SquareKind.RED_ARROW:
+            if not over or seat != match.player:
+                item.fail(f"only the winner stands on the red arrow {where} (LEA-1)")
+        elif kind not in STANDS_ON:
+            item.fail(
+                f"a diver cannot stand on the {kind.name.lower()} at {where}: "
+                "it sends him on at once (LEA-R5)"
+            )
+        if square != board.start and square in positions[:seat]:
+            item.fail(f"two divers on square {where}: only the start holds several (LEA-11)")
+    if over and positions[match.player] != board.red_arrow:
+        _at(f"positions[{match.player}]").fail(
+            f"seat {match.player} won: his diver is on the red arrow (LEA-1)"
+        )
+    if match.spins == 0 and any(p != board.start for p in positions):
+        _at("positions").fail("no diver leaves the start before the first spin of the race (LEA-3)")
+    if match.spins == 0 and not all(match.placed):
+        _at("placed").fail("every diver is put on the start until the race begins (LEA-3)")
+
+
+def _check_spin_off(match: State | View) -> None:
+    """The spin-off for the order of play: the seats split into ranked groups, the
+    first tied group spinning in seat order, and no spin of the race yet (LEA-2,
+    LEA-R3)."""
+    rules, spun = match.rules, match.spun
+    if not rules.spin_off:
+        _at("phase").fail("these rules play in seat order, without a spin-off (LEA-R3)")
+    if match.order:
+        _at("order").fail("must be empty until the spin-off settles it (LEA-2)")
+    tied = _tied(match)
+    if len(spun) >= len(tied):
+        _at("spun").fail(
+            f"the tied seats {', '.join(map(str, tied))} spin in turn: fewer than "
+            f"{len(tied)} of them have spun while one is still to spin (LEA-R3)"
+        )
+    if match.player != tied[len(spun)]:
+        _at("player").fail(f"seat {tied[len(spun)]} spins next in the spin-off (LEA-R3)")
+    for name in ("spins", "turns"):
+        if getattr(match, name):
+            _at(name).fail(
+                "must be 0 until the order of play is settled: it counts the race's (LEA-2)"
+            )
+    if match.order_spins < len(spun):
+        _at("order_spins").fail(
+            f"counts every spin of the spin-off: at least the {len(spun)} in spun (LEA-2)"
+        )
+
+
+def _tied(match: State | View) -> tuple[int, ...]:
+    """The group now spinning in the spin-off: the first of the ranked groups whose
+    seats are still tied (LEA-R3)."""
+    groups = match.groups
+    if sorted(s for g in groups for s in g) != list(range(match.rules.players)) or not all(groups):
+        _at("groups").fail("must split the seats into ranked groups, each seat in one (LEA-R3)")
+    for number, group in enumerate(groups):
+        if list(group) != sorted(group):
+            _at(f"groups[{number}]").fail("a group lists its seats in seat order (LEA-R3)")
+    tied = next((g for g in groups if len(g) > 1), None)
+    if tied is None:
+        _at("groups").fail("some seats must still be tied while the spin-off goes on (LEA-R3)")
+    return tied
+
+
+def _check_play(match: State | View) -> None:
+    """The race, once the order of play is settled: every seat in it once, and the
+    first of the order to spin before the first spin (LEA-2, LEA-R3)."""
+    rules, order = match.rules, match.order
+    seats = list(range(rules.players))
+    for name in ("groups", "spun"):
+        if getattr(match, name):
+            _at(name).fail("must be empty once the order of play is settled (LEA-R3)")
+    if sorted(order) != seats:
         _at("order").fail("must list every seat once (LEA-2)")
-    if not rules.spin_off and order != seats:
-        _at("order").fail("without a spin-off the order is the seat order (LEA-R3)")
-    if phase is Phase.OVER and match.positions[player] != rules.board.red_arrow:
-        _at("positions").fail("the winner's diver is on the red arrow (LEA-1)")
-    # LEA-2: the first turn is order[0]'s. After a turn the turns counted say who is
-    # next (_check_history); before the first one only this says it, spin-off or none.
-    if phase is Phase.SPIN and match.spins == 0 and player != order[0]:
+    if not rules.spin_off:
+        if list(order) != seats:
+            _at("order").fail("without a spin-off the order is the seat order (LEA-R3)")
+        if match.order_spins:
+            _at("order_spins").fail("must be 0: these rules have no spin-off (LEA-R3)")
+    if match.spins == 0 and match.player != order[0]:
         _at("player").fail(f"seat {order[0]} plays first, the first of the order of play (LEA-2)")
 
 
-def _check_history(match: State | View) -> None:
-    rules, phase, player, order = match.rules, match.phase, match.player, match.order
-    spins, turns, order_spins = match.spins, match.turns, match.order_spins
-    if not rules.spin_off and order_spins:
-        _at("order_spins").fail("these rules have no spin-off (LEA-R3)")
-    if rules.spin_off and phase is not Phase.ORDER and order_spins < rules.players:
-        _at("order_spins").fail("every seat spins at least once in the spin-off (LEA-2)")
-    if turns > spins or (spins > 0) != (turns > 0):
-        _at("turns").fail("every turn begins with a spin, and the first spin begins one")
-    if (match.last_spin is None) != (spins + order_spins == 0):
-        _at("last_spin").fail("a spin is recorded exactly when one was made")
-    if spins == 0 and any(p != rules.board.start for p in match.positions):
-        _at("positions").fail("no diver leaves the start before the first spin (LEA-3)")
-    if match.extra_spin and (phase is not Phase.SPIN or spins == 0):
+def _check_counters(match: State | View) -> None:
+    """The counters, the last spin and the extra spin agree with each other (LEA-7,
+    LEA-9)."""
+    spins, turns = match.spins, match.turns
+    if turns > spins:
+        _at("turns").fail(f"must be at most spins ({spins}): every turn begins with a spin")
+    if spins and not turns:
+        _at("turns").fail("must be at least 1 once a spin was made: the first spin begins a turn")
+    made = spins + match.order_spins
+    if match.last_spin is None and made:
+        made_words = "1 spin was" if made == 1 else f"{made} spins were"
+        _at("last_spin").fail(f"must be the spin the spinner shows: {made_words} made")
+    if match.last_spin is not None and not made:
+        _at("last_spin").fail("must be null: no spin was made (spins and order_spins are 0)")
+    if match.extra_spin and (match.phase is not Phase.SPIN or spins == 0):
         _at("extra_spin").fail(
-            "only a turn's spin earns an extra spin, and the game goes on (LEA-7, LEA-9)"
+            "only a spin of the race earns an extra spin, and the game goes on (LEA-7, LEA-9)"
         )
-    if spins == 0:
-        return
-    # LEA-2: turn k is the diver order[(k - 1) % players]'s, extra spins included, so
-    # he made the last spin.
-    spun = order[(turns - 1) % len(order)]
-    if phase is Phase.OVER:
-        if player != spun:
-            _at("player").fail(f"seat {spun} spun last: no other diver can have won (LEA-1)")
-    elif match.extra_spin:
-        if player != spun:
-            _at("player").fail("after an extra spin the same diver spins again (LEA-7, LEA-9)")
-    elif player != order[turns % len(order)]:
-        following = order[turns % len(order)]
-        _at("player").fail(f"seat {following} plays after seat {spun} (LEA-2)")
-
-
-def _check_placed(match: State | View) -> None:
-    """Before the first spin every diver was put on the start (LEA-3); after it, the
-    last spin's search (`_check_last_spin`) checks how its diver came to his square."""
-    if match.spins == 0 and not all(match.placed):
-        _at("placed").fail("every diver is put on the start before the first spin (LEA-3)")
-
-
-def _check_turns(match: State | View) -> None:
-    """LEA-2: turn ``k`` (from 1) is the diver ``order[(k - 1) % players]``'s, extra
-    spins included, so a diver whose first turn has not come yet is still on the start
-    where the game put him."""
-    if match.spins == 0:
-        return
-    for seat in match.order[match.turns :]:
-        if match.positions[seat] != match.rules.board.start or not match.placed[seat]:
-            _at(f"positions[{seat}]").fail(
-                f"seat {seat} has had no turn yet: his diver is on the start (LEA-2, LEA-3)"
-            )
-
-
-def _check_reachable(match: State | View) -> None:
-    """Every diver stands where some sequence of spins can put him, walked there or
-    put there as `State.placed` says (LEA-3 to LEA-12)."""
-    rules = match.rules
-    reachable = _reachable(rules.tables, rules.players)
-    for seat, (square, placed) in enumerate(zip(match.positions, match.placed, strict=True)):
-        if square != rules.board.red_arrow and (square, placed) not in reachable:
-            how = "put" if placed else "walk"
-            _at(f"positions[{seat}]").fail(
-                f"no play can {how} a diver on square {rules.board.coordinates(square)} "
-                "(LEA-3 to LEA-12)"
-            )
-
-
-@lru_cache(maxsize=64)
-def _reachable(t: Tables, players: int) -> frozenset[tuple[Square, bool]]:
-    """The (square, placed) pairs that some sequence of spins from the start reaches
-    with ``players`` divers, the others anywhere they could be (so a collision, or a
-    taken square under an effect, may happen wherever a diver could stand), but never
-    more than ``players - 2`` of them blocking the squares a rise passes over (LEA-11,
-    LEA-12, LEA-R7)."""
-    blockers = players - 2
-    start = (t.start, True)
-    found = {start}
-    queue = deque([start])
-
-    def rise(above: tuple[Square, ...]) -> list[tuple[Square, bool]]:
-        ends = [(square, True) for square in above[: blockers + 1]]
-        return [*ends, start] if len(above) <= blockers else ends
-
-    while queue:
-        square, placed = queue.popleft()
-        nexts: list[tuple[Square, bool]] = []
-        for landing, _ in t.moves[placed][square]:
-            if landing is None or landing == t.red:
-                continue
-            target = t.target[landing]
-            if target is None:
-                nexts.append((landing, False))
-                if landing != t.start:  # LEA-11: another diver may stand there
-                    nexts.extend([start] if landing < t.columns else rise(t.above[landing]))
-            elif target != t.red:
-                nexts.append((target, True))  # LEA-7, LEA-9, LEA-10
-                nexts.extend(rise(t.rise[landing]))  # LEA-8, LEA-R10: the target is taken
-        for node in nexts:
-            if node not in found:
-                found.add(node)
-                queue.append(node)
-    return frozenset(found)
-
-
-def _check_last_spin(match: State | View) -> None:
-    """The position, the phase, the player and the extra spin are exactly what the last
-    spin makes of some position that play reaches: the diver whose turn it was (LEA-2)
-    on a square he can stand on (walked there or put there), the others where they stand
-    now (LEA-2 to LEA-12, LEA-R3 to LEA-R11)."""
-    spin = match.last_spin
-    if spin is None:
-        return
-    if match.spins == 0:
-        _check_order_spin(match)
-        return
-    rules = match.rules
-    t = rules.tables
-    seat = match.order[(match.turns - 1) % len(match.order)]  # as _check_history found
-    others = match.positions[:seat] + match.positions[seat + 1 :]
-    found = (match.positions, match.placed, match.phase, match.player, match.extra_spin)
-    for square, placed in _reachable(t, rules.players):
-        if square != t.start and square in others:
-            continue
-        before = _position(
-            match,
-            phase=Phase.SPIN,
-            player=seat,
-            positions=(*others[:seat], square, *others[seat:]),
-            placed=(*match.placed[:seat], placed, *match.placed[seat + 1 :]),
-            spins=match.spins - 1,
-        )
-        after = _spin(before, spin)
-        if (after.positions, after.placed, after.phase, after.player, after.extra_spin) == found:
-            return
-    _at("last_spin").fail(
-        f"no square seat {seat}'s diver could spin {spin} from leads to this position "
-        "(LEA-3 to LEA-12)"
-    )
-
-
-def _check_order_spin(match: State | View) -> None:
-    """The last spin of the spin-off: mid-round, the seat before the player spun the
-    last number of `State.spun`; at the end of a round, a tied group split into the
-    ranked groups now in its place (each spun a number of the spinner, highest first),
-    and, once nobody is tied, the order they make (LEA-2, LEA-R3)."""
-    spin = match.last_spin
-    assert spin is not None  # _check_last_spin's caller
-    groups = match.groups or tuple((seat,) for seat in match.order)
-    candidates: list[State] = []
-    if match.spun:
-        tied = next(g for g in groups if len(g) > 1)  # _check_phase found one
-        candidates.append(_position(match, player=tied[len(match.spun) - 1], spun=match.spun[:-1]))
-    else:
-        numbers = sorted({s.number for s in match.rules.spinner.segments}, reverse=True)
-        # The round's group was the first tied one: the groups before it are single.
-        singles = next((i for i, g in enumerate(groups) if len(g) > 1), len(groups))
-        for i in range(min(singles, len(groups) - 1) + 1):
-            for j in range(i, len(groups)):
-                split = groups[i : j + 1]
-                group = tuple(sorted(s for g in split for s in g))
-                if len(group) < 2:
-                    continue
-                last = next(k for k, g in enumerate(split) if group[-1] in g)
-                higher = [n for n in numbers if n > spin.number]
-                lower = [n for n in numbers if n < spin.number]
-                if len(higher) < last or len(lower) < len(split) - 1 - last:
-                    continue
-                spun_by = dict.fromkeys(split[last], spin.number)
-                for k, g in enumerate(split):
-                    if k != last:
-                        number = higher[-last + k] if k < last else lower[k - last - 1]
-                        spun_by.update(dict.fromkeys(g, number))
-                candidates.append(
-                    _position(
-                        match,
-                        player=group[-1],
-                        groups=(*groups[:i], group, *groups[j + 1 :]),
-                        spun=tuple(spun_by[s] for s in group[:-1]),
-                    )
-                )
-    found = (match.groups, match.spun, match.order, match.phase, match.player)
-    for before in candidates:
-        after = _spin(before, spin)
-        if (after.groups, after.spun, after.order, after.phase, after.player) == found:
-            return
-    seat = last_spinner(match)
-    who = "a seat" if seat is None else f"seat {seat}"
-    _at("last_spin").fail(
-        f"no spin-off position that {who} spins {spin} in leads to these groups and this "
-        "order (LEA-2, LEA-R3)"
-    )
-
-
-def _position(
-    match: State | View,
-    *,
-    phase: Phase = Phase.ORDER,
-    player: int,
-    positions: tuple[Square, ...] | None = None,
-    placed: tuple[bool, ...] | None = None,
-    groups: tuple[tuple[int, ...], ...] | None = None,
-    spun: tuple[int, ...] = (),
-    spins: int = 0,
-) -> State:
-    """The state one spin before ``match``, as far as the spin's transition reads it:
-    what is given, the rest as in ``match``."""
-    return build_state(
-        rules=match.rules,
-        phase=phase,
-        player=player,
-        extra_spin=False,
-        positions=match.positions if positions is None else positions,
-        placed=match.placed if placed is None else placed,
-        order=match.order if phase is Phase.SPIN else (),
-        groups=match.groups if groups is None else groups,
-        spun=spun,
-        spins=spins,
-        turns=max(match.turns - 1, 0),
-        order_spins=max(match.order_spins - 1, 0),
-        last_spin=None,
-    )

@@ -8,11 +8,12 @@ format of `load_board` and `load_spinner`. `from_dict` (and `loads`, which parse
 text first) trusts nothing: it reads every field strictly (the board and spinner are
 validated as they are built), then checks the value it built with `check_state` or
 `check_view`: that divers stand where divers can stand and never share a square but
-the start, that the spin-off, the counters, the player and `State.extra_spin` agree
-with the phase, that the last spin gives this position from some position one spin
-earlier (so `State.placed` agrees with the start of the game and with it), and that a
-view's `View.to_move` and `View.legal_moves` are what its phase makes them. A state
-keeps the position only: what the last spin did is not in it (`events` says it).
+the start, that the spin-off, the order, the player, the counters and
+`State.extra_spin` agree with the phase and with each other, and that a view's
+`View.to_move` and `View.legal_moves` are what its phase makes them. It checks a
+position, not its history: a position written by hand loads, reachable or not, and
+works (a `GameRecord`, which `replay` plays again, is what proves a position reachable).
+A state keeps the position only: what the last spin did is not in it (`events` says it).
 
 A view document (version 2) starts with the seat and ends with what a view derives from
 its fields: ``winner`` (`View.winner`) and ``outcome`` (what `outcome` gives for the
@@ -33,7 +34,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import attrs
 
 from seaview_rules._codec import Codec, Dumps, FromDict, Loads, ToDict
-from seaview_rules._core import CHANCE, Event, InvalidDataError, Outcome, Player
+from seaview_rules._core import CHANCE, Event, InvalidDataError, Player
 from seaview_rules._reader import (
     Field,
     Readers,
@@ -54,7 +55,7 @@ from seaview_rules._schemas import (
 )
 from seaview_rules.leagues import _events
 from seaview_rules.leagues._checks import check_state, check_view
-from seaview_rules.leagues._model import Phase, Rules, State
+from seaview_rules.leagues._model import Rules, State
 from seaview_rules.leagues._moves import SPINS, Move, Spin, parse_move
 from seaview_rules.leagues._pieces import (
     MAX_LOADED_COLUMNS,
@@ -72,7 +73,8 @@ from seaview_rules.leagues._pieces import (
     spinner_from_data,
     spinner_to_data,
 )
-from seaview_rules.leagues._rules import TREASURE, apply_move, new_game
+from seaview_rules.leagues._rulebook import TREASURE
+from seaview_rules.leagues._rules import apply_move, new_game, outcome
 from seaview_rules.leagues._views import View
 
 if TYPE_CHECKING:
@@ -164,20 +166,6 @@ def _read_to_move(field: Field) -> object:
     """A view's `View.to_move`: ``null``, ``"chance"``, or else the value as it is, for
     `check_view` to say what the phase makes it."""
     return CHANCE if field.value == CHANCE.value else field.value
-
-
-def view_outcome(seen: View) -> Outcome | None:
-    """The outcome of the game a view shows, from the view's own fields: what
-    `outcome` gives for the state the view came from (LEA-1).
-
-    >>> from seaview_rules import leagues
-    >>> view_outcome(leagues.view(leagues.new_game(leagues.Rules(players=2)), 0)) is None
-    True
-    """
-    if seen.phase is not Phase.OVER:
-        return None
-    scores = tuple(int(seat == seen.player) for seat in range(seen.rules.players))
-    return Outcome(seen.player, scores, TREASURE)
 
 
 def _read_event(data: Field, rules: Rules | None) -> Event:
@@ -302,7 +290,7 @@ CODEC: Codec[Rules, State, Move, View] = Codec(
     read_state=lambda data: checked(_read(State, data), check_state),
     read_view=lambda data: checked(_read(View, data), check_view),
     read_event=_read_event,
-    view_outcome=view_outcome,
+    view_outcome=outcome,
     termination=TREASURE,
     view_derived={"winner": (int | None, lambda seen: seen.winner)},
     view_first=("seat",),

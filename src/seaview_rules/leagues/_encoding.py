@@ -19,6 +19,7 @@ from seaview_rules.encoding import Encoding, Segment, Vector, relative_seat
 from seaview_rules.leagues._model import Phase, Rules, State
 from seaview_rules.leagues._moves import Move, Spin, every_move
 from seaview_rules.leagues._pieces import Direction
+from seaview_rules.leagues._rulebook import POINTS
 from seaview_rules.leagues._views import View
 
 __all__ = ["ENCODING"]
@@ -95,8 +96,8 @@ def max_game_length(rules: Rules) -> int:
 
 
 def max_score(rules: Rules) -> int:
-    """1: a race scores only its winner."""
-    return 1
+    """What the winner scores: a race scores only its winner (LEA-1)."""
+    return POINTS
 
 
 def scores(state: State) -> tuple[int, ...]:

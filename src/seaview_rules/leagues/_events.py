@@ -148,21 +148,21 @@ class Blocked(DiverEvent):
 
 @frozen
 class TookArrow(DiverEvent):
-    """An arrow took the diver one row down, to ``square`` (LEA-7)."""
+    """An arrow took the diver down, to ``square`` (LEA-7)."""
 
     words: ClassVar[str] = "took the arrow down to"
 
 
 @frozen
 class TookStarfish(DiverEvent):
-    """A starfish took the diver two rows down, to ``square`` (LEA-9)."""
+    """A starfish took the diver down, to ``square`` (LEA-9)."""
 
     words: ClassVar[str] = "took the starfish down to"
 
 
 @frozen
 class SentUp(DiverEvent):
-    """An octopus sent the diver one row up, to ``square`` (LEA-10)."""
+    """An octopus sent the diver up, to ``square`` (LEA-10)."""
 
     def predicate(self, viewer: Viewer = None) -> str:
         """For example "was sent up by the octopus to (1, 5)", "were sent up ..."."""

@@ -20,6 +20,7 @@ from seaview_rules.leagues._pieces import (
     default_board,
     default_spinner,
 )
+from seaview_rules.leagues._rulebook import PLAYERS
 from seaview_rules.leagues._tables import Tables, tables
 
 
@@ -36,10 +37,13 @@ class Rules:
     seaview_rules.errors.InvalidDataError: players: must be 2 to 4, not 5
     """
 
-    players: int = field(default=4, validator=in_range(2, 4))
-    """Divers in the race, 2 to 4."""
+    players: int = field(default=PLAYERS[1], validator=in_range(*PLAYERS))
+    """Divers in the race, 2 to 4 (LEA-1)."""
     board: Board = field(factory=default_board, validator=instance_of(Board))
-    """The board (LEA-R1); the default is our reconstruction."""
+    """The board (LEA-R1); the default is our reconstruction. `Rules` refuses a board
+    whose arrows, starfish or octopuses send a diver off the board or onto a special
+    square, or on which some diver could never win, with `InvalidDataError` naming
+    the square."""
     spinner: Spinner = field(factory=default_spinner, validator=instance_of(Spinner))
     """The spinner (LEA-R2); the default has 12 equal segments 1R 1L ... 6R 6L."""
     spin_off: bool = field(default=True, validator=boolean)

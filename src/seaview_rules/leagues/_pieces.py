@@ -3,9 +3,11 @@ segments, validated, with their JSON/TOML formats.
 
 A board is a grid of squares read row by row, row 1 (1,000 leagues) at the top; a
 spinner is a list of segments, each a number, a direction and a weight. Both are
-validated when they are built, so every `Board` and `Spinner` value is playable; a
-problem raises `InvalidDataError` naming the square ``(row, column)`` or the segment
-(LEA-R1, LEA-R2).
+validated when they are built: a problem raises `InvalidDataError` naming the square
+``(row, column)`` or the segment (LEA-R1, LEA-R2). What the rules make of a board (where
+its arrows, starfish and octopuses send a diver, and whether every game on it can end)
+is checked where the rules are, when `Rules` are built for it
+(`seaview_rules.leagues._rulebook.effect_targets`, `seaview_rules.leagues._tables`).
 """
 
 from __future__ import annotations
@@ -68,11 +70,11 @@ class SquareKind(enum.Enum):
     YELLOW = "."
     """A plain (yellow) square, where a penalised diver rises to (LEA-11)."""
     ARROW = "v"
-    """A purple arrow, which takes a diver down one row and gives a spin (LEA-7)."""
+    """A purple arrow, which takes a diver down and gives him another spin (LEA-7)."""
     STARFISH = "*"
-    """A green starfish, which takes a diver down two rows and gives a spin (LEA-9)."""
+    """A green starfish, which takes a diver further down and gives him another spin (LEA-9)."""
     OCTOPUS = "@"
-    """A red octopus, which sends a diver up one row (LEA-10)."""
+    """A red octopus, which sends a diver up (LEA-10)."""
     RED_ARROW = "X"
     """The red arrow in the deepest row, where a diver lands to win (LEA-1)."""
     START = "S"
@@ -80,8 +82,6 @@ class SquareKind(enum.Enum):
 
 
 _KINDS = {k.value: k for k in SquareKind}
-_OFFSETS = {SquareKind.ARROW: 1, SquareKind.STARFISH: 2, SquareKind.OCTOPUS: -1}
-"""How many rows down each effect square sends a diver (negative: up)."""
 
 
 class Direction(enum.Enum):
@@ -97,7 +97,11 @@ def _square(row: int, column: int) -> str:
 
 @frozen(repr=False)
 class Board:
-    """A validated board: ``rows`` x ``columns`` squares, stored row by row (LEA-R1).
+    """A board: ``rows`` x ``columns`` squares, stored row by row, with one start square
+    in row 1 (LEA-R12) and one red arrow in the last row (LEA-1), checked when it is
+    built (LEA-R1). Where its arrows, starfish and octopuses send a diver is the rules'
+    business: `Rules` refuses a board whose effects send a diver off the board or onto
+    another special square.
 
     Rows and columns are numbered from 1 in every message and in `coordinates`;
     internally a square is its index ``(row - 1) * columns + column - 1``.
@@ -105,10 +109,10 @@ class Board:
     >>> board = Board.from_rows(["S.v.", ".*.@", "v...", "..X."])
     >>> board.kind(1, 3), board.start, board.red_arrow, board.coordinates(14)
     (<SquareKind.ARROW: 'v'>, 0, 14, (4, 3))
-    >>> Board.from_rows(["S..v", "...@", "..X."])
+    >>> Board.from_rows(["S..v", "...@", "...."])
     Traceback (most recent call last):
     ...
-    seaview_rules.errors.InvalidDataError: square (1, 4): the arrow sends divers to (2, 4), which must be a yellow square, not an octopus
+    seaview_rules.errors.InvalidDataError: board: has no red arrow ('X' in row 3)
     """
 
     rows: int
@@ -159,21 +163,6 @@ class Board:
                 if reds:
                     raise InvalidDataError(where, "a second red arrow: a board has one")
                 reds.append(index)
-            elif kind in _OFFSETS:
-                # LEA-R1: every effect sends a diver to a square of the board that is
-                # yellow (or the red arrow, LEA-R8), so an effect never chains (LEA-R5).
-                target_row = row + _OFFSETS[kind]
-                name = kind.name.lower()
-                if not 0 <= target_row < rows:
-                    side = "above row 1" if target_row < 0 else f"below the last row, {rows}"
-                    raise InvalidDataError(where, f"the {name} sends divers off the board ({side})")
-                target = squares[target_row * columns + column]
-                if target not in (SquareKind.YELLOW, SquareKind.RED_ARROW):
-                    raise InvalidDataError(
-                        where,
-                        f"the {name} sends divers to ({target_row + 1}, {column + 1}), which "
-                        f"must be a yellow square, not {_article(target)}",
-                    )
         if not starts:
             raise InvalidDataError("board", "has no start square ('S' in row 1)")
         if not reds:
@@ -243,13 +232,6 @@ class Board:
     def __repr__(self) -> str:
         name = f", name={self.name!r}" if self.name else ""
         return f"Board.from_rows({list(self.layout())!r}{name})"
-
-
-def _article(kind: SquareKind) -> str:
-    if kind in (SquareKind.START, SquareKind.RED_ARROW):
-        return f"the {kind.name.lower().replace('_', ' ')}"
-    name = kind.name.lower()
-    return f"an {name}" if name[0] in "aeiou" else f"a {name}"
 
 
 @frozen(repr=False)

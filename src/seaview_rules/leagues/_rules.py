@@ -11,7 +11,8 @@ rules it applies and the events that explain it (`seaview_rules._shell.traced`).
 only. `check_move` refuses API-OVER, API-SEAT and API-MOVE
 (`seaview_rules._shell.refusal`) before the game's own rules. Movement, effect targets
 and the squares a rise may stop on come from `Tables` precomputed for the board and
-spinner (`Rules.tables`).
+spinner (`Rules.tables`) from the rulebook (`seaview_rules.leagues._rulebook`), which
+also says who spins again and what a race scores.
 """
 
 from __future__ import annotations
@@ -22,11 +23,9 @@ from typing import TYPE_CHECKING
 
 from seaview_rules._core import (
     CHANCE,
-    OMNISCIENT,
     IllegalMoveError,
     Outcome,
     Player,
-    Termination,
     Trace,
     Violation,
 )
@@ -55,7 +54,7 @@ from seaview_rules.leagues._events import (
 from seaview_rules.leagues._model import Phase, Rules, State, build_state
 from seaview_rules.leagues._moves import Move, Spin
 from seaview_rules.leagues._pieces import Board, Direction, Square, SquareKind
-from seaview_rules.leagues._tables import Tables
+from seaview_rules.leagues._rulebook import race_outcome, spins_again
 
 if TYPE_CHECKING:
     import random
@@ -63,10 +62,6 @@ if TYPE_CHECKING:
     from seaview_rules.leagues._views import View
 
 
-# The member of SquareKind that _turn_spin names, as a module constant: a look-up such
-# as SquareKind.OCTOPUS goes through the enum's metaclass, many times the cost of a
-# global look-up (what each speed trick buys is measured on the performance page).
-_OCTOPUS_SQUARE = SquareKind.OCTOPUS
 _EFFECTS: dict[SquareKind, tuple[type[DiverEvent], str]] = {
     SquareKind.ARROW: (TookArrow, "LEA-7"),
     SquareKind.STARFISH: (TookStarfish, "LEA-9"),
@@ -82,14 +77,17 @@ _TAKEN_RULES = {
 """The rule of each effect square whose target square is taken (LEA-8, LEA-9, LEA-10)."""
 
 
-def new_game(rules: Rules = Rules()) -> State:  # noqa: B008 - Rules is frozen
+def new_game(rules: Rules | None = None) -> State:
     """Every diver on the start square (LEA-3); the spin-off for the order of play is
     about to begin (LEA-2), or with ``spin_off=False`` seat 0 is about to spin.
+    Without ``rules``, `Rules()`: four divers on the default board and spinner.
 
     >>> state = new_game(Rules(players=3))
     >>> state.phase, current_player(state), state.positions
     (<Phase.ORDER: 'order'>, CHANCE, (0, 0, 0))
     """
+    if rules is None:
+        rules = Rules()
     seats = tuple(range(rules.players))
     return build_state(
         rules=rules,
@@ -134,12 +132,12 @@ def is_terminal(state: State) -> bool:
     return state.phase is Phase.OVER
 
 
-def outcome(state: State) -> Outcome | None:
-    """The winner once a diver reached the red arrow, else ``None`` (LEA-1)."""
+def outcome(state: State | View) -> Outcome | None:
+    """The winner once a diver reached the red arrow, else ``None`` (LEA-1); of a view,
+    the outcome of the state it shows (every view shows the whole state)."""
     if state.phase is not Phase.OVER:
         return None
-    scores = tuple(int(seat == state.player) for seat in range(state.rules.players))
-    return Outcome(state.player, scores, TREASURE)
+    return race_outcome(state.rules.players, state.player)
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:
@@ -184,9 +182,6 @@ def sample_chance(state: State, rng: random.Random) -> Move:
 
 
 _OVER = Violation("API-OVER", "the game is over: a diver reached the red arrow")
-
-TREASURE = Termination("treasure", "the diver reached the red arrow and the treasure chest")
-"""How a game of 20,000 Leagues ends: a diver reached the red arrow (LEA-1)."""
 
 
 def _violation(state: State, move: Move) -> Violation | None:
@@ -269,81 +264,45 @@ def _turn_spin(state: State, move: Spin, trace: Trace | None = None) -> State:
     was_placed = placed[seat]
     # A turn begins with a spin that is not an extra spin (LEA-7, LEA-9).
     turns = state.turns if state.extra_spin else state.turns + 1
-    # LEA-R9, LEA-R11: how he came to his square may change his walk (the options).
+    # LEA-3 to LEA-6, LEA-R4, LEA-R9, LEA-R11: the walk, bounces included, from the
+    # tables; how he came to his square may change it (the options).
     landing, bounces = t.moves[was_placed][here][t.index[move]]
     if trace is not None:
-        coordinates = rules.board.coordinates
-        trace.add(event=Spun(seat, move))
-        _trace_walk(trace, t, here, was_placed, move)
+        _trace_walk(trace, state, move, landing, bounces)
     extra = False
     if landing is None:
-        # LEA-6, LEA-R9: on a row's end square with the wrong letter: no move, turn over.
-        if trace is not None:
-            trace.add("LEA-6", event=Blocked(seat, coordinates(here)))
-        square = here
+        square = here  # LEA-6, LEA-R9: blocked on a row's end square, his turn is over
     else:
-        # LEA-3, LEA-4, LEA-5: the walk (bounces included) comes from the tables.
-        others = positions[:seat] + positions[seat + 1 :]
-        if trace is not None:
-            for bounce in bounces:
-                trace.add("LEA-5", event=Bounced(seat, coordinates(bounce)))
-            trace.add("LEA-4", event=Moved(seat, coordinates(landing)))
-            if landing == t.start:
-                if landing in others:
-                    trace.add("LEA-R4")  # onto the start, where another diver stands
-                if landing % t.columns:
-                    trace.add("LEA-R12")  # onto a start that is not the row's left end
         square = landing
+        others = positions[:seat] + positions[seat + 1 :]
         target = t.target[landing]
         if landing == t.red:
             pass  # LEA-1: landing on the red arrow wins
         elif landing in others and landing != t.start:
             # LEA-11: landed on another diver (the start square holds any number, LEA-R4).
-            if trace is not None:
-                trace.add("LEA-11", event=Collided(seat, coordinates(landing)))
-            if landing < t.columns:
-                # In row 1: back to the start.
-                if trace is not None:
-                    trace.add("LEA-11", event=SentBack(seat, coordinates(t.start)))
-                square = t.start
-            else:
-                square = _rise(
-                    t.above[landing], others, seat, t.start, trace, "LEA-11", rules.board
-                )
+            square = _collide(state, landing, others, trace)
         elif target is not None:
-            # LEA-R5: only the square where the move ends acts, and only once.
-            kind = t.kinds[landing]
             if target in others:
-                # LEA-8, LEA-9, LEA-10: the square it sends him to is taken: rise
-                # (from where LEA-R10 and its option say, for a starfish).
-                if trace is not None:
-                    trace.add(_TAKEN_RULES[kind], event=FoundTaken(seat, coordinates(target)))
-                    if kind is SquareKind.STARFISH:
-                        trace.add("LEA-R10")  # where the rise starts
-                square = _rise(t.rise[landing], others, seat, t.start, trace, "LEA-12", rules.board)
-                # LEA-R6: no extra spin without a real descent (a rise from below a
-                # starfish may end below its row), unless the option says so.
-                extra = kind is not _OCTOPUS_SQUARE and (
-                    rules.extra_spin_after_rise or square // t.columns > landing // t.columns
-                )
+                square, extra = _taken(state, landing, target, others, trace)
             else:
-                # LEA-7, LEA-9: down and spin again; LEA-10: up, no extra spin.
+                # LEA-7, LEA-9: down and spin again; LEA-10: up, no extra spin; LEA-R5:
+                # only the square where the move ends acts, and only once.
                 if trace is not None:
-                    effect, rule = _EFFECTS[kind]
-                    trace.add(rule, "LEA-R5", event=effect(seat, coordinates(target)))
+                    effect, rule = _EFFECTS[t.kinds[landing]]
+                    trace.add(rule, "LEA-R5", event=effect(seat, rules.board.coordinates(target)))
                 square = target
-                extra = kind is not _OCTOPUS_SQUARE
+                extra = t.again[landing]
         # He walked to his square, unless an effect or a penalty put him elsewhere.
         if (square != landing) is not was_placed:
             placed = (*placed[:seat], not was_placed, *placed[seat + 1 :])
     if square == t.red:
         # LEA-1, LEA-R8: landing on or being placed on the red arrow wins at once.
         if trace is not None:
-            trace.add("LEA-1", "LEA-R8", event=Won(seat, coordinates(square)))
+            trace.add("LEA-1", "LEA-R8", event=Won(seat, rules.board.coordinates(square)))
         phase, player, extra = Phase.OVER, seat, False
     elif extra:
         if trace is not None:
-            trace.add("LEA-R6", event=SpinsAgain(seat, coordinates(square)))
+            trace.add("LEA-R6", event=SpinsAgain(seat, rules.board.coordinates(square)))
         phase, player = Phase.SPIN, seat
     else:
         order = state.order
@@ -366,18 +325,84 @@ def _turn_spin(state: State, move: Spin, trace: Trace | None = None) -> State:
     )
 
 
-def _trace_walk(trace: Trace, t: Tables, here: Square, was_placed: bool, move: Spin) -> None:
-    """The rulings that decide how a diver walks from ``here`` (the walk itself comes
-    from the tables, built by them)."""
+def _trace_walk(
+    trace: Trace,
+    state: State,
+    move: Spin,
+    landing: Square | None,
+    bounces: tuple[Square, ...],
+) -> None:
+    """The spin, the rulings that decide how the diver walks (the walk itself comes
+    from the tables, built by them), and where he walked to or that he is blocked."""
+    t = state.rules.tables
+    coordinates = state.rules.board.coordinates
+    seat = state.player
+    here = state.positions[seat]
+    was_placed = state.placed[seat]
     columns = t.columns
+    trace.add(event=Spun(seat, move))
     if here == t.start:
         # LEA-3, LEA-R4: put on the start, he moves right; LEA-R11: so he does (or, with
         # the option, by the letter) after walking onto it.
         trace.add(*(("LEA-3", "LEA-R4") if was_placed else ("LEA-R11",)))
-        if here % columns:
+        if coordinates(here)[1] != 1:
             trace.add("LEA-R12")  # from a start that is not the row's left end
     elif was_placed and here % columns == (columns - 1 if move.direction is Direction.RIGHT else 0):
         trace.add("LEA-R9")  # put on an end square, and the letter leads off the row
+    if landing is None:
+        # LEA-6, LEA-R9: on a row's end square with the wrong letter: no move, turn over.
+        trace.add("LEA-6", event=Blocked(seat, coordinates(here)))
+        return
+    for bounce in bounces:
+        trace.add("LEA-5", event=Bounced(seat, coordinates(bounce)))
+    trace.add("LEA-4", event=Moved(seat, coordinates(landing)))
+    if landing == t.start:
+        if any(p == landing for s, p in enumerate(state.positions) if s != seat):
+            trace.add("LEA-R4")  # onto the start, where another diver stands
+        if coordinates(landing)[1] != 1:
+            trace.add("LEA-R12")  # onto a start that is not the row's left end
+
+
+def _collide(
+    state: State, landing: Square, others: tuple[Square, ...], trace: Trace | None
+) -> Square:
+    """Where a diver whose move ended on another diver's square goes (LEA-11)."""
+    rules = state.rules
+    t = rules.tables
+    seat = state.player
+    if trace is not None:
+        trace.add("LEA-11", event=Collided(seat, rules.board.coordinates(landing)))
+    if landing < t.columns:
+        # In row 1: back to the start.
+        if trace is not None:
+            trace.add("LEA-11", event=SentBack(seat, rules.board.coordinates(t.start)))
+        return t.start
+    return _rise(t.above[landing], others, seat, t.start, trace, "LEA-11", rules.board)
+
+
+def _taken(
+    state: State,
+    landing: Square,
+    target: Square,
+    others: tuple[Square, ...],
+    trace: Trace | None,
+) -> tuple[Square, bool]:
+    """Where a diver goes, and whether he spins again, when the square the effect he
+    landed on sends him to is taken (LEA-8, LEA-9, LEA-10): he rises, from where
+    LEA-R10 and its option say for a starfish."""
+    rules = state.rules
+    t = rules.tables
+    seat = state.player
+    kind = t.kinds[landing]
+    if trace is not None:
+        trace.add(_TAKEN_RULES[kind], event=FoundTaken(seat, rules.board.coordinates(target)))
+        if kind is SquareKind.STARFISH:
+            trace.add("LEA-R10")  # where the rise starts
+    square = _rise(t.rise[landing], others, seat, t.start, trace, "LEA-12", rules.board)
+    # LEA-R6: no extra spin without a real descent (a rise from below a starfish may
+    # end below its row), unless the option says so.
+    went_down = square // t.columns > landing // t.columns
+    return square, spins_again(kind, went_down, extra_spin_after_rise=rules.extra_spin_after_rise)
 
 
 def _rise(
@@ -405,9 +430,10 @@ def _rise(
 def last_spinner(state: State | View) -> int | None:
     """The seat that made the last spin, as far as the position says it, else ``None``
     (no spin yet, or a round of the spin-off has just ended: the groups it left do not
-    say whose spin ended it). A turn's spins are those of seat ``order[(k - 1) %
-    players]`` for turn ``k``, extra spins included (LEA-2); in a round of the spin-off
-    the tied group spins in seat order (LEA-R3).
+    say whose spin ended it). In play, the diver to spin made it if he spins again
+    (LEA-7, LEA-9) or has won (LEA-1), and otherwise the diver before him in the order
+    of play (LEA-2); in a round of the spin-off, the tied seat before the one to spin
+    (LEA-R3).
 
     >>> from seaview_rules.leagues import SPINS, Direction
     >>> state = new_game(Rules(players=3, spin_off=False))
@@ -417,8 +443,10 @@ def last_spinner(state: State | View) -> int | None:
     if state.last_spin is None:
         return None
     if state.spins:
+        if state.extra_spin or state.phase is Phase.OVER:
+            return state.player
         order = state.order
-        return order[(state.turns - 1) % len(order)]
+        return order[order.index(state.player) - 1]
     if state.spun:
         tied = next(g for g in state.groups if len(g) > 1)
         return tied[len(state.spun) - 1]
@@ -449,7 +477,7 @@ def describe(state: State, before: State | None = None) -> str:
     if spin is None:
         return "no spin yet"
     if before is not None:
-        return narrate(before, spin, seat=OMNISCIENT)
+        return narrate(before, spin)  # nothing is hidden: every viewer but a seat reads it
     seat = last_spinner(state)
     who = "a seat" if seat is None else f"seat {seat}"
     return f"{who} spun {spin}{'' if state.spins else ' for the order of play'}"

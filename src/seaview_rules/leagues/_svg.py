@@ -25,6 +25,7 @@ from seaview_rules.leagues._model import Phase, State
 from seaview_rules.leagues._moves import Spin
 from seaview_rules.leagues._pieces import Board, Direction, Spinner, SquareKind
 from seaview_rules.leagues._playout import determinize
+from seaview_rules.leagues._rulebook import SENDS, effect_targets, spins_again
 from seaview_rules.leagues._rules import events, last_spinner
 from seaview_rules.leagues._views import View
 
@@ -42,19 +43,31 @@ _SHALLOW, _DEEP = (47, 127, 181), (10, 37, 64)
 """The sea's colour in row 1 and in the deepest row."""
 
 _STYLE = {
-    SquareKind.ARROW: ("#6c3483", "#e8daef", "arrow: down 1 row, spin again"),
-    SquareKind.STARFISH: ("#1e8449", "#d5f5e3", "starfish: down 2 rows, spin again"),
-    SquareKind.OCTOPUS: ("#b03a2e", "#fadbd8", "octopus: up 1 row"),
-    SquareKind.RED_ARROW: ("#ffffff", "#c0392b", "red arrow: land on it to win"),
-    SquareKind.START: ("#ffffff", "#c0392b", "start"),
-    SquareKind.YELLOW: ("#b7950b", "#f7dc6f", "yellow square"),
+    SquareKind.ARROW: ("#6c3483", "#e8daef"),
+    SquareKind.STARFISH: ("#1e8449", "#d5f5e3"),
+    SquareKind.OCTOPUS: ("#b03a2e", "#fadbd8"),
+    SquareKind.RED_ARROW: ("#ffffff", "#c0392b"),
+    SquareKind.START: ("#ffffff", "#c0392b"),
+    SquareKind.YELLOW: ("#b7950b", "#f7dc6f"),
 }
-"""For each kind of square: the ink of its symbol, the colour of the square, and what
-the legend says of it."""
+"""For each kind of square: the ink of its symbol and the colour of the square."""
 
-_SENDS = {SquareKind.ARROW: 1, SquareKind.STARFISH: 2, SquareKind.OCTOPUS: -1}
-"""How many rows down each effect square sends a diver, up if negative (LEA-7, LEA-9,
-LEA-10)."""
+
+def _does(kind: SquareKind, to: str = "") -> str:
+    """What a square of ``kind`` does, as the rulebook says (LEA-7, LEA-9, LEA-10):
+    "arrow: down 1 row, spin again", or with ``to``, "arrow: down to (2, 4), spin again"."""
+    if kind not in SENDS:
+        return {
+            SquareKind.RED_ARROW: "red arrow: land on it to win",
+            SquareKind.START: "start",
+            SquareKind.YELLOW: "yellow square",
+        }[kind]
+    rows = SENDS[kind]
+    far = f"to {to}" if to else f"{abs(rows)} row{'s' if abs(rows) != 1 else ''}"
+    way = "down" if rows > 0 else "up"
+    again = ", spin again" if spins_again(kind, rows > 0, extra_spin_after_rise=False) else ""
+    return f"{kind.name.lower()}: {way} {far}{again}"
+
 
 _PLURAL = {
     SquareKind.ARROW: "arrows",
@@ -89,7 +102,7 @@ def _where(board: Board, square: int) -> str:
 def glyph(kind: SquareKind, x: float, y: float, s: float) -> str:
     """A square of ``kind``, ``s`` pixels wide, centred on (x, y): its colour and, but for
     a yellow square, its symbol."""
-    ink, tint, _ = _STYLE[kind]
+    ink, tint = _STYLE[kind]
     square = element(
         "rect",
         x=x - s / 2 + 1,
@@ -151,14 +164,13 @@ def _head(x: float, y: float, from_x: float, from_y: float, colour: str) -> str:
     return element("polygon", points=tip, fill=colour)
 
 
-def _effect(board: Board, square: int, kind: SquareKind) -> str:
-    """A curved line with an arrowhead from an effect square to the square it sends a
-    diver to: on the right of the column going down, on the left going up."""
-    rows = _SENDS[kind]
-    colour = _STYLE[kind][0]
+def _effect(board: Board, square: int, target: int) -> str:
+    """A curved line with an arrowhead from an effect square to the square ``target`` it
+    sends a diver to: on the right of the column going down, on the left going up."""
+    colour = _STYLE[board.squares[square]][0]
     x, y = _centre(board, square)
-    target_y = _centre(board, square + rows * board.columns)[1]
-    down = 1 if rows > 0 else -1
+    target_y = _centre(board, target)[1]
+    down = 1 if target > square else -1
     side = 0.3 * SQUARE * down
     start, end = (x + side, y + 0.22 * SQUARE * down), (x + side, target_y - 0.2 * SQUARE * down)
     bend = (x + 1.6 * side, (start[1] + end[1]) / 2)
@@ -174,21 +186,15 @@ def _effect(board: Board, square: int, kind: SquareKind) -> str:
     return curve + _head(*end, *bend, colour)
 
 
-def _square_name(board: Board, square: int) -> str:
-    kind = board.squares[square]
-    if kind not in _SENDS:
-        return f"{_where(board, square)} {_STYLE[kind][2]}"
-    to = _where(board, square + _SENDS[kind] * board.columns)
-    what = {
-        SquareKind.ARROW: f"arrow: down to {to}, spin again",
-        SquareKind.STARFISH: f"starfish: down to {to}, spin again",
-        SquareKind.OCTOPUS: f"octopus: up to {to}",
-    }[kind]
-    return f"{_where(board, square)} {what}"
+def _square_name(board: Board, square: int, target: int | None) -> str:
+    """The square, and what it does: the square its effect sends a diver to, if any."""
+    to = "" if target is None else _where(board, target)
+    return f"{_where(board, square)} {_does(board.squares[square], to)}"
 
 
 def _squares(board: Board, effects: bool) -> list[str]:
     """The sea, the row and column numbers, the squares, and where the effects lead."""
+    targets = effect_targets(board)
     width = LEFT + board.columns * SQUARE + 8
     sea = []
     for row in range(board.rows):
@@ -207,13 +213,11 @@ def _squares(board: Board, effects: bool) -> list[str]:
         if kind is SquareKind.YELLOW:
             yellow.append(drawing)
         else:
-            special.append(group([drawing], _square_name(board, square)))
+            special.append(group([drawing], _square_name(board, square, targets[square])))
     parts = [group(sea, f"rows of 1,000 to {board.rows * 1000:,} leagues")]
     parts += [group(yellow, "yellow squares"), *special]
     if effects:
-        lines = [
-            _effect(board, sq, kind) for sq, kind in enumerate(board.squares) if kind in _SENDS
-        ]
+        lines = [_effect(board, sq, to) for sq, to in enumerate(targets) if to is not None]
         parts.append(group(lines, "where each arrow, starfish and octopus sends a diver"))
     return parts
 
@@ -338,7 +342,7 @@ def _legend(board: Board, y: float, width: float) -> tuple[str, int]:
     parts = []
     for k, kind in enumerate(kinds):
         x, line = 8 + k % across * (width - 16) / 2, y + k // across * 20
-        parts += [glyph(kind, x + 8, line + 8, 16), text(x + 22, line + 12, _STYLE[kind][2], 10)]
+        parts += [glyph(kind, x + 8, line + 8, 16), text(x + 22, line + 12, _does(kind), 10)]
     return group(parts, "legend"), -(-len(kinds) // across) * 20
 
 
@@ -380,7 +384,7 @@ def draw_board(
         *_squares(board, effects),
     ]
     if position is None:  # the second line counts the special squares instead
-        counts = [(board.squares.count(kind), kind) for kind in _SENDS]
+        counts = [(board.squares.count(kind), kind) for kind in SENDS]
         parts.append(text(8, 34, ", ".join(f"{n} {_PLURAL[kind]}" for n, kind in counts)))
     else:
         told = () if before is None else _told(before, position)
@@ -489,6 +493,10 @@ def board(board: Board, *, effects: bool = True, legend: bool = True) -> str:
     >>> picture = leagues.svg.board(leagues.default_board())
     >>> "(1, 2) arrow: down to (2, 2), spin again" in picture
     True
+
+    Raises:
+        InvalidDataError: an arrow, starfish or octopus of ``board`` sends divers off
+            the board or onto a special square, which the rules refuse (LEA-R1).
     """
     return draw_board(board, effects=effects, legend=legend)
 

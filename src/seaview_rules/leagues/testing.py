@@ -1,10 +1,13 @@
-"""Hypothesis strategies for 20,000 Leagues boards, spinners and rules.
+"""Hypothesis strategies for 20,000 Leagues boards, spinners, rules, states and positions.
 
-Every value they generate is valid: boards pass `Board` validation, spinners pass
-`Spinner` validation, and `rules` only yields rule sets whose board and spinner make a
-winnable game; `check_spin` checks the invariants of one spin, and that the state it
-reaches and every view of it pass the checks that `loads` makes. Use them to fuzz your
-own boards, frontends and bots::
+Every value they generate is valid: boards pass `Board` validation and the rules' (every
+arrow, starfish and octopus sends a diver to a yellow square or the red arrow), spinners
+pass `Spinner` validation, and `rules` only yields rule sets whose board and spinner
+make a winnable game; `states` are reached by play, `positions` are written as a person
+writes them by hand, reachable or not. `check_spin` checks the invariants of one spin,
+and that the state it reaches and every view of it pass the checks that `loads` makes.
+The numbers of the rules come from the rulebook, as the engine's do. Use them to fuzz
+your own boards, frontends and bots::
 
     from hypothesis import given
     from seaview_rules.leagues.testing import rules
@@ -43,6 +46,7 @@ from seaview_rules.leagues import (
     Spin,
     Spinner,
     SpinsAgain,
+    Square,
     SquareKind,
     State,
     TookArrow,
@@ -55,10 +59,26 @@ from seaview_rules.leagues import (
     view,
 )
 from seaview_rules.leagues._checks import check_state, check_view
+from seaview_rules.leagues._model import build_state
+from seaview_rules.leagues._rulebook import (
+    LANDS_ON,
+    SENDS,
+    STANDS_ON,
+    rises_from_target,
+    spins_again,
+)
 
-__all__ = ["KIT", "boards", "check_spin", "moves", "rules", "spinners", "states", "views"]
-
-_EFFECTS = {SquareKind.ARROW: 1, SquareKind.STARFISH: 2, SquareKind.OCTOPUS: -1}
+__all__ = [
+    "KIT",
+    "boards",
+    "check_spin",
+    "moves",
+    "positions",
+    "rules",
+    "spinners",
+    "states",
+    "views",
+]
 
 
 def boards(
@@ -71,7 +91,8 @@ def boards(
 ) -> st.SearchStrategy[Board]:
     """Valid boards: a start in row 1, a red arrow in the last row, an arrow in every
     other row where one fits, and up to ``max_extra_specials`` more arrows, starfish
-    and octopuses placed where the rules allow (LEA-R1).
+    and octopuses placed where the rules allow (LEA-R1): each sends a diver to a
+    yellow square or the red arrow, as many rows away as the rulebook says.
 
     Args:
         min_rows: fewest rows, at least 2.
@@ -91,17 +112,17 @@ def boards(
         squares[(rows - 1) * columns + draw(st.integers(0, columns - 1))] = SquareKind.RED_ARROW
 
         def fits(square: int, kind: SquareKind) -> bool:
-            target = square + _EFFECTS[kind] * columns
+            target = square + SENDS[kind] * columns
             return (
                 squares[square] is SquareKind.YELLOW
                 and square not in reserved
                 and 0 <= target < rows * columns
-                and squares[target] in (SquareKind.YELLOW, SquareKind.RED_ARROW)
+                and squares[target] in LANDS_ON
             )
 
         def place(square: int, kind: SquareKind) -> None:
             squares[square] = kind
-            reserved.add(square + _EFFECTS[kind] * columns)
+            reserved.add(square + SENDS[kind] * columns)
 
         for row in range(rows - 1):
             spots = [
@@ -113,7 +134,7 @@ def boards(
                 place(draw(st.sampled_from(spots)), SquareKind.ARROW)
         extras = draw(
             st.lists(
-                st.tuples(st.integers(0, rows * columns - 1), st.sampled_from(list(_EFFECTS))),
+                st.tuples(st.integers(0, rows * columns - 1), st.sampled_from(list(SENDS))),
                 max_size=max_extra_specials,
             )
         )
@@ -245,13 +266,111 @@ def views(*, states: st.SearchStrategy[State] | None = None) -> st.SearchStrateg
     return seat_views(GAME, _any_states() if states is None else states)
 
 
-_STANDING = (SquareKind.START, SquareKind.YELLOW)
-_DOWN: dict[type[DiverEvent], int] = {TookArrow: 1, TookStarfish: 2, SentUp: -1}
-_EFFECT_EVENT: dict[SquareKind, type[DiverEvent]] = {
-    SquareKind.ARROW: TookArrow,
-    SquareKind.STARFISH: TookStarfish,
-    SquareKind.OCTOPUS: SentUp,
+def positions(*, rules: st.SearchStrategy[Rules] | None = None) -> st.SearchStrategy[State]:
+    """Positions as a person writes them by hand, for a test, a puzzle or a bug report,
+    reachable by play or not: what `loads` accepts. In the spin-off, the seats ranked in
+    any groups, some of them still tied, the first tied group part spun; in the race,
+    any order of play (the seat order without a spin-off), every diver on the start or
+    a yellow square of his own (the winner on the red arrow), put there or walked
+    there, any seat to spin, owed an extra spin or not; counters that agree with each
+    other. `seaview_rules.testing.check_position` checks that everything works on them.
+
+    Args:
+        rules: the rules of the positions (default: `rules()`, random boards).
+    """
+
+    @st.composite
+    def build(draw: st.DrawFn) -> State:
+        game = draw(_any_rules() if rules is None else rules)
+        phases = [Phase.SPIN, Phase.OVER, *([Phase.ORDER] if game.spin_off else [])]
+        phase = draw(st.sampled_from(phases))
+        if phase is Phase.ORDER:
+            return _spin_off(draw, game)
+        return _race(draw, game, phase)
+
+    return build()
+
+
+def _spin_off(draw: st.DrawFn, game: Rules) -> State:
+    """A position of the spin-off for the order of play (LEA-2, LEA-R3)."""
+    seats = range(game.players)
+    ranks = draw(
+        st.lists(st.integers(0, game.players - 1), min_size=game.players, max_size=game.players)
+    )
+    if len(set(ranks)) == len(ranks):
+        ranks[1] = ranks[0]  # some seats are still tied
+    groups = tuple(
+        tuple(seat for seat in seats if ranks[seat] == rank) for rank in sorted(set(ranks))
+    )
+    tied = next(g for g in groups if len(g) > 1)
+    numbers = sorted({segment.number for segment in game.spinner.segments})
+    spun = tuple(draw(st.lists(st.sampled_from(numbers), max_size=len(tied) - 1)))
+    order_spins = len(spun) + draw(st.integers(0, 3 * game.players))
+    return build_state(
+        rules=game,
+        phase=Phase.ORDER,
+        player=tied[len(spun)],
+        extra_spin=False,
+        positions=(game.board.start,) * game.players,
+        placed=(True,) * game.players,
+        order=(),
+        groups=groups,
+        spun=spun,
+        spins=0,
+        turns=0,
+        order_spins=order_spins,
+        last_spin=draw(st.sampled_from(game.tables.outcomes)) if order_spins else None,
+    )
+
+
+def _race(draw: st.DrawFn, game: Rules, phase: Phase) -> State:
+    """A position of the race, the order of play settled (LEA-2 to LEA-12)."""
+    board = game.board
+    players = game.players
+    seats = tuple(range(players))
+    order = tuple(draw(st.permutations(seats))) if game.spin_off else seats
+    order_spins = draw(st.integers(0, 4 * players)) if game.spin_off else 0
+    spins = draw(st.integers(1 if phase is Phase.OVER else 0, 400))
+    if spins == 0:
+        positions = (board.start,) * players
+        placed = (True,) * players
+        player, extra, turns = order[0], False, 0
+    else:
+        standing = [i for i, kind in enumerate(board.squares) if kind in STANDS_ON]
+        squares = draw(st.lists(st.sampled_from(standing), min_size=players, max_size=players))
+        # Two divers on one square but the start: the second goes back to the start.
+        positions = tuple(
+            Square(board.start if s in squares[:i] else s) for i, s in enumerate(squares)
+        )
+        placed = tuple(draw(st.lists(st.booleans(), min_size=players, max_size=players)))
+        player = draw(st.sampled_from(seats))
+        if phase is Phase.OVER:  # the winner on the red arrow
+            positions = (*positions[:player], board.red_arrow, *positions[player + 1 :])
+        extra = phase is Phase.SPIN and draw(st.booleans())
+        turns = draw(st.integers(1, spins))
+    return build_state(
+        rules=game,
+        phase=phase,
+        player=player,
+        extra_spin=extra,
+        positions=positions,
+        placed=placed,
+        order=order,
+        groups=(),
+        spun=(),
+        spins=spins,
+        turns=turns,
+        order_spins=order_spins,
+        last_spin=draw(st.sampled_from(game.tables.outcomes)) if spins + order_spins else None,
+    )
+
+
+_EVENT_KINDS: dict[type[DiverEvent], SquareKind] = {
+    TookArrow: SquareKind.ARROW,
+    TookStarfish: SquareKind.STARFISH,
+    SentUp: SquareKind.OCTOPUS,
 }
+"""The square whose effect each event tells (LEA-7, LEA-9, LEA-10)."""
 
 
 def _require(condition: bool, problem: str, state: State) -> None:
@@ -298,40 +417,18 @@ def check_spin(before: State, spin: Spin, after: State) -> None:
     yellow square or (the winner) the red arrow; chance outcomes are the spinner's
     merged weights; only the diver who spun moves; he covers exactly the spun distance
     along his row, reversing at the ends (or is blocked at an end, as the way he came
-    to his square and the options say); effects move him by their rows; a rise goes up
-    its column to the first open yellow square above where it starts (LEA-R7, LEA-R10);
-    `State.placed` says whether he walked to his square; he spins again exactly after a
-    real descent (or a rise, with the LEA-R6 option); the game ends exactly on the red
-    arrow; and ``after`` and its views are consistent, as `loads` checks a document.
+    to his square and the options say); effects move him by their rows (the rulebook's
+    `SENDS`); a rise goes up its column to the first open yellow square above where it
+    starts (LEA-R7, LEA-R10); `State.placed` says whether he walked to his square; he
+    spins again exactly when the rulebook says (LEA-R6); the game ends exactly on the
+    red arrow; and ``after`` and its views are consistent, as `loads` checks a document.
 
     Raises:
         ContractError: the first broken invariant.
     """
     _consistent(after)
-    game = after.rules
-    board = game.board
-    columns = board.columns
-    taken = [p for p in after.positions if p != board.start]
-    _require(len(taken) == len(set(taken)), "two divers share a square other than the start", after)
-    for seat, square in enumerate(after.positions):
-        _require(0 <= square < board.rows * columns, f"seat {seat} is off the board", after)
-        kind = board.squares[square]
-        winner = kind is SquareKind.RED_ARROW and after.phase is Phase.OVER and seat == after.player
-        _require(
-            kind in _STANDING or winner,
-            f"seat {seat} stands on a {kind.name.lower()} square",
-            after,
-        )
-    total = game.spinner.total_weight
-    weights: dict[Spin, Fraction] = {}
-    for segment in game.spinner.segments:
-        outcome = SPINS[segment.number, segment.direction]
-        weights[outcome] = weights.get(outcome, Fraction(0)) + Fraction(segment.weight, total)
-    _require(
-        dict(chance_outcomes(before)) == weights,
-        "chance outcomes are not the spinner's weights",
-        before,
-    )
+    _check_standing(after)
+    _check_chances(before)
     if before.phase is Phase.ORDER:
         _require(
             after.positions == before.positions and after.spins == 0,
@@ -340,54 +437,108 @@ def check_spin(before: State, spin: Spin, after: State) -> None:
         )
         return
     mover = before.player
-    # What the spin did, after the spin itself: each event's square as a square index.
+    # What the spin did, after the spin itself.
     told = [e for e in events(before, spin, seat=OMNISCIENT) if isinstance(e, DiverEvent)]
-    kinds = [type(e) for e in told]
-    squares = [board.index(*e.square) for e in told]
     _require(all(e.seat == mover for e in told), "an event is about another diver", after)
-    others = [s for s in range(game.players) if s != mover]
+    others = [s for s in range(after.rules.players) if s != mover]
     _require(
         all(after.positions[s] == before.positions[s] for s in others), "another diver moved", after
     )
+    landing = _check_walk(before, spin, after, told)
+    _check_rise(before, after, told, landing)
+    _check_end(before, after, told, landing)
+
+
+def _check_standing(after: State) -> None:
+    """Every diver on a square he may stand on, never two on one but the start."""
+    board = after.rules.board
+    taken = [p for p in after.positions if p != board.start]
+    _require(len(taken) == len(set(taken)), "two divers share a square other than the start", after)
+    for seat, square in enumerate(after.positions):
+        _require(0 <= square < len(board.squares), f"seat {seat} is off the board", after)
+        kind = board.squares[square]
+        winner = kind is SquareKind.RED_ARROW and after.phase is Phase.OVER and seat == after.player
+        _require(
+            kind in STANDS_ON or winner,
+            f"seat {seat} stands on a {kind.name.lower()} square",
+            after,
+        )
+
+
+def _check_chances(before: State) -> None:
+    """The chance outcomes are the spinner's segments, identical ones merged (LEA-R2)."""
+    spinner = before.rules.spinner
+    weights: dict[Spin, Fraction] = {}
+    for segment in spinner.segments:
+        outcome = SPINS[segment.number, segment.direction]
+        share = Fraction(segment.weight, spinner.total_weight)
+        weights[outcome] = weights.get(outcome, Fraction(0)) + share
+    _require(
+        dict(chance_outcomes(before)) == weights,
+        "chance outcomes are not the spinner's weights",
+        before,
+    )
+
+
+def _check_walk(before: State, spin: Spin, after: State, told: list[DiverEvent]) -> int:
+    """The walk along the row, or the block at its end (LEA-3 to LEA-6); the square
+    where the walk ended."""
+    board = before.rules.board
+    kinds = [type(e) for e in told]
     walk = _walk(before, spin)
-    landing: int = before.positions[mover]
     if walk is None:
         _require(
             kinds == [Blocked] and after.positions == before.positions,
             "not blocked (LEA-6)",
             after,
         )
-    else:
-        landing, reversals = walk
-        _require(kinds.count(Bounced) == reversals, "wrong number of bounces (LEA-5)", after)
-        moved = [square for what, square in zip(kinds, squares, strict=True) if what is Moved]
-        _require(
-            moved == [landing], f"the move does not cover {spin} exactly (LEA-4, LEA-5)", after
-        )
-    # Where a rise starts: above the square landed on, above an octopus's square, and
-    # above a starfish or (LEA-R10's option) the taken square two rows below it.
-    landed_on = board.squares[landing]
-    origin: int = landing
-    if FoundTaken in kinds and (
-        landed_on is SquareKind.OCTOPUS
-        or (landed_on is SquareKind.STARFISH and game.starfish_rise_above_taken)
-    ):
-        origin = landing + _DOWN[_EFFECT_EVENT[landed_on]] * columns
+        _require(after.placed == before.placed, "a blocked diver changed how he came there", after)
+        return before.positions[before.player]
+    landing, reversals = walk
+    _require(kinds.count(Bounced) == reversals, "wrong number of bounces (LEA-5)", after)
+    moved = [board.index(*e.square) for e in told if isinstance(e, Moved)]
+    _require(moved == [landing], f"the move does not cover {spin} exactly (LEA-4, LEA-5)", after)
+    mover = before.player
     final = after.positions[mover]
-    for what, square in zip(kinds, squares, strict=True):
-        if what in _DOWN:
-            _require(square == landing + _DOWN[what] * columns, "an effect moved wrongly", after)
-        if what is Rose:
-            stop = square
+    others_placed = all(
+        after.placed[s] == before.placed[s] for s in range(len(before.placed)) if s != mover
+    )
+    _require(
+        others_placed and after.placed[mover] == (final != landing),
+        "placed is not true exactly of a diver put where he did not walk (LEA-R9)",
+        after,
+    )
+    return landing
+
+
+def _check_rise(before: State, after: State, told: list[DiverEvent], landing: int) -> None:
+    """Effects move the diver by the rulebook's rows; a rise goes up its column, from
+    where the rulebook says, to the first open yellow square (LEA-7 to LEA-12, LEA-R7,
+    LEA-R10)."""
+    game = before.rules
+    board = game.board
+    columns = board.columns
+    landed_on = board.squares[landing]
+    origin = landing
+    if any(isinstance(e, FoundTaken) for e in told) and rises_from_target(
+        landed_on, starfish_rise_above_taken=game.starfish_rise_above_taken
+    ):
+        origin = landing + SENDS[landed_on] * columns
+    for event in told:
+        square = board.index(*event.square)
+        if type(event) in _EVENT_KINDS:
+            sends = SENDS[_EVENT_KINDS[type(event)]]
+            _require(square == landing + sends * columns, "an effect moved wrongly", after)
+        if isinstance(event, Rose):
             _require(
-                board.squares[stop] is SquareKind.YELLOW, "a rise stops on a yellow square", after
+                board.squares[square] is SquareKind.YELLOW, "a rise stops on a yellow square", after
             )
             _require(
-                stop % columns == origin % columns and stop < origin,
+                square % columns == origin % columns and square < origin,
                 "a rise does not go up its column (LEA-R7, LEA-R10)",
                 after,
             )
-            passed = range(stop + columns, origin, columns)
+            passed = range(square + columns, origin, columns)
             _require(
                 all(
                     board.squares[s] is not SquareKind.YELLOW or s in after.positions
@@ -396,40 +547,45 @@ def check_spin(before: State, spin: Spin, after: State) -> None:
                 "a rise passes an open yellow square (LEA-R7)",
                 after,
             )
-    descended = (
-        TookArrow in kinds
-        or TookStarfish in kinds
-        or (landed_on is SquareKind.STARFISH and final // columns > landing // columns)
-    )
-    risen = (
-        game.extra_spin_after_rise and FoundTaken in kinds and landed_on is not SquareKind.OCTOPUS
-    )
-    if walk is None:
-        _require(after.placed == before.placed, "a blocked diver changed how he came there", after)
-    else:
-        others_placed = all(after.placed[s] == before.placed[s] for s in others)
-        _require(
-            others_placed and after.placed[mover] == (final != landing),
-            "placed is not true exactly of a diver put where he did not walk (LEA-R9)",
-            after,
-        )
+
+
+def _check_end(before: State, after: State, told: list[DiverEvent], landing: int) -> None:
+    """The game ends exactly on the red arrow (LEA-1, LEA-R8); otherwise the diver
+    spins again exactly when the rulebook says (LEA-7, LEA-9, LEA-10, LEA-R6)."""
+    game = after.rules
+    mover = before.player
+    final = after.positions[mover]
+    kinds = [type(e) for e in told]
     if after.phase is Phase.OVER:
         _require(
-            kinds[-1] is Won and after.positions[mover] == board.red_arrow,
+            kinds[-1] is Won and final == game.board.red_arrow,
             "a win off the red arrow",
             after,
         )
-    else:
-        extra = SpinsAgain in kinds
-        _require(
-            extra == (descended or risen), "an extra spin without a real descent (LEA-R6)", after
-        )
-        _require(after.extra_spin == extra, "the position forgets the extra spin", after)
-        _require((after.player == mover) == extra, "only an extra spin keeps the same diver", after)
+        return
+    landed_on = game.board.squares[landing]
+    columns = game.board.columns
+    expected = landed_on in SENDS and spins_again(
+        landed_on,
+        final // columns > landing // columns,
+        extra_spin_after_rise=game.extra_spin_after_rise,
+    )
+    extra = SpinsAgain in kinds
+    _require(
+        extra == expected,
+        "an extra spin where the rules give none, or none where they do (LEA-R6)",
+        after,
+    )
+    _require(after.extra_spin == extra, "the position forgets the extra spin", after)
+    _require((after.player == mover) == extra, "only an extra spin keeps the same diver", after)
 
 
 KIT: Kit[Rules, State, View] = Kit(
-    rules=rules, states=states, views=views, types={Board: boards, Spinner: spinners}
+    rules=rules,
+    states=states,
+    views=views,
+    positions=positions,
+    types={Board: boards, Spinner: spinners},
 )
 """The test kit of 20,000 Leagues, `seaview_rules.Game.test_kit` of its entry: no
 hidden twin, as every seat sees the whole game."""
