@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 from seaview_rules import CHANCE, GAMES, Game
 from seaview_rules._compiled import Kernels, kernels
 from seaview_rules._simulate import play_games
+from seaview_rules.conformance import variants
 from seaview_rules.testing import kit_of
 
 pytestmark = pytest.mark.fast
@@ -92,10 +93,10 @@ def test_from_every_drawn_state_the_compiled_playout_is_the_reference(name: str)
 @pytest.mark.parametrize("name", COMPILED)
 def test_whole_matches_are_the_reference_for_a_hundred_thousand_decisions(name: str) -> None:
     game = GAMES[name]
-    variants = game.conformance_rules or (game.rules_type(),)
+    rules_of = variants(game)
     made = seed = 0
     while made < DECISIONS:
-        rules = variants[seed % len(variants)]
+        rules = rules_of[seed % len(rules_of)]
         made += check_same(game, game.new_game(rules), seed, 200_000)
         seed += 1
     assert made >= DECISIONS
@@ -104,7 +105,7 @@ def test_whole_matches_are_the_reference_for_a_hundred_thousand_decisions(name: 
 @pytest.mark.parametrize("name", COMPILED)
 def test_the_many_games_call_gives_what_the_reference_engine_gives(name: str) -> None:
     game = GAMES[name]
-    for rules in game.conformance_rules or (game.rules_type(),):
+    for rules in variants(game):
         for cap in (None, 150):
             indices = range(7, 47)
             compiled = play_games(game, rules, 3, indices, cap, engine="fast")

@@ -198,10 +198,12 @@ class Game(Generic[R, S, M, V]):
     and `seaview_rules.testing.kit_of` (so `seaview_rules.testing.check_properties` and
     ``st.from_type`` of the game's types) refuses the game with a `LookupError` naming
     it."""
-    conformance_rules: tuple[R, ...] = field(default=(), repr=False)
+    conformance_rules: tuple[R, ...] | Callable[[], tuple[R, ...]] = field(default=(), repr=False)
     """The rules of the seeded games that `seaview_rules.conformance.build_vectors` takes
-    the game's vectors from (variants that reach every rule and ruling). Without them
-    (``()``, the default) the vectors come from games under the default rules
+    the game's vectors from (variants that reach every rule and ruling), or a function
+    that returns them when the vectors are built (for rules that read data, such as a
+    default board, which a game reads on first use, never when it is imported). Without
+    them (``()``, the default) the vectors come from games under the default rules
     (``rules_type()``)."""
     compiled: Compiled[R, S] | None = field(default=None, repr=False)
     """The game's compiled playout (numba kernels in a module of its own package, the

@@ -109,7 +109,8 @@ def variants(game: Game[R, Any, Any, Any]) -> tuple[R, ...]:
     >>> [rules.players for rules in variants(GAMES["voyage"])]
     [4, 2, 3, 2]
     """
-    return game.conformance_rules or (game.rules_type(),)
+    declared = game.conformance_rules
+    return (declared() if callable(declared) else declared) or (game.rules_type(),)
 
 
 def _document(game: Game[Any, Any, Any, Any], obj: object) -> Any:

@@ -47,7 +47,7 @@ from seaview_rules.leagues._events import (
     Won,
     redact,
 )
-from seaview_rules.leagues._kit import CONFORMANCE_RULES, load_test_kit
+from seaview_rules.leagues._kit import conformance_rules, load_test_kit
 from seaview_rules.leagues._model import Phase, Rules, State
 from seaview_rules.leagues._moves import SPINS, Move, Spin, every_move, parse_move
 from seaview_rules.leagues._pieces import (
@@ -201,7 +201,7 @@ GAME: Game[Rules, State, Move, View] = Game(
     encoding=ENCODING,
     # no heuristic_bot, search or periods: no seat ever chooses, and a match has no rounds
     test_kit=load_test_kit,
-    conformance_rules=CONFORMANCE_RULES,
+    conformance_rules=conformance_rules,
     schemas=CODEC.schemas,
 )
 """The 20,000 Leagues board game's entry in `seaview_rules.GAMES`."""

@@ -4,40 +4,46 @@ rules the vectors are drawn under, and the game's test kit
 
 from __future__ import annotations
 
+from functools import cache
+
 from seaview_rules._testkit import Kit
 from seaview_rules.leagues._model import Rules, State
 from seaview_rules.leagues._pieces import Board
 from seaview_rules.leagues._views import View
 
-CONFORMANCE_RULES = (
-    Rules(players=4),
-    Rules(players=2, spin_off=False),
-    Rules(players=3, extra_spin_after_rise=True),
-    Rules(
-        # A small crowded board with the start in the middle of row 1, and the other
-        # reading of every leagues ruling that has an option.
-        players=3,
-        board=Board.from_rows(
-            [
-                ". v S . * .",
-                "v . . * . .",
-                ". . v . . *",
-                "* @ . . v .",
-                ". . * v . .",
-                ". v . . @ *",
-                "v . . . . v",
-                ". . . X . .",
-            ],
-            name="conformance",
+
+@cache
+def conformance_rules() -> tuple[Rules, ...]:
+    """The rules of the seeded games the conformance vectors are taken from: four, two
+    and three divers, without the spin-off, with the LEA-R6 option, and a small crowded
+    board with the other reading of every ruling that has an option; built when the
+    vectors are, never when the game is imported (the default board is data)."""
+    return (
+        Rules(players=4),
+        Rules(players=2, spin_off=False),
+        Rules(players=3, extra_spin_after_rise=True),
+        Rules(
+            # A small crowded board with the start in the middle of row 1, and the other
+            # reading of every leagues ruling that has an option.
+            players=3,
+            board=Board.from_rows(
+                [
+                    ". v S . * .",
+                    "v . . * . .",
+                    ". . v . . *",
+                    "* @ . . v .",
+                    ". . * v . .",
+                    ". v . . @ *",
+                    "v . . . . v",
+                    ". . . X . .",
+                ],
+                name="conformance",
+            ),
+            starfish_rise_above_taken=True,
+            blocked_when_placed=False,
+            start_always_right=False,
         ),
-        starfish_rise_above_taken=True,
-        blocked_when_placed=False,
-        start_always_right=False,
-    ),
-)
-"""The rules of the seeded games the conformance vectors are taken from: four, two and
-three divers, without the spin-off, with the LEA-R6 option, and a small crowded board
-with the other reading of every ruling that has an option."""
+    )
 
 
 def load_test_kit() -> Kit[Rules, State, View]:
