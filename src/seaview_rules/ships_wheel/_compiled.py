@@ -459,14 +459,11 @@ def _play_out(b: _Board, book: _Book, results: Ints, mt: Ints, left: int, tally:
         if phase == _OVER:
             break
         left -= 1
-        if phase == _DEAL or phase == _DECK:
+        if phase in (_DEAL, _DECK):
             # sample_chance: deck[randrange(len(deck))] of the sorted deck (SW-R3).
             tally[1] += 1
             _insert(b, s[_PLAYER], _off_deck(b, book, randbelow(mt, s[_DECK_SIZE])))
-            if phase == _DEAL:
-                results = _dealt(b, book, results)
-            else:
-                results = _drawn(b, book, results)
+            results = _dealt(b, book, results) if phase == _DEAL else _drawn(b, book, results)
             continue
         tally[0] += 1
         if phase == _DRAW:
@@ -483,9 +480,7 @@ def _play_out(b: _Board, book: _Book, results: Ints, mt: Ints, left: int, tally:
 
 
 @compiled
-def _playout(
-    words: Ints, results: Ints, mt: Ints, left: int, book: _Book, tally: Ints
-) -> Ints:
+def _playout(words: Ints, results: Ints, mt: Ints, left: int, book: _Book, tally: Ints) -> Ints:
     """Random play on the packed state ``words`` (see `_play_out`), its deck written
     back sorted at the end. The results, grown or not."""
     b = _board(words, book)
@@ -509,7 +504,7 @@ def _layout(players: int, capacity: int) -> Ints:
 def _book(rules: Rules) -> _Book:
     """The tables of ``rules`` that the kernels read (computed once per `Rules` value)."""
     table, n = rules.table, rules.players
-    seats, ids = range(n), range(len(table.cards))
+    seats = range(n)
     nodes = 1 << (len(table.cards) - 1).bit_length()
     counts = np.zeros(nodes, np.int64)
     counts[: len(table.counts)] = table.counts
@@ -592,8 +587,7 @@ def _unpack(state: State, book: _Book, packed: Ints, results: Ints) -> State:
             for seat, height in enumerate(heights)
         ),
         passing=tuple(
-            None if card < 0 else CardId(card)
-            for card in words[at[_AT_PASSING] : at[_AT_SCORES]]
+            None if card < 0 else CardId(card) for card in words[at[_AT_PASSING] : at[_AT_SCORES]]
         ),
         scores=tuple(words[at[_AT_SCORES] : at[_AT_HEIGHTS]]),
         results=state.results
@@ -626,9 +620,7 @@ def playout(state: State, rng: random.Random, max_moves: int | None) -> State:
 
 
 @compiled
-def _many(
-    keys: Ints, lengths: Ints, start: Ints, left: int, book: _Book, out: Ints
-) -> None:
+def _many(keys: Ints, lengths: Ints, start: Ints, left: int, book: _Book, out: Ints) -> None:
     """Play one match from the packed ``start`` per row of ``keys`` (each a `seed` key
     of ``lengths[i]`` words), and write what it came to in ``out``'s row (by the
     ``_M_*`` columns): the winner (-1: none), the decisions, the chance moves, the hands
