@@ -71,6 +71,7 @@ from seaview_rules.ships_wheel._playout import determinize
 from seaview_rules.ships_wheel._render import render, statistics
 from seaview_rules.ships_wheel._rulebook import Scoring
 from seaview_rules.ships_wheel._rules import (
+    COMPILED,
     apply_move,
     chance_outcomes,
     chance_seat,
@@ -204,5 +205,6 @@ GAME: Game[Rules, State, Move, View] = Game(
     test_kit=load_test_kit,
     conformance_rules=CONFORMANCE_RULES,
     schemas=CODEC.schemas,
+    compiled=COMPILED,
 )
 """The Ship's Wheel card game's entry in `seaview_rules.GAMES`."""

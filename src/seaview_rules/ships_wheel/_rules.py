@@ -25,6 +25,7 @@ from bisect import bisect_left, bisect_right
 from collections import Counter
 from fractions import Fraction
 
+from seaview_rules._compiled import Compiled, Kernels
 from seaview_rules._core import (
     CHANCE,
     IllegalMoveError,
@@ -756,6 +757,22 @@ def _seats(state: State) -> int:
     return state.rules.players
 
 
+def _kernels() -> Kernels[Rules, State]:
+    """The compiled playout's kernels: the module imports numba (the ``fast`` extra)."""
+    from seaview_rules.ships_wheel._compiled import KERNELS
+
+    return KERNELS
+
+
+def _every_rules(rules: Rules) -> bool:
+    return True
+
+
+COMPILED: Compiled[Rules, State] = Compiled(load=_kernels, supports=_every_rules)
+"""The Ship's Wheel card game's compiled playout (`seaview_rules.ships_wheel._compiled`),
+which covers every `Rules` value."""
+
+
 REFEREE: Referee[State, Move] = Referee(
     game="Ship's Wheel",
     successors=_SUCCESSORS,
@@ -769,6 +786,7 @@ REFEREE: Referee[State, Move] = Referee(
     redact=redact,
     words=words,
     sender=_sender,
+    compiled=COMPILED,
 )
 """The shared referee of Ship's Wheel's moves, from the game's own pieces. During an
 Anchor pass, a Pass names the seat whose choice it is: any seat still choosing may send
