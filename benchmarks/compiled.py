@@ -9,14 +9,19 @@
    whose every move is chance's (leagues) counts its spins.
 2. ``simulate`` on two processes against one (the compiled engine, wall time).
 3. IS-MCTS iterations per second, with the extra and without it (a process where numba
-   does not import).
+   does not import), and its strength at equal thinking time: with the extra the bot
+   makes ``r`` times the iterations in the same time, and since the compiled playout is
+   the reference bit for bit, a bot of ``r x I`` iterations plays exactly as the bot
+   with the extra given the time of ``I`` iterations without it. Each plays ``--rounds``
+   one-round matches against three random bots (``strength.py``'s rules), and the share
+   of rounds won is printed with its 95 % interval.
 4. The time to compile each game's kernels on first use, and to load them from numba's
    cache.
 
 Not a test: the figures move with the load of the machine (each is a median of
 repetitions, interleaved across the engines).
 
-    python benchmarks/compiled.py [--games N] [--repeats R] [--players P]
+    python benchmarks/compiled.py [--games N] [--repeats R] [--players P] [--rounds N]
 """
 
 from __future__ import annotations
@@ -38,9 +43,11 @@ from typing import Any
 
 from bench import _source, ours
 from peers import PEERS, Engine
+from strength import ONE_ROUND
 
 from seaview_rules import GAMES, Game, simulate
 from seaview_rules._compiled import kernels
+from seaview_rules.bots import match
 
 HERE = Path(__file__).parent
 
@@ -169,8 +176,9 @@ print(json.dumps([len(views) * int(sys.argv[5]) / (time.process_time() - start),
 """
 
 
-def ismcts(players: int) -> None:
-    """Part 3: IS-MCTS iterations per second, with the compiled playout and without."""
+def ismcts(players: int, rounds: int) -> None:
+    """Part 3: IS-MCTS iterations per second, with the compiled playout and without, and
+    its strength at equal thinking time."""
     print()
     for game in GAMES.values():
         if game.compiled is None or game.search is None:
@@ -186,6 +194,27 @@ def ismcts(players: int) -> None:
         same = "the same moves" if moves == again else "DIFFERENT MOVES"
         print(f"ismcts {game.name:12} {fast:8,.0f} iterations/s with the extra, {slow:8,.0f} "
               f"without: {fast / slow:.1f} x ({same} for the same seed)")  # fmt: skip
+        if rounds and game.name in ONE_ROUND:
+            strength(game, fast / slow, rounds)
+
+
+def strength(game: Game[Any, Any, Any, Any], ratio: float, rounds: int) -> None:
+    """The share of one-round matches the search bot wins against three random bots,
+    with the iterations it makes in a given time without the extra and with it."""
+    assert game.search is not None
+    alone = game.search.iterations
+    with ProcessPoolExecutor(2) as pool:
+        for label, iterations in (("without", alone), ("with", round(alone * ratio))):
+            report = match(
+                game, ["ismcts", "random", "random", "random"], rounds,
+                rules=ONE_ROUND[game.name], iterations=iterations, executor=pool, batch=5,
+            )  # fmt: skip
+            seat = report.seats[0]
+            low, high = seat.round_interval()
+            print(f"  at equal time, {label + ' the extra':18} ({iterations:4} iterations): "
+                  f"{seat.rounds_won}/{seat.rounds} rounds won, "
+                  f"{100 * seat.rounds_won / seat.rounds:.1f} % [{100 * low:.1f}, {100 * high:.1f}]",
+                  flush=True)  # fmt: skip
 
 
 _COMPILE = """
@@ -226,13 +255,14 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--simulate", type=int, default=40_000, help="games of part 2")
+    parser.add_argument("--rounds", type=int, default=200, help="one-round matches of part 3")
     args = parser.parse_args()
     print(f"{datetime.date.today()}, {platform.python_implementation()} "
           f"{platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores, "
           f"{args.players} players, {_source()}\n")  # fmt: skip
     decisions_per_second(args.players, args.games, args.repeats)
     jobs(args.players, args.simulate)
-    ismcts(args.players)
+    ismcts(args.players, args.rounds)
     compile_times()
 
 
