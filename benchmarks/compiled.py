@@ -82,18 +82,12 @@ def compiled_engine(game: Game[Any, Any, Any, Any], players: int, games: int) ->
     )
 
 
-def rate(engine: Engine, repeats: int, calls: int) -> tuple[float, float]:
-    """The median decisions (or, with none, chance moves) per second, and per game."""
-    rng = random.Random(1)
-    seconds, per_game = [], []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        counts = [engine.playout(rng) for _ in range(calls)]
-        elapsed = time.perf_counter() - start
-        decisions = sum(d for d, _ in counts) or sum(c for _, c in counts)
-        seconds.append(elapsed / decisions)
-        per_game.append(decisions / len(counts))
-    return 1 / statistics.median(seconds), statistics.median(per_game)
+def rate(engine: Engine, calls: int, rng: random.Random) -> float:
+    """The seconds per decision (or, with none, per chance move) of ``calls`` calls."""
+    start = time.perf_counter()
+    counts = [engine.playout(rng) for _ in range(calls)]
+    elapsed = time.perf_counter() - start
+    return elapsed / (sum(d for d, _ in counts) or sum(c for _, c in counts))
 
 
 def decisions_per_second(players: int, games: int, repeats: int) -> dict[str, float]:
@@ -108,10 +102,17 @@ def decisions_per_second(players: int, games: int, repeats: int) -> dict[str, fl
             engines.append((build(players), max(1, games // 20)))
         except ImportError as exc:
             print(f"  {name:18}not measured: {type(exc).__name__}: {exc}")
+    # The repetitions interleaved across the engines, so that a slow spell of a shared
+    # machine touches them all; each engine's median.
+    rng = random.Random(1)
+    seconds: dict[str, list[float]] = {engine.name: [] for engine, _ in engines}
+    for _ in range(repeats):
+        for engine, calls in engines:
+            seconds[engine.name].append(rate(engine, calls, rng))
     rates = {}
     print(f"{'engine':18}{'decisions/s':>14}{'ns/decision':>13}   what")
-    for engine, calls in engines:
-        per_second, _ = rate(engine, repeats, calls)
+    for engine, _ in engines:
+        per_second = 1 / statistics.median(seconds[engine.name])
         rates[engine.name] = per_second
         print(
             f"{engine.name:18}{per_second:>14,.0f}{1e9 / per_second:>13,.0f}   {engine.description}"
