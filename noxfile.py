@@ -128,12 +128,16 @@ def bench(session: nox.Session) -> None:
     """Speed and memory figures (not a test: this machine is shared and noisy).
 
     ``nox -s bench -- --peers`` also installs OpenSpiel and RLCard into this session's
-    virtualenv and measures them with the same driver loop.
+    virtualenv and measures them with the same driver loop. Then the compiled playouts
+    (the ``fast`` extra), beside the reference engines and the peers installed, in one
+    run: ``benchmarks/compiled.py`` (decisions per second, ``simulate --jobs 2``, the
+    search bot with and without the extra, compile times).
     """
-    session.install("-e", ".")
+    session.install("-e", ".[fast]")
     if "--peers" in session.posargs:
         session.install(*PEER_PACKAGES)
     session.run("python", "benchmarks/bench.py", *session.posargs)
+    session.run("python", "benchmarks/compiled.py")
 
 
 PEER_PACKAGES = ["open_spiel", "rlcard"]
