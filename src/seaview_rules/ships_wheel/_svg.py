@@ -11,7 +11,7 @@ from typing import NamedTuple
 import attrs
 
 from seaview_rules._core import OMNISCIENT, Event
-from seaview_rules._drawing.markup import Attr, element, points, star, text
+from seaview_rules._drawing.markup import Attr, element, points, squeeze, star, text
 from seaview_rules._drawing.options import Names, movers
 from seaview_rules._drawing.palette import INK
 from seaview_rules._drawing.table import (
@@ -312,19 +312,6 @@ def _choosing(position: Position) -> tuple[int, ...]:
     return position.choosing if isinstance(position, View) else choosing(position)
 
 
-def squeeze(words: str, size: float, room: float) -> dict[str, Attr]:
-    """The attributes that fit ``words`` of ``size`` pixel text into ``room`` pixels,
-    narrowing its letters rather than making them smaller: none if it fits (a character
-    estimated at 0.6 of the size).
-
-    >>> squeeze("red", 11, 38), squeeze("lighthouse", 11, 38)
-    ({}, {'textLength': 38, 'lengthAdjust': 'spacingAndGlyphs'})
-    """
-    if len(words) * 0.6 * size <= room:
-        return {}
-    return {"textLength": room, "lengthAdjust": "spacingAndGlyphs"}
-
-
 def _status(position: Position) -> str:
     player = position.player
     if position.phase is Phase.PASS:
@@ -399,7 +386,7 @@ def layout(
         centre=(deck,),
         seats=rows,
         buttons=tuple((str(move), str(move)) for move in moves if isinstance(move, Size)),
-        last=names(words(told, viewer)) if told else None,
+        last=names(words(told, viewer)) or None,
         shown=_laid_open(told, names),
     )
 
