@@ -425,7 +425,8 @@ def _played(game: str, rules: Any, seed: int, steps: int) -> tuple[Any, tuple[An
     last move, as the omniscient log has them."""
     engine = GAMES[game]
     rng = random.Random(seed)
-    state, told = engine.new_game(rules), ()
+    state = engine.new_game(rules)
+    told: tuple[Any, ...] = ()
     for _ in range(steps):
         player = engine.current_player(state)
         if player is None:

@@ -445,7 +445,7 @@ def draw_board(
     if width is not None and position is not None:
         return _compact(board, position, before, effects, legend, width, names, last, viewer)
     width_ = LEFT + board.columns * SQUARE + 8
-    height = TOP + board.rows * SQUARE + 8
+    height = TOP + board.rows * SQUARE + 8.0
     name = board.name or f"{board.rows} rows of {board.columns}"
     description = f"20,000 Leagues board, {name}"
     parts = [

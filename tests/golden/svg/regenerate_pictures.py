@@ -92,7 +92,8 @@ def _last(game: str, rules: Any, seed: int, moves: int, until: Callable[[Any], b
             break
         before = after
     told = engine.events(before, move, seat=OMNISCIENT)
-    seat = engine.current_player(after) if isinstance(engine.current_player(after), int) else 0
+    player = engine.current_player(after)
+    seat = player if isinstance(player, int) else 0
     return svg.render(
         engine.view(after, seat), width=390, names=NAMES[: rules.players], last=told, moves=True
     )
