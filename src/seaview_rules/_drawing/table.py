@@ -338,8 +338,10 @@ def _cards(
         top = y + k // across * (CARD_H + 16) - (8 if k in lifted else 0)
         drawn = [place(card, x, top)]
         if k in lifted:
+            half = len(lifted[k]) * 0.3 * LEAST_TEXT  # kept inside the line
+            middle = min(max(x + CARD_W / 2, left + half), left + room - half)
             why = text(
-                x + CARD_W / 2,
+                middle,
                 top - 3,
                 lifted[k],
                 LEAST_TEXT,

@@ -517,33 +517,29 @@ def _compact(
     told = last or (() if before is None else _told(before, position))
     status = names(_status(position, told))
     name = board.name or f"{board.rows} rows of {board.columns}"
-    parts: list[str] = []
-    y = 0.0
-    for line in wrap(f"20,000 Leagues: {name}", width - 16, 13):
-        y += 18
-        parts.append(text(8, y, line, 13, font_weight="bold"))
-    for line in wrap(status, width - 16, 12):
-        y += 16
-        parts.append(text(8, y, line, 12))
-    if last:
-        for line in wrap(_caption(last, viewer, names), width - 16, 12):
-            y += 16
-            parts.append(text(8, y, line, 12, font_weight="bold", fill=LAST))
-    roster, used = _roster(position.rules.players, names, 8, y + 6, width - 16)
-    parts.append(roster)
-    y += used + 6
+    caption = _caption(last, viewer, names) if last else None
     side = _SIDE[narrow]
     kinds = [kind for kind in SquareKind if kind in board.squares]
     across = max(int((width - 16) // 190), 1)
     key_height = 20 * -(-len(kinds) // across) + 4 if legend and narrow else 0
     units_w = LEFT + board.columns * SQUARE + 8
     units_h = board.rows * SQUARE + 28
-    fits = min(
-        1.0,
-        (width - side - 12) / units_w,
-        (COMPACT_HEIGHT[narrow] - y - key_height - 24) / units_h,
-    )
-    scale = math.floor(fits * 100) / 100  # as the transform writes it
+    picture_width = min(width, units_w + 12 + side)
+    for _ in range(2):  # the header wrapped as wide as the picture, which it may narrow
+        parts, y = _header(f"20,000 Leagues: {name}", status, caption, picture_width - 16)
+        roster, used = _roster(position.rules.players, names, 8, y + 6, picture_width - 16)
+        y += used + 6
+        fits = min(
+            1.0,
+            (width - side - 12) / units_w,
+            (COMPACT_HEIGHT[narrow] - y - key_height - 24) / units_h,
+        )
+        scale = math.floor(fits * 100) / 100  # as the transform writes it
+        laid = math.ceil(units_w * scale + 12 + side)
+        if laid >= picture_width:
+            break
+        picture_width = laid
+    parts.append(roster)
     least = math.ceil(LEAST_TEXT / scale * 100) / 100
     drawn = _squares(board, effects, least)
     if before is not None:
@@ -563,11 +559,26 @@ def _compact(
         key, used_key = _legend(board, y + 12 + dial_height, side, 1, left=right)
         parts.append(key)
         bottom = max(bottom, y + 12 + dial_height + used_key)
-    picture_width = min(width, right + side)
     height = max(bottom, y + 8 + dial_height) + 6
     background = element("rect", width=picture_width, height=height, fill=PAPER)
     description = f"20,000 Leagues board, {name}: {status}"
     return document(picture_width, height, description, [background, *parts])
+
+
+def _header(title: str, status: str, caption: str | None, room: float) -> tuple[list[str], float]:
+    """The title, the status and the last spin's ``caption``, wrapped to ``room``
+    pixels; and the height they take."""
+    parts = []
+    y = 0.0
+    for said, size, weight, colour in (
+        (title, 13, "bold", None),
+        (status, 12, None, None),
+        (caption or "", 12, "bold", LAST),
+    ):
+        for line in wrap(said, room, size) if said else ():
+            y += 18 if size == 13 else 16
+            parts.append(text(8, y, line, size, font_weight=weight, fill=colour))
+    return parts, y
 
 
 def _roster(players: int, names: Names, x: float, y: float, room: float) -> tuple[str, float]:
