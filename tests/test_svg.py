@@ -652,3 +652,32 @@ def test_the_last_move_never_shows_a_card_the_viewer_may_not_see(
             assert svg.render(seen, width=width, last=told) == svg.render(
                 seen, width=width, last=redacted
             )
+
+
+def test_the_card_the_last_ships_wheel_move_brought_is_lifted_in_its_seat_s_hand_only() -> None:
+    rng = random.Random(5)
+    state = ships_wheel.new_game(ships_wheel.Rules(players=3))
+    seen = set()
+    for _ in range(2000):  # bounded: until a card was drawn, taken and passed
+        player = ships_wheel.current_player(state)
+        if player is None:
+            break
+        legal = ships_wheel.legal_moves(state)
+        move = ships_wheel.sample_chance(state, rng) if player is CHANCE else rng.choice(legal)
+        told = ships_wheel.events(state, move, seat=OMNISCIENT)
+        state = ships_wheel.apply_move(state, move)
+        if state.phase is ships_wheel.Phase.OVER:
+            break
+        for event in told:
+            if not isinstance(event, (ships_wheel.Drew, ships_wheel.Took)):
+                continue
+            kind = "drawn" if isinstance(event, ships_wheel.Drew) else "taken"
+            seat = event.seat
+            mine = _texts(svg.render(ships_wheel.view(state, seat), last=told, width=390))
+            theirs = _texts(svg.render(ships_wheel.view(state, (seat + 1) % 3), last=told))
+            assert mine.count(kind) == 1, (kind, mine)
+            assert kind not in theirs
+            seen.add(kind)
+        if seen == {"drawn", "taken"}:
+            break
+    assert seen == {"drawn", "taken"}
