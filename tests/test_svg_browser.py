@@ -16,7 +16,8 @@ from typing import Any
 
 import pytest
 
-from seaview_rules import CHANCE, GAMES, OMNISCIENT, svg
+from seaview_rules import GAMES, svg
+from tests.helpers import told_play
 
 pytestmark = pytest.mark.browser
 
@@ -49,18 +50,10 @@ def _pictures() -> list[tuple[str, int, str]]:
     names and the last move's events: the game, the box width, the picture."""
     pictures = []
     for name, game in sorted(GAMES.items()):
-        rng = random.Random(47)
         players = 4 if name == "leagues" else 3
-        state = game.new_game(game.rules_type(players=players))
-        told: tuple[Any, ...] = ()
-        for step in range(400):  # bounded: a match may end sooner
-            player = game.current_player(state)
-            if player is None:
-                break
-            legal = game.legal_moves(state)
-            move = game.sample_chance(state, rng) if player is CHANCE else rng.choice(legal)
-            told = game.events(state, move, seat=OMNISCIENT)
-            state = game.apply_move(state, move)
+        start = game.new_game(game.rules_type(players=players))
+        played = told_play(game, start, random.Random(47), 400)
+        for step, (state, told) in enumerate(played):
             if step % 50 != 7:
                 continue
             for seat in (0, None):
