@@ -1,6 +1,6 @@
 """Every game's pictures as headless Chromium renders them (``nox -s server`` runs
 these: ``pytest -m browser``): shown in a box as wide as a phone (390 CSS pixels) or a
-laptop (1280) the way a page shows them (``max-width: 100%``), a picture drawn for that
+laptop (1280), or a small phone (320), the way a page shows them (``max-width: 100%``), a picture drawn for that
 width is no wider than the box, none of its texts is smaller than 11 pixels or reaches
 past its edges, and the leagues board with its spinner fits one screen."""
 
@@ -59,7 +59,7 @@ def _pictures() -> list[tuple[str, int, str]]:
             for seat in (0, None):
                 view = game.view(state, seat)
                 moves = {"moves": True} if "moves" in game.picture_options else {}
-                for width in (390, 1280):
+                for width in (320, 390, 1280):
                     drawn = svg.render(view, width=width, names=NAMES[:players], last=told, **moves)
                     pictures.append((name, width, drawn))
                 pictures.append((name, 1280, svg.render(view, **moves)))
