@@ -1,8 +1,9 @@
 """Every game's pictures as headless Chromium renders them (``nox -s server`` runs
-these: ``pytest -m browser``): shown in a box as wide as a phone (390 CSS pixels) or a
-laptop (1280), or a small phone (320), the way a page shows them (``max-width: 100%``), a picture drawn for that
-width is no wider than the box, none of its texts is smaller than 11 pixels or reaches
-past its edges, and the leagues board with its spinner fits one screen."""
+these: ``pytest -m browser``): shown in a box as wide as a small phone (320 CSS
+pixels), a phone (390) or a laptop (1280) the way a page shows them (``max-width:
+100%``), a picture drawn for that width is no wider than the box, none of its texts is
+smaller than 11 pixels or reaches past its edges, and the leagues board with its
+spinner fits one screen."""
 
 from __future__ import annotations
 
