@@ -48,7 +48,10 @@ def test_a_process_pool_gives_the_report_played_without_one() -> None:
     rules and the task function reach them pickled, as they reach Dask or Ray workers."""
     game = GAMES["voyage"]
     rules = small_rules(game)
-    serial = simulate(game, rules, 12, seed=5, max_moves=700)
+    # A cap that half the games run past, from the games themselves (not the rules).
+    lengths = sorted(g.decisions + g.chance_moves for g in simulate(game, rules, 12, seed=5).games)
+    cap = lengths[5]
+    serial = simulate(game, rules, 12, seed=5, max_moves=cap)
     assert 0 < serial.unfinished() < 12  # the cap reaches the workers too
     done: list[tuple[int, int]] = []
     with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as pool:
@@ -60,12 +63,12 @@ def test_a_process_pool_gives_the_report_played_without_one() -> None:
             executor=pool,
             batch=5,
             progress=lambda d, t: done.append((d, t)),
-            max_moves=700,
+            max_moves=cap,
         )
     assert parallel == serial
     assert [g.index for g in parallel.games] == list(range(12))
     assert done == [(5, 12), (10, 12), (12, 12)]
-    assert simulate(game, rules, 12, seed=6, max_moves=700) != serial
+    assert simulate(game, rules, 12, seed=6, max_moves=cap) != serial
 
 
 def test_the_batch_size_does_not_change_the_report() -> None:

@@ -18,6 +18,7 @@ from seaview_rules.testing import check_state
 from seaview_rules.voyage import CARDS, Action, CardSet, Deal, Play, State
 from seaview_rules.voyage import _checks as voyage_checks
 from seaview_rules.voyage import testing as vst
+from seaview_rules.voyage._rulebook import round_points
 from tests.helpers import examples
 
 EVERY_MOVE: tuple[voyage.Move, ...] = (
@@ -204,7 +205,9 @@ class VoyageMatch(RuleBasedStateMachine):
         if len(after.results) > len(before.results):
             result = after.results[-1]
             assert result.winner == before.player
-            assert gained[result.winner] == sum(len(h) for h in before.hands) - 1
+            left = tuple(0 if s == result.winner else len(h) for s, h in enumerate(before.hands))
+            assert result.cards_left == left
+            assert gained[result.winner] == round_points(left)
             assert all(g == 0 for s, g in enumerate(gained) if s != result.winner)
         else:
             assert gained == [0] * len(gained)
