@@ -185,6 +185,7 @@ try {
   };
   const createTable = async (page, game, { chance = "", rules = {} } = {}) => {
     await page.selectOption("#game", game);
+    await page.uncheck("#sit"); // the players join from pages of their own
     await page.selectOption("#chance", chance);
     await page.selectOption("#seat-kinds label:nth-child(2) select", "open");
     if (Object.keys(rules).length) await page.evaluate(() => (document.getElementById("rules-box").open = true));
@@ -257,9 +258,15 @@ try {
   // shows its reason.
   await first.selectOption("#game", "voyage");
   await first.evaluate(() => (document.getElementById("rules-box").open = true));
-  await first.fill("[data-rule=target]", "-1").catch(() => fail("no input for Voyage's target in the rules"));
+  // The bounds of the rules' schema are the inputs' (the browser says a value out of
+  // them is wrong); a value within them that the rules refuse shows the server's reason.
+  const bound = await first.$eval("[data-rule=target]", (n) => n.min).catch(() => fail("no input for Voyage's target in the rules"));
+  if (bound !== "1") fail(`Voyage's target input has the minimum "${bound}", not the schema's 1`);
+  await first.uncheck("#sit");
+  await first.fill("[data-rule=hand_size]", "30");
   await first.click("#create button[type=submit]");
-  await says(first, "#lobby-note", /target.*at least 1/, "a target of -1 refused");
+  await says(first, "#lobby-note", /hand_size.*39 cards/, "hands of 30 refused");
+  await first.fill("[data-rule=hand_size]", "6");
   await shot(first, "lobby-rules-1280.png", { fullPage: true });
   const voyage = await createTable(first, "voyage", { rules: { target: 1, hand_size: 4 } });
   const { rules } = (await api(`/api/tables/${voyage}/view`)).view.data;
@@ -382,7 +389,7 @@ try {
           }
           if (await page.isVisible("#typed") !== expected.length > 0) fail(`seat ${seat} is offered to type with moves ${expected}`);
           const title = await page.title();
-          if (title.startsWith("Your turn") !== (summary.to_move === seat)) fail(`seat ${seat}'s title "${title}" at ${summary.to_move}`);
+          if (title.startsWith("● Your turn") !== (summary.to_move === seat)) fail(`seat ${seat}'s title "${title}" at ${summary.to_move}`);
           const unsaid = await wordsDiffer(page);
           if (unsaid.length) fail(`seat ${seat}'s buttons: ${unsaid}`);
           if (expected.length && (await page.textContent("#moves a.move")) !== expected[0]) inWords += 1;
@@ -480,7 +487,7 @@ try {
         }
         if (await page.isVisible("#typed")) fail(`leagues seat ${seat} is offered to type a move`);
         const title = await page.title();
-        if (title.startsWith("Your turn") !== (seat === spinner && !summary.over)) fail(`leagues seat ${seat}'s title "${title}"`);
+        if (title.startsWith("● Your turn") !== (seat === spinner && !summary.over)) fail(`leagues seat ${seat}'s title "${title}"`);
       }
       if (await leaguesWatcher.$("[data-step]")) fail("the leagues spectator has a spin button");
       const status = await leaguesWatcher.textContent("#status");
@@ -652,6 +659,7 @@ try {
   }
   await says(first, "#status", "Bob is to move.", "Ann's status at the rematch");
   await second.click("#leave");
+  await second.click("#leave-yes");
   await says(second, "#where", "spectator", "Bob's header once he left");
   await says(bob2, "#where", "spectator", "Bob's second tab once he left");
   if (!(await api(`/api/tables/${next}`)).free_seats.includes(1)) fail("Bob's seat is not free after he left");

@@ -18,7 +18,7 @@ from seaview_rules.server._asyncapi import asyncapi
 from seaview_rules.server._hub import Hub
 from seaview_rules.server._live import ADMIN, SEAT_KINDS, HubError, LiveTable
 from seaview_rules.server._lobby import LOBBY_MAX, LOBBY_PAGE
-from seaview_rules.server._openapi import openapi
+from seaview_rules.server._openapi import openapi, rules_inputs
 from seaview_rules.server._pages import EVENTS_PAGE, PAGE_MAX, RECORD_PAGE, events_page, record_page
 from seaview_rules.server._quota import Quota, client_of
 from seaview_rules.server._requests import (
@@ -96,6 +96,7 @@ async def games(request: Request) -> Response:
             "hidden_information": game.hidden_information,
             "table_chance": game.table_chance,
             "rules": game.rules_to_data(game.rules_type()),
+            "rules_schema": rules_inputs(game.name),
         }
         for game in GAMES.values()
     ]

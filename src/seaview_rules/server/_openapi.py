@@ -18,7 +18,7 @@ from seaview_rules import GAMES, __version__
 from seaview_rules.schema import KINDS, schema
 from seaview_rules.server._lobby import LOBBY_MAX, LOBBY_PAGE
 
-__all__ = ["api_schemas", "openapi"]
+__all__ = ["api_schemas", "openapi", "rules_inputs"]
 
 _SEAT_KINDS = ("open", "bot:random", "bot:ismcts")
 """What a seat of a new table may be (`seaview_rules.server.SEAT_KINDS`)."""
@@ -77,6 +77,22 @@ def _rules_of(game: str, components: dict[str, Schema]) -> Schema:
     record = components[f"{game}.record"]
     rules: Schema = record["properties"]["data"]["properties"]["rules"]
     return rules
+
+
+@functools.cache
+def rules_inputs(game: str) -> Schema:
+    """The schema of ``game``'s rules with only the options a form sets with one input
+    (a number and its bounds, a yes or no, a choice of words): the ``rules_schema`` of
+    ``GET /api/games``, from which the page builds its rules' inputs."""
+    rules: Schema = schema(game, "record")["$defs"]["Rules"]
+    return {
+        "type": "object",
+        "properties": {
+            key: spec
+            for key, spec in rules["properties"].items()
+            if "$ref" not in spec and spec.get("type") != "object"
+        },
+    }
 
 
 def _create_body(game: str, rules: Schema) -> Schema:
@@ -179,6 +195,12 @@ def api_schemas() -> dict[str, Schema]:
                 "rules": {
                     "type": "object",
                     "description": "The default rules' data (the game's `Rules` schema).",
+                },
+                "rules_schema": {
+                    "type": "object",
+                    "description": "The JSON Schema of the options of the rules a form "
+                    "sets with one input each: a number (its bounds), a yes or no, a "
+                    "choice of words (an `enum`).",
                 },
             },
         ),

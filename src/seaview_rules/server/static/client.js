@@ -7,23 +7,30 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
+// A request the network failed (the server is down, or this device offline), said in
+// words rather than as the browser's "Failed to fetch".
+const OFFLINE = "The server cannot be reached: nothing was sent. Try again once the page has reconnected.";
+const reach = (path, init) =>
+  fetch(path, init).catch(() => {
+    throw Object.assign(new Error(OFFLINE), { offline: true });
+  });
 const api = async (method, path, body, token) => {
   const headers = { "Content-Type": "application/json" };
   if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await fetch(path, { method, headers, body: body && JSON.stringify(body) });
+  const response = await reach(path, { method, headers, body: body && JSON.stringify(body) });
   const type = response.headers.get("Content-Type") || "";
   const data = type.includes("json") ? await response.json() : await response.text();
-  if (!response.ok) throw Object.assign(new Error(data.reason || response.statusText), { data });
+  if (!response.ok) throw Object.assign(new Error(data.reason || response.statusText), { data, status: response.status });
   return data;
 };
 // A read that the server answers 304 when nothing changed: null then, the data on 200.
 const tags = new Map();
 const changed = async (path) => {
   const tag = tags.get(path);
-  const response = await fetch(path, { cache: "no-store", headers: tag ? { "If-None-Match": tag } : {} });
+  const response = await reach(path, { cache: "no-store", headers: tag ? { "If-None-Match": tag } : {} });
   if (response.status === 304) return null;
-  const data = await response.json();
-  if (!response.ok) throw new Error(data.reason || response.statusText);
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) throw Object.assign(new Error(data.reason || response.statusText), { status: response.status });
   if (response.headers.get("ETag")) tags.set(path, response.headers.get("ETag"));
   return data;
 };
@@ -53,6 +60,51 @@ const winnerOf = (outcome, names, me) => {
   if (!outcome || outcome.winner === null || outcome.winner === undefined) return "A draw";
   return outcome.winner === me ? "You win!" : `${nameOf(names, outcome.winner)} wins`;
 };
+
+// The log's lines: a deal (a run of the games' "Dealt" events) said in one line a seat
+// ("you are dealt B12, B10, R6", "seat 1 is dealt a card (×6)"), marked as a new round
+// when it is not the log's first line; every other event on a line of its own.
+function logLines(events) {
+  const lines = [];
+  for (let at = 0; at < events.length; ) {
+    let end = at + 1;
+    if (events[at].type === "Dealt") while (end < events.length && events[end].type === "Dealt") end++;
+    const run = events.slice(at, end);
+    const bySeat = new Map();
+    for (const event of run) bySeat.set(event.seat, [...(bySeat.get(event.seat) || []), event]);
+    if ([...bySeat.values()].some((said) => said.length > 1)) {
+      const first = lines.length > 0;
+      for (const said of bySeat.values()) {
+        const texts = said.map((event) => event.text);
+        const words = texts.map((t) => t.split(" "));
+        let common = 0;
+        while (words.every((w) => w.length > common + 1 && w[common] === words[0][common])) common++;
+        const merged = texts.length === 1
+          ? texts[0]
+          : texts.every((t) => t === texts[0])
+          ? `${texts[0]} (×${texts.length})`
+          : `${words[0].slice(0, common).join(" ")} ${words.map((w) => w.slice(common).join(" ")).join(", ")}`;
+        lines.push({ words: merged, names: said[0].names, first: first && said === bySeat.values().next().value });
+      }
+    } else for (const event of run) lines.push({ words: event.text, names: event.names, first: false });
+    at = end;
+  }
+  return lines;
+}
+
+// A short chime: the turn alert a player may turn on (off by default).
+let sound = null;
+function chime() {
+  sound ??= new AudioContext();
+  const tone = sound.createOscillator();
+  const level = sound.createGain();
+  tone.frequency.value = 660;
+  level.gain.setValueAtTime(0.2, sound.currentTime);
+  level.gain.exponentialRampToValueAtTime(0.001, sound.currentTime + 0.4);
+  tone.connect(level).connect(sound.destination);
+  tone.start();
+  tone.stop(sound.currentTime + 0.4);
+}
 
 let games = [];
 let socket = null;
@@ -157,15 +209,27 @@ function resetSeats() {
   const game = games.find((g) => g.name === $("game").value) || games[0];
   $("seat-kinds").replaceChildren();
   for (let seat = 0; seat < game.min_players; seat++) addSeat(seat === 0 ? "open" : "bot:random");
-  // An input for each number, yes/no and word of the game's rules (the seat list says
+  // An input for each number, yes/no and choice of the game's rules, as the rules'
+  // JSON Schema says: a choice is a list, a number has its bounds (the seat list says
   // how many play; lists and tables of the rules keep their defaults).
   $("rules").replaceChildren();
+  const schema = (game.rules_schema && game.rules_schema.properties) || {};
   for (const [key, value] of Object.entries(game.rules)) {
     if (key === "players" || (typeof value === "object" && value !== null)) continue;
-    const input = document.createElement("input");
+    const spec = schema[key] || {};
+    let input;
+    if (Array.isArray(spec.enum)) {
+      input = document.createElement("select");
+      for (const choice of spec.enum) input.append(text("option", String(choice), { value: String(choice) }));
+      input.value = String(value);
+    } else {
+      input = document.createElement("input");
+      if (typeof value === "boolean") Object.assign(input, { type: "checkbox", checked: value });
+      else Object.assign(input, { type: typeof value === "number" ? "number" : "text", value: String(value) });
+      if (spec.minimum !== undefined) input.min = String(spec.minimum);
+      if (spec.maximum !== undefined) input.max = String(spec.maximum);
+    }
     input.dataset.rule = key;
-    if (typeof value === "boolean") Object.assign(input, { type: "checkbox", checked: value });
-    else Object.assign(input, { type: typeof value === "number" ? "number" : "text", value: String(value) });
     const label = text("label", `${key.replaceAll("_", " ")} `);
     label.append(input);
     $("rules").append(label);
@@ -189,7 +253,7 @@ function addSeat(kind) {
 // The rules the inputs changed from the game's defaults (null: none).
 function rulesChosen(game) {
   const rules = {};
-  for (const input of $("rules").querySelectorAll("input")) {
+  for (const input of $("rules").querySelectorAll("[data-rule]")) {
     const key = input.dataset.rule;
     const old = game.rules[key];
     const value = input.type === "checkbox" ? input.checked : typeof old === "number" ? Number(input.value) : input.value;
@@ -207,16 +271,24 @@ async function create(event) {
   if ($("chance").value) body.chance = $("chance").value;
   const rules = rulesChosen(game);
   if (rules) body.rules = rules;
+  let made;
   try {
-    const made = await api("POST", "/api/tables", body);
-    // Kept in this browser only: the admin token enters real cards, frees seats and
-    // reads the full record, so it is never sent to another seat.
-    kept.keepAdmin(made.table, made.admin_token);
-    await refreshLobby();
-    $("lobby-note").textContent = `Table ${made.table} is open; this browser is its admin. Its admin token (real cards, the full record, deleting it): ${made.admin_token}`;
+    made = await api("POST", "/api/tables", body);
   } catch (error) {
     $("lobby-note").textContent = error.message;
+    return;
   }
+  // Kept in this browser only: the admin token enters real cards, frees seats and
+  // reads the full record, so it is never sent to another seat (the table's page
+  // shows it on demand).
+  kept.keepAdmin(made.table, made.admin_token);
+  const open = seats.indexOf("open");
+  if ($("sit").checked && open >= 0) return join(`${made.table}/${open}`);
+  $("lobby-note").replaceChildren(
+    `Table ${made.table} is open; this browser is its admin. `,
+    text("a", "Open it", { href: `#/table/${made.table}`, class: "move" }),
+  );
+  await refreshLobby().catch(() => {});
 }
 
 async function join(target) {
@@ -270,21 +342,29 @@ function showTable(table) {
   document.title = `Table ${table} · ${NAME}`;
   for (const id of ["log", "moves", "picture", "admin", "outcome"]) $(id).replaceChildren();
   delete $("log").dataset.version;
-  for (const id of ["refusal", "status"]) $(id).textContent = "";
-  for (const id of ["live", "typed", "enter", "banner"]) $(id).hidden = true;
+  for (const id of ["refusal", "status", "token"]) $(id).textContent = "";
+  for (const id of ["live", "typed", "enter", "banner", "missing", "leave-ask", "token-shown"]) $(id).hidden = true;
   $("leave").hidden = !held;
+  $("token-box").hidden = !admin;
+  $("token-show").hidden = false;
+  $("alert-box").hidden = !held;
+  $("alert").checked = localStorage.getItem("seaview:alert") === "on";
+  $("moves").classList.remove("dock");
   let since = 0;
   let version = 0;
   let latest = null;
   let retry = 1000;
   let entry = { names: [], seats: [] };
-  const said = []; // the log's event texts, in the server's words
+  const said = []; // the log's events: {type, seat, text, names (as they were then)}
   const me = {};
   current = me;
   const path = `/api/tables/${table}`;
   tags.delete(path);
 
-  const saySeats = (words) => words.replace(/\bseat (\d+)\b/g, (all, s) => (entry.names && entry.names[s]) || all);
+  // A seat's name as it was when the words were said, else as it is now: a player who
+  // left keeps the name on the lines of the moves the player made.
+  const saySeats = (words, then = null) =>
+    words.replace(/\bseat (\d+)\b/g, (all, s) => (then && then[s]) || (entry.names && entry.names[s]) || all);
   const header = () => {
     const name = entry.names && entry.names[seat];
     $("where").textContent = held ? `you are seat ${seat}${name ? `, ${name}` : ""}` : admin ? "admin" : "spectator";
@@ -293,7 +373,7 @@ function showTable(table) {
   };
   header(); // without the names until the table's entry is read
   const writeLog = () => {
-    $("log").replaceChildren(...said.map((words) => text("li", saySeats(words))));
+    $("log").replaceChildren(...logLines(said).map(({ words, names, first }) => text("li", saySeats(words, names), first ? { class: "round" } : {})));
     $("log").scrollTop = $("log").scrollHeight;
   };
   const follow = (next) => {
@@ -306,6 +386,7 @@ function showTable(table) {
     $("banner").hidden = !entry.over;
     if (!entry.over) return;
     $("winner").textContent = winnerOf(entry.outcome, entry.names, seat);
+    document.title = `${winnerOf(entry.outcome, entry.names, seat)} · Table ${table} · ${NAME}`;
     const scores = (entry.outcome && entry.outcome.scores) || [];
     $("scores").textContent = scores.map((score, s) => `${s === seat ? "you" : nameOf(entry.names, s)}: ${score}`).join(" · ");
     $("rematch").hidden = !(held || admin);
@@ -319,8 +400,8 @@ function showTable(table) {
     );
   };
   const readEntry = async () => {
-    const found = await changed(path).catch(() => null);
-    if (found === null || current !== me) return;
+    const found = await changed(path).catch((error) => (error.status === 404 ? missing() : null));
+    if (!found || current !== me) return;
     if (held && found.seats[seat] === "open") {
       // The seat was left (in another tab) or freed by the admin: watch from now on.
       kept.forget(table);
@@ -337,6 +418,21 @@ function showTable(table) {
     banner();
     adminSeats();
   };
+  // No such table (deleted, expired, or a wrong link): nothing to poll or follow.
+  const missing = () => {
+    if (current !== me) return null;
+    current = null;
+    clearInterval(entryTimer);
+    if (socket) socket.close();
+    socket = null;
+    for (const id of ["live", "banner", "host-deals", "leave", "token-box", "alert-box"]) $(id).hidden = true;
+    for (const id of ["picture", "moves", "log"]) $(id).replaceChildren();
+    $("status").textContent = "";
+    $("missing-words").textContent = `There is no table ${table} here: it was deleted, it expired, or the link is wrong.`;
+    $("missing").hidden = false;
+    document.title = `No such table · ${NAME}`;
+    return null;
+  };
   const entryTimer = setInterval(() => {
     if (current !== me) clearInterval(entryTimer);
     else if (!document.hidden) readEntry();
@@ -345,11 +441,14 @@ function showTable(table) {
 
   const act = async (how, path_, body, key = token) => {
     $("refusal").textContent = "";
+    const at = version;
     try {
       return await api(how, `/api/tables/${table}${path_}`, body, key);
     } catch (error) {
-      // The reason only, in the players' names: a rule's ID is for the rule book.
-      $("refusal").textContent = saySeats(error.message);
+      // The reason only, in the players' names: a rule's ID is for the rule book. A
+      // refusal of a move on a table that has moved on since is not said: the page is
+      // already redrawn, and the next change would clear it anyway.
+      if (current === me && (version === at || error.offline)) $("refusal").textContent = saySeats(error.message);
       return null;
     }
   };
@@ -380,6 +479,7 @@ function showTable(table) {
     if (entry.chance === "step" && typeof update.chance_seat === "number") return `${nameOf(entry.names, update.chance_seat)} ${verb}s.`;
     return `The table ${verb}s.`;
   };
+  let wasTurn = true; // whether the update drawn last was this seat's turn (no chime on opening)
   let shown = null; // the update drawn last, whose status is said anew when names change
   let focused = false; // whether the focus was on a control the next drawing replaces
   const draw = async (update) => {
@@ -387,9 +487,9 @@ function showTable(table) {
     if (current !== me) return;
     version = update.version;
     $("refusal").textContent = ""; // the table has moved on, and the server answers
-    said.push(...update.events.map((event) => event.text));
-    for (const event of update.events) $("log").append(text("li", saySeats(event.text)));
-    $("log").scrollTop = $("log").scrollHeight;
+    const names = [...(entry.names || [])];
+    said.push(...update.events.map((e) => ({ type: e.event.data && e.event.data.type, seat: e.event.data && e.event.data.seat, text: e.text, names })));
+    writeLog();
     const view = update.view.data;
     const over = view.to_move === null;
     const chance = entry.chance;
@@ -398,7 +498,12 @@ function showTable(table) {
     const mine = yours(update);
     shown = update;
     $("status").textContent = statusOf(update);
-    document.title = `${moves.length || mine ? "Your turn · " : ""}Table ${table} · ${NAME}`;
+    const turn = Boolean(moves.length || mine);
+    document.title = `${turn ? "● Your turn · " : ""}Table ${table} · ${NAME}`;
+    if (over) banner(); // the winner, in the tab's title too
+    if (turn && !wasTurn && held && $("alert").checked) chime();
+    wasTurn = turn;
+    $("moves").classList.toggle("dock", mine);
     const entering = admin && chance === "external" && view.to_move === "chance";
     $("enter").hidden = true; // offered again once the outcomes of this version are read
     if (update === latest) {
@@ -451,7 +556,8 @@ function showTable(table) {
     live.onmessage = (message) => {
       const update = JSON.parse(message.data);
       if (update.error) {
-        if (held && update.status === 403) {
+        if (update.status === 404) missing();
+        else if (held && update.status === 403) {
           // The seat was left or freed: this browser watches from now on.
           kept.forget(table);
           showTable(table);
@@ -466,6 +572,7 @@ function showTable(table) {
     };
     live.onclose = (event) => {
       if (socket !== live || current !== me || event.code === 1008) return;
+      if ($("live").hidden) $("refusal").textContent = ""; // a refusal of before the outage is not news
       $("live").hidden = false; // reconnecting: what is shown may be out of date
       setTimeout(connect, retry);
       retry = Math.min(retry * 2, 5000);
@@ -484,10 +591,32 @@ function showTable(table) {
       // One press deals the dealer's whole deal; a spin is one spin.
       act("POST", "/step", event.target.closest("[data-step]").dataset.step === "deal" ? { all: true, version } : { version });
     } else if (event.target.closest("#leave")) {
+      // The seat reopens to anyone, with its hand: asked first.
+      $("leave").hidden = true;
+      $("leave-ask").hidden = false;
+      $("leave-no").focus();
+    } else if (event.target.closest("#leave-no")) {
+      $("leave-ask").hidden = true;
+      $("leave").hidden = false;
+    } else if (event.target.closest("#leave-yes")) {
+      $("leave-ask").hidden = true;
       if (await act("DELETE", `/seats/${seat}`)) {
         kept.forget(table);
         showTable(table);
-      }
+      } else $("leave").hidden = false;
+    } else if (event.target.closest("#token-show")) {
+      $("token").textContent = admin;
+      $("token-shown").hidden = false;
+      $("token-show").hidden = true;
+    } else if (event.target.closest("#token-hide")) {
+      $("token").textContent = "";
+      $("token-shown").hidden = true;
+      $("token-show").hidden = false;
+    } else if (event.target.closest("#token-copy")) {
+      navigator.clipboard.writeText(admin).then(
+        () => ($("token-copy").textContent = "Copied"),
+        () => ($("token-copy").textContent = "Select it to copy"),
+      );
     } else if (free) act("DELETE", `/seats/${free.dataset.free}`, undefined, admin).then(readEntry);
     else if (event.target.closest("#rematch")) {
       const made = await act("POST", "/rematch", {}, token || admin);
@@ -540,6 +669,10 @@ document.addEventListener("DOMContentLoaded", () => {
   $("add-seat").addEventListener("click", () => addSeat("bot:random"));
   $("game").addEventListener("change", resetSeats);
   $("name").addEventListener("change", () => localStorage.setItem("seaview:name", $("name").value.trim()));
+  $("alert").addEventListener("change", () => {
+    localStorage.setItem("seaview:alert", $("alert").checked ? "on" : "off");
+    if ($("alert").checked) chime(); // a sound starts only after a click; and the player hears it
+  });
   $("tables").addEventListener("click", (event) => {
     if (event.target.dataset.join) join(event.target.dataset.join);
   });
