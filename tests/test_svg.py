@@ -60,7 +60,7 @@ SVG11 = {
     "line": {"x1", "y1", "x2", "y2"},
     "path": {"d"},
     "polygon": {"points"},
-    "text": {"x", "y"},
+    "text": {"x", "y", "textLength", "lengthAdjust"},
 }
 """The SVG 1.1 elements the pictures use, each with the attributes of its own it may
 have (besides the presentation attributes every one of them takes in SVG 1.1)."""
@@ -135,9 +135,9 @@ def test_the_pieces_are_svg_with_titles() -> None:
 def test_render_refuses_what_is_no_state_or_view_and_options_of_another_game() -> None:
     with pytest.raises(TypeError, match="not Board; a single piece is drawn by its game"):
         svg.render(leagues.default_board())
-    with pytest.raises(TypeError, match="takes the options before, effects, legend, not moves"):
+    with pytest.raises(TypeError, match="takes the options before, effects, legend, width, names, last, not moves"):
         svg.render(leagues.new_game(leagues.Rules(players=2)), moves=True)
-    with pytest.raises(TypeError, match="a voyage picture takes the options moves, not before"):
+    with pytest.raises(TypeError, match="a voyage picture takes the options moves, width, names, last, not before"):
         svg.render(voyage.new_game(voyage.Rules(players=2)), before=None)
     with pytest.raises(TypeError, match="not a Voyage card"):
         voyage.svg.hand([voyage.Card.parse("R1"), "R2"])  # type: ignore[list-item]

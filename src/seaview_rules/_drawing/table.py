@@ -1,6 +1,8 @@
 """The table picture of a card game: a header, the piles in the middle, then one row
 per seat with its label, score, hand and, in a game where each seat has one, its own
-discard pile.
+discard pile; then any hands the rules lay open. Drawn for a display width (the
+``width`` option), a narrow picture stacks each seat's label, hand and pile, and every
+text is at least `LEAST_TEXT` CSS pixels high as shown.
 
 Each game turns a state or a view into a `Layout` of `Face` drawings; this module only
 places them, so what a picture shows is decided by the game's own package.
@@ -14,8 +16,16 @@ from urllib.parse import quote
 
 from attrs import field, frozen
 
+from seaview_rules._core import OMNISCIENT, Event, Viewer
 from seaview_rules._drawing.markup import document, element, group, link, text, translate
-from seaview_rules._drawing.palette import HIGHLIGHT, INK, PAPER, seat_colour
+from seaview_rules._drawing.options import (
+    NARROW,
+    SEAT_NUMBERS,
+    Names,
+    display_width,
+    last_events,
+)
+from seaview_rules._drawing.palette import HIGHLIGHT, INK, LAST, PAPER, seat_colour
 
 CARD_W, CARD_H = 44, 62
 """A card's size in pixels; a card is drawn with its top left corner at (0, 0)."""
@@ -29,6 +39,8 @@ PILE_W = 150
 """The room a seat's own discard pile takes at the right of its row."""
 SMALL = 0.5
 """The scale of the face-down cards that a picture of a full state shows."""
+LEAST_TEXT = 11
+"""The smallest text of a table picture, in CSS pixels as shown."""
 
 
 @frozen
@@ -54,6 +66,8 @@ class Pile:
     move: str | None = None
     """The notation of the legal move that takes from the pile (draw, take), if any."""
     secret: tuple[Face, ...] = ()
+    marked: bool = False
+    """Whether the last move put its top card there (outlined in `LAST`)."""
 
     @property
     def size(self) -> int:
@@ -79,6 +93,8 @@ class SeatRow:
     """Why a card of ``hand`` is lifted out of it (just drawn, chosen to pass), by its
     place."""
     pile: Pile | None = None
+    marked: bool = False
+    """Whether the seat made the last move (its row outlined in `LAST`)."""
 
     @property
     def active(self) -> bool:
@@ -98,6 +114,10 @@ class Layout:
     seats: tuple[SeatRow, ...]
     buttons: tuple[tuple[str, str], ...] = ()
     """The label and notation of each legal move that no card or pile stands for."""
+    last: str | None = None
+    """The last move in words, shown under the notes."""
+    shown: tuple[tuple[str, tuple[Face, ...]], ...] = ()
+    """The hands the rules lay open (a winning hand), each with what it is, drawn last."""
 
 
 def viewer(seat: int | None) -> str:
@@ -109,14 +129,14 @@ def viewer(seat: int | None) -> str:
     return "a spectator's view" if seat is None else f"seat {seat}'s view"
 
 
-def seat_label(s: int, seat: int | None) -> str:
+def seat_label(s: int, seat: int | None, names: Names = SEAT_NUMBERS) -> str:
     """The label of seat ``s`` in the picture of ``seat``'s view (``None``: a
-    spectator's view, or a state's).
+    spectator's view, or a state's): its player's name, if ``names`` has it.
 
-    >>> seat_label(1, 1), seat_label(2, 1)
-    ('seat 1 (you)', 'seat 2')
+    >>> seat_label(1, 1), seat_label(2, 1), seat_label(1, 1, Names(("Ann", "Bo")))
+    ('seat 1 (you)', 'seat 2', 'Bo (you)')
     """
-    return f"seat {s} (you)" if s == seat else f"seat {s}"
+    return f"{names.name(s)} (you)" if s == seat else names.name(s)
 
 
 def points(score: int) -> str:
@@ -172,11 +192,9 @@ def place(face: Face, x: float, y: float, scale: float = 1) -> str:
     return group([face.markup], face.name, transform=translate(x, y, scale))
 
 
-def _playable(parts: list[str], move: str | None, x: float, y: float) -> list[str]:
-    """``parts``, a card at (x, y); outlined and made a link if a legal move plays it."""
-    if move is None:
-        return parts
-    outline = element(
+def _outline(x: float, y: float, colour: str, dashes: str | None = None) -> str:
+    """A rounded outline around a card at (x, y)."""
+    return element(
         "rect",
         x=x - 3,
         y=y - 3,
@@ -184,10 +202,17 @@ def _playable(parts: list[str], move: str | None, x: float, y: float) -> list[st
         height=CARD_H + 6,
         rx=7,
         fill="none",
-        stroke=HIGHLIGHT,
+        stroke=colour,
         stroke_width=3,
+        stroke_dasharray=dashes,
     )
-    return [link([outline, *parts], href(move))]
+
+
+def _playable(parts: list[str], move: str | None, x: float, y: float) -> list[str]:
+    """``parts``, a card at (x, y); outlined and made a link if a legal move plays it."""
+    if move is None:
+        return parts
+    return [link([_outline(x, y, HIGHLIGHT), *parts], href(move))]
 
 
 def _step(cards: int, room: float) -> float:
@@ -238,20 +263,26 @@ def _pile_name(pile: Pile) -> str:
 
 def _pile(pile: Pile, left: float, y: float, room: float) -> tuple[str, float]:
     """``pile`` at (left, y), ``room`` pixels wide: its label, the stack, the face-up
-    cards and its size, then any secret cards; and its height."""
-    parts = [text(left, y, pile.label, 10, font_weight="bold")]
+    cards and its size, then any secret cards; and its height. Face-up cards that would
+    not fit, however much they overlap, are shown as the stack under the others."""
+    parts = [text(left, y, pile.label, LEAST_TEXT, font_weight="bold")]
     top, x = y + 10, left
     if pile.hidden and pile.back is not None:
         stack = [*_shadows(pile.hidden - 1, x, top, pile.back), place(pile.back, x, top)]
         parts += _playable(stack, None if pile.cards else pile.move, x, top)
         x += CARD_W + 14
     if pile.cards:
-        parts += _shadows(pile.unseen, x, top, None)
-        step = _step(len(pile.cards), left + room - x)
-        *under, last = pile.cards
+        fit = max(int((left + room - x - CARD_W) // 12) + 1, 1)
+        cards = pile.cards[-fit:]
+        parts += _shadows(pile.unseen + len(pile.cards) - len(cards), x, top, None)
+        step = _step(len(cards), left + room - x)
+        *under, last = cards
         parts += [place(card, x + k * step, top) for k, card in enumerate(under)]
         x += step * len(under)
-        parts += _playable([place(last, x, top)], pile.move, x, top)
+        drawn = [place(last, x, top)]
+        if pile.marked:
+            drawn.append(_outline(x, top, LAST, "5,3"))
+        parts += _playable(drawn, pile.move, x, top)
     elif not pile.hidden:  # an empty place; still a link where taking is legal (a
         # draw from an empty draw pile may turn the discards over first)
         empty = element(
@@ -267,76 +298,132 @@ def _pile(pile: Pile, left: float, y: float, room: float) -> tuple[str, float]:
             stroke_opacity=0.5,
         )
         parts += _playable([empty], pile.move, x, top)
-    parts.append(text(left, top + CARD_H + 14, count(pile.size), 10))
+    parts.append(text(left, top + CARD_H + 15, count(pile.size), LEAST_TEXT))
     height = CARD_H + 28.0
     if pile.secret:
-        parts.append(text(left, top + height + 4, "face down, in no order:", 9))
-        small, used = _small_grid(pile.secret, left, top + height + 9, room)
+        parts.append(text(left, top + height + 6, "face down, in no order:", LEAST_TEXT))
+        small, used = _small_grid(pile.secret, left, top + height + 11, room)
         parts += small
-        height += used + 16
+        height += used + 18
     return group(parts, _pile_name(pile)), height
 
 
-def _hand(row: SeatRow, y: float, room: float) -> tuple[list[str], float]:
-    """A seat's hand from (LABELS, y): the cards face up in lines as long as ``room``,
-    or the backs fanned out with their count; and its height."""
+def _hand(row: SeatRow, left: float, y: float, room: float) -> tuple[list[str], float]:
+    """A seat's hand from (left, y): the cards face up in lines as long as ``room``, or
+    the backs fanned out with their count; and its height."""
     if row.hand is None:
         fan = min(row.hidden, 8)
-        parts = [place(row.back, LABELS + 8 * k, y) for k in range(fan)]
+        parts = [place(row.back, left + 8 * k, y) for k in range(fan)]
         words = count(row.hidden)
-        parts.append(text(LABELS + 8 * max(fan - 1, 0) + CARD_W + 10, y + CARD_H / 2 + 4, words))
+        parts.append(text(left + 8 * max(fan - 1, 0) + CARD_W + 10, y + CARD_H / 2 + 4, words))
         return [group(parts, f"{words} face down")], CARD_H
     if not row.hand:
-        return [text(LABELS, y + CARD_H / 2, "no cards", 10, font_style="italic")], CARD_H
-    across = max(int(room // STEP), 1)
+        return [text(left, y + CARD_H / 2, "no cards", LEAST_TEXT, font_style="italic")], CARD_H
+    return _cards(row.hand, left, y, room, row.moves, row.lifted)
+
+
+def _cards(
+    faces: Sequence[Face],
+    left: float,
+    y: float,
+    room: float,
+    moves: Mapping[int, str],
+    lifted: Mapping[int, str],
+) -> tuple[list[str], float]:
+    """Cards face up from (left, y) in lines as long as ``room``, those of ``moves``
+    playable, those of ``lifted`` lifted with a word; and their height."""
+    across = max(int((room - CARD_W) // STEP) + 1, 1)
     parts = []
-    for k, card in enumerate(row.hand):
-        x = LABELS + k % across * STEP
-        top = y + k // across * (CARD_H + 14) - (8 if k in row.lifted else 0)
+    for k, card in enumerate(faces):
+        x = left + k % across * STEP
+        top = y + k // across * (CARD_H + 16) - (8 if k in lifted else 0)
         drawn = [place(card, x, top)]
-        if k in row.lifted:
+        if k in lifted:
             why = text(
-                x + CARD_W / 2, top - 3, row.lifted[k], 8, font_weight="bold", text_anchor="middle"
+                x + CARD_W / 2,
+                top - 3,
+                lifted[k],
+                LEAST_TEXT,
+                font_weight="bold",
+                text_anchor="middle",
             )
             drawn.append(why)
-        parts += _playable(drawn, row.moves.get(k), x, top)
-    lines = -(-len(row.hand) // across)
-    return parts, lines * (CARD_H + 14) - 14
+        parts += _playable(drawn, moves.get(k), x, top)
+    lines = -(-len(faces) // across)
+    return parts, lines * (CARD_H + 16) - 16
 
 
-def _seat(row: SeatRow, y: float) -> tuple[str, float]:
-    """One seat's row from height ``y``, its own pile at the right; and its height."""
-    room = WIDTH - LABELS - 12 - (PILE_W if row.pile is not None else 0)
-    hand, height = _hand(row, y + 20, room)
-    height += 34
+def _seat(row: SeatRow, y: float, width: float) -> tuple[str, float]:
+    """One seat's row from height ``y``, ``width`` pixels wide: the label and score at
+    the left, the hand, and the seat's own pile at the right; or, narrow, the label and
+    score over the hand over the pile. And its height."""
     colour = seat_colour(row.seat)
+    narrow = width < NARROW
+    pile: tuple[str, float] | None = None
+    if narrow:
+        hand, height = _hand(row, 16, y + 50, width - 28)
+        height += 60
+        if row.pile is not None:
+            pile = _pile(row.pile, 16, y + height + 6, width - 28)
+            height += pile[1] + 12
+        words = [
+            text(30, y + 20, row.label, 12, font_weight="bold"),
+            text(16, y + 38, " · ".join([row.score, *row.marks]), LEAST_TEXT),
+        ]
+    else:
+        room = width - LABELS - 12 - (PILE_W if row.pile is not None else 0)
+        hand, height = _hand(row, LABELS, y + 22, room)
+        height += 36
+        if row.pile is not None:
+            pile = _pile(row.pile, width - PILE_W, y + 14, PILE_W - 10)
+        words = [
+            text(30, y + 20, row.label, 12, font_weight="bold"),
+            text(16, y + 38, row.score),
+            *(
+                text(16, y + 54 + 14 * k, mark, LEAST_TEXT, font_style="italic")
+                for k, mark in enumerate(row.marks)
+            ),
+        ]
     parts = []
     if row.active:
         parts.append(
-            element("rect", x=4, y=y, width=WIDTH - 8, height=height, rx=6, fill="#fef5d4")
+            element("rect", x=4, y=y, width=width - 8, height=height, rx=6, fill="#fef5d4")
+        )
+    if row.marked:
+        parts.append(
+            element(
+                "rect",
+                x=3,
+                y=y + 1,
+                width=width - 6,
+                height=height - 2,
+                rx=6,
+                fill="none",
+                stroke=LAST,
+                stroke_width=2.5,
+                stroke_dasharray="6,3",
+            )
         )
     parts += [
         element("rect", x=4, y=y, width=5, height=height, fill=colour),
         element("circle", cx=20, cy=y + 16, r=6, fill=colour),
-        text(30, y + 20, row.label, 12, font_weight="bold"),
-        text(16, y + 38, row.score),
-        *(
-            text(16, y + 54 + 14 * k, mark, 10, font_style="italic")
-            for k, mark in enumerate(row.marks)
-        ),
+        *words,
         *hand,
     ]
-    if row.pile is not None:
-        parts.append(_pile(row.pile, WIDTH - PILE_W, y + 14, PILE_W - 10)[0])
+    if pile is not None:
+        parts.append(pile[0])
     marks = f" ({', '.join(row.marks)})" if row.marks else ""
     return group(parts, f"{row.label}: {row.score}{marks}"), height + 8
 
 
-def _buttons(buttons: Sequence[tuple[str, str]], x: float, y: float) -> list[str]:
-    """A button for each legal move that no card or pile stands for, four to a line."""
+def _buttons(
+    buttons: Sequence[tuple[str, str]], x: float, y: float, across: int
+) -> tuple[list[str], float]:
+    """A button for each legal move that no card or pile stands for, ``across`` to a
+    line; and their height."""
     parts = []
     for k, (label, move) in enumerate(buttons):
-        bx, by = x + k % 4 * 78, y + k // 4 * 34
+        bx, by = x + k % across * 78, y + k // across * 34
         button = [
             element(
                 "rect",
@@ -352,59 +439,111 @@ def _buttons(buttons: Sequence[tuple[str, str]], x: float, y: float) -> list[str
             text(bx + 35, by + 17, label, 12, font_weight="bold", text_anchor="middle"),
         ]
         parts.append(link([group(button, label)], href(move)))
-    return parts
+    return parts, 34.0 * -(-len(buttons) // across)
 
 
-def draw_table(layout: Layout) -> str:
-    """The picture of ``layout``."""
-    parts = [text(10, 22, layout.title, 14, font_weight="bold"), text(10, 40, layout.status, 12)]
-    y = 44.0
-    for note in layout.notes:
-        y += 16
-        parts.append(text(10, y, note))
+def wrap(words: str, room: float, size: float) -> list[str]:
+    """``words`` in lines that fit ``room`` pixels of ``size`` pixel text (estimated
+    generously: a character is 0.6 of the size), broken at spaces.
+
+    >>> wrap("a bb ccc", 30, 10)
+    ['a bb', 'ccc']
+    """
+    most = max(int(room / (0.6 * size)), 1)
+    lines: list[str] = []
+    for word in words.split(" "):
+        if lines and len(lines[-1]) + 1 + len(word) <= most:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
+
+
+def draw_table(layout: Layout, width: int | None = None) -> str:
+    """The picture of ``layout``, for a display ``width`` (``None``: `WIDTH`)."""
+    wide = WIDTH if width is None else min(width, WIDTH)
+    parts: list[str] = []
+    y = 4.0
+    for words, size, weight in (
+        (layout.title, 14, "bold"),
+        (layout.status, 12, None),
+        *((note, LEAST_TEXT, None) for note in layout.notes),
+    ):
+        for line in wrap(words, wide - 20, size):
+            y += size + 5 if size != LEAST_TEXT else 16
+            parts.append(text(10, y, line, size, font_weight=weight))
+    if layout.last is not None:
+        lines = wrap(f"last move: {layout.last}", wide - 32, 12)
+        parts.append(
+            element("rect", x=6, y=y + 6, width=5, height=18 * len(lines) - 2, rx=2, fill=LAST)
+        )
+        for line in lines:
+            y += 18
+            parts.append(text(18, y + 2, line, 12, font_weight="bold", fill=LAST))
     y += 20
-    buttons = 330 if layout.buttons else 0
-    room = (WIDTH - 20 - buttons) / max(len(layout.centre), 1)
+    across = 4 if wide >= NARROW else max(int((wide - 20) // 78), 1)
+    beside = 330 if layout.buttons and wide >= NARROW else 0
+    room = (wide - 20 - beside) / max(len(layout.centre), 1)
     tallest = 0.0
     for k, pile in enumerate(layout.centre):
         drawn, height = _pile(pile, 10 + k * room, y, room - 16)
         parts.append(drawn)
         tallest = max(tallest, height)
-    if layout.buttons:
-        parts += _buttons(layout.buttons, WIDTH - 320, y + 14)
-        tallest = max(tallest, 34.0 * -(-len(layout.buttons) // 4))
+    if layout.buttons and beside:
+        drawn_buttons, used = _buttons(layout.buttons, wide - 320, y + 14, across)
+        parts += drawn_buttons
+        tallest = max(tallest, used)
+    elif layout.buttons:
+        drawn_buttons, used = _buttons(layout.buttons, 10, y + tallest + 4, across)
+        parts += drawn_buttons
+        tallest += used + 4
     y += tallest + 10
     for row in layout.seats:
-        drawn, height = _seat(row, y)
+        drawn, height = _seat(row, y, wide)
         parts.append(drawn)
         y += height
+    for label, faces in layout.shown:
+        cards, used = _cards(faces, 16, y + 26, wide - 28, {}, {})
+        words = text(16, y + 16, label, 12, font_weight="bold", fill=LAST)
+        parts.append(group([words, *cards], f"{label}: {', '.join(f.name for f in faces)}"))
+        y += used + 36
     height = y + 4
     return document(
-        WIDTH,
+        wide,
         height,
         layout.name,
-        [element("rect", width=WIDTH, height=height, fill=PAPER), *parts],
+        [element("rect", width=wide, height=height, fill=PAPER), *parts],
     )
 
 
 def draw_position(
     position: Any,
     view_type: type[Any],
-    layout: Callable[[Any, tuple[Any, ...], str], Layout],
+    layout: Callable[[Any, tuple[Any, ...], str, Names, tuple[Event, ...]], Layout],
     legal_moves: Callable[[Any], tuple[Any, ...]],
     current_player: Callable[[Any], object],
+    redact: Callable[[Event, Viewer], Event],
     *,
     moves: bool,
+    width: int | None,
+    names: Sequence[str] | None,
+    last: Sequence[Event] | None,
 ) -> str:
     """The table of a card game's state (everything, hidden cards included) or view (as
     its seat sees it), as its ``layout`` lays it out; with ``moves``, every legal move
-    outlined and linked: a view's own, or those of the seat to move in a state."""
+    outlined and linked: a view's own, or those of the seat to move in a state. The
+    ``last`` move's events are redacted for the view's seat before the layout sees
+    them."""
+    shown = display_width(width)
+    seats = Names.of(names, position.rules.players)
     if isinstance(position, view_type):
         legal, whose = position.legal_moves, viewer(position.seat)
+        told = last_events(last, position.seat, redact)
     else:
         legal = legal_moves(position) if isinstance(current_player(position), int) else ()
         whose = EVERYTHING
-    return draw_table(layout(position, legal if moves else (), whose))
+        told = last_events(last, OMNISCIENT, redact)
+    return draw_table(layout(position, legal if moves else (), whose, seats, told), shown)
 
 
 def draw_cards(
@@ -413,7 +552,7 @@ def draw_cards(
     """A picture of cards in lines of ``across``, each with its number of ``copies``
     under it unless that is one."""
     across = max(min(across, len(faces)), 1)
-    line = CARD_H + (22 if any(n != 1 for n in copies) else 8)
+    line = CARD_H + (24 if any(n != 1 for n in copies) else 8)
     width = 12 + across * STEP
     height = 8 + max(-(-len(faces) // across), 1) * line
     parts = [element("rect", width=width, height=height, fill=PAPER)]
@@ -423,7 +562,11 @@ def draw_cards(
         if copies and copies[k] != 1:
             parts.append(
                 text(
-                    x + CARD_W / 2, y + CARD_H + 12, f"{copies[k]} copies", 8, text_anchor="middle"
+                    x + CARD_W / 2,
+                    y + CARD_H + 14,
+                    f"{copies[k]} copies",
+                    LEAST_TEXT,
+                    text_anchor="middle",
                 )
             )
     return document(width, height, name, parts)

@@ -197,7 +197,7 @@ GAME: Game[Rules, State, Move, View] = Game(
     playout=playout,
     determinize=determinize,
     picture=svg.picture,
-    picture_options=("before", "effects", "legend"),
+    picture_options=("before", "effects", "legend", "width", "names", "last"),
     encoding=ENCODING,
     # no heuristic_bot, search or periods: no seat ever chooses, and a match has no rounds
     test_kit=load_test_kit,

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from fractions import Fraction
 
 from seaview_rules._core import OMNISCIENT, Event
 from seaview_rules._drawing.markup import document, element, group, points, star, text
+from seaview_rules._drawing.options import SEAT_NUMBERS, Names, display_width, last_events
 from seaview_rules._drawing.palette import INK, PAPER, seat_colour
 from seaview_rules.leagues._events import (
     Bounced,
@@ -20,6 +22,7 @@ from seaview_rules.leagues._events import (
     SpunForOrder,
     TookArrow,
     TookStarfish,
+    redact,
 )
 from seaview_rules.leagues._model import Phase, State
 from seaview_rules.leagues._moves import Spin
@@ -373,6 +376,9 @@ def draw_board(
     before: Position | None = None,
     effects: bool = True,
     legend: bool = True,
+    width: int | None = None,
+    names: Names = SEAT_NUMBERS,
+    last: tuple[Event, ...] = (),
 ) -> str:
     """``board`` with the divers of ``position``; see `picture`."""
     width = LEFT + board.columns * SQUARE + 8
@@ -388,7 +394,7 @@ def draw_board(
         parts.append(text(8, 34, ", ".join(f"{n} {_PLURAL[kind]}" for n, kind in counts)))
     else:
         told = () if before is None else _told(before, position)
-        status = _status(position, told)
+        status = names(_status(position, told))
         description += f": {status}"
         parts.append(text(8, 34, status))
         if before is not None:
@@ -476,12 +482,29 @@ def picture(
     before: Position | None = None,
     effects: bool = True,
     legend: bool = True,
+    width: int | None = None,
+    names: Sequence[str] | None = None,
+    last: Sequence[Event] | None = None,
 ) -> str:
     """The board of a state or a view (every view shows all) with its divers: ``before``,
     a state or view of the same game, draws the path the last spin's diver took from
     where he stood in ``before``; ``effects`` draws where each arrow, starfish and
-    octopus sends a diver; ``legend`` explains the squares under the board."""
-    return draw_board(position.rules.board, position, before=before, effects=effects, legend=legend)
+    octopus sends a diver; ``legend`` explains the squares under the board; ``width``,
+    ``names`` and ``last`` as `seaview_rules.svg.render` says."""
+    shown = display_width(width)
+    seats = Names.of(names, position.rules.players)
+    viewer = OMNISCIENT if isinstance(position, State) else position.seat
+    told = last_events(last, viewer, redact)
+    return draw_board(
+        position.rules.board,
+        position,
+        before=before,
+        effects=effects,
+        legend=legend,
+        width=shown,
+        names=seats,
+        last=told,
+    )
 
 
 def board(board: Board, *, effects: bool = True, legend: bool = True) -> str:

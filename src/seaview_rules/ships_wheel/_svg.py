@@ -5,10 +5,14 @@ from __future__ import annotations
 
 import math
 import zlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
+import attrs
+
+from seaview_rules._core import OMNISCIENT, Event
 from seaview_rules._drawing.markup import Attr, element, points, star, text
+from seaview_rules._drawing.options import Names, movers
 from seaview_rules._drawing.palette import INK
 from seaview_rules._drawing.table import (
     CARD_H,
@@ -25,6 +29,7 @@ from seaview_rules._drawing.table import (
 )
 from seaview_rules._drawing.table import points as score_words
 from seaview_rules._seating import left_of
+from seaview_rules.ships_wheel._events import Discarded, HandTied, HandWon, redact, words
 from seaview_rules.ships_wheel._model import Phase, Rules, State, View
 from seaview_rules.ships_wheel._moves import Action, Discard, Move, Pass, Size, Take
 from seaview_rules.ships_wheel._pieces import Card, DeckSpec, Kind, table_of
@@ -100,14 +105,17 @@ def shape(name: str, x: float, y: float, r: float, fill: str) -> str:
     badge = element(
         "rect", x=x - r, y=y - 0.6 * r, width=2 * r, height=1.2 * r, rx=0.3 * r, fill=fill
     )
+    if r < 8:  # too small for words: the card's foot names the shape
+        return badge
     words = text(
         x,
-        y + 0.25 * r,
+        y + 4,
         name[:4],
-        0.65 * r,
+        11,
         font_weight="bold",
         fill="#ffffff",
         text_anchor="middle",
+        **squeeze(name[:4], 11, 1.8 * r),
     )
     return badge + words
 
@@ -232,9 +240,17 @@ def face(card: Card) -> Face:
     markup = [
         blank("#1b2631" if dark else "#ffffff", INK),
         _symbol(card, 9, 10, 5),
-        _symbol(card, CARD_W / 2, 27, 12),
+        _symbol(card, CARD_W / 2 + 3, 24, 10),
         *(
-            text(CARD_W / 2, 49 + 8 * k, line, 6.5, fill=words, text_anchor="middle")
+            text(
+                CARD_W / 2,
+                47 + 11 * k,
+                line,
+                11,
+                fill=words,
+                text_anchor="middle",
+                **squeeze(line, 11, CARD_W - 6),
+            )
             for k, line in enumerate(lines)
         ),
     ]
@@ -296,6 +312,19 @@ def _choosing(position: Position) -> tuple[int, ...]:
     return position.choosing if isinstance(position, View) else choosing(position)
 
 
+def squeeze(words: str, size: float, room: float) -> dict[str, Attr]:
+    """The attributes that fit ``words`` of ``size`` pixel text into ``room`` pixels,
+    narrowing its letters rather than making them smaller: none if it fits (a character
+    estimated at 0.6 of the size).
+
+    >>> squeeze("red", 11, 38), squeeze("lighthouse", 11, 38)
+    ({}, {'textLength': 38, 'lengthAdjust': 'spacingAndGlyphs'})
+    """
+    if len(words) * 0.6 * size <= room:
+        return {}
+    return {"textLength": room, "lengthAdjust": "spacingAndGlyphs"}
+
+
 def _status(position: Position) -> str:
     player = position.player
     if position.phase is Phase.PASS:
@@ -335,10 +364,15 @@ def _notes(position: Position) -> tuple[str, ...]:
     return tuple(notes)
 
 
-def layout(position: Position, moves: tuple[Move, ...], whose: str) -> Layout:
+def layout(
+    position: Position, moves: tuple[Move, ...], whose: str, names: Names, told: tuple[Event, ...]
+) -> Layout:
     """The table of ``position``: every hand, pending pass and pile face up for a state,
     for a view the seat's own hand and pass and the top of each pile; ``moves`` are the
-    legal moves to link, ``whose`` says whose picture it is."""
+    legal moves to link, ``whose`` says whose picture it is, ``names`` who sits where;
+    ``told``, the last move's events as the picture's viewer was told them, are marked:
+    the pile discarded on, the seat that moved, in words, and a winning hand laid open
+    (SW-3, SW-12)."""
     takes = {move.seat: str(move) for move in moves if isinstance(move, Take)}
     draw = "draw" if Action.DRAW in moves else None
     if isinstance(position, State):
@@ -347,18 +381,42 @@ def layout(position: Position, moves: tuple[Move, ...], whose: str) -> Layout:
         seat, deck, parts = position.seat, *_view_parts(position, takes, draw)
     plays = {move.card: str(move) for move in moves if isinstance(move, (Discard, Pass))}
     to_move = _to_move(position)
-    rows = tuple(_row(position, part, seat, plays, to_move) for part in parts)
+    moved = movers(told)
+    discarded = {event.seat for event in told if isinstance(event, Discarded)}
+    rows = tuple(
+        _row(position, part, seat, plays, to_move, names, part.seat in moved, discarded)
+        for part in parts
+    )
     size = f", {position.hand_size} cards" if position.hand_size else ""
     number = len(position.results) + (position.phase is not Phase.OVER)
+    status = names(_status(position))
+    viewer = OMNISCIENT if seat is None and isinstance(position, State) else seat
     return Layout(
-        name=f"Ship's Wheel table, {whose}: {_status(position)}",
-        title=f"Ship's Wheel, hand {number}, dealer seat {position.dealer}{size}",
-        status=_status(position),
-        notes=_notes(position),
+        name=f"Ship's Wheel table, {whose}: {status}",
+        title=names(f"Ship's Wheel, hand {number}, dealer seat {position.dealer}{size}"),
+        status=status,
+        notes=tuple(map(names, _notes(position))),
         centre=(deck,),
         seats=rows,
         buttons=tuple((str(move), str(move)) for move in moves if isinstance(move, Size)),
+        last=names(words(told, viewer)) if told else None,
+        shown=_laid_open(told, names),
     )
+
+
+def _laid_open(told: tuple[Event, ...], names: Names) -> tuple[tuple[str, tuple[Face, ...]], ...]:
+    """The hands the last move's events lay open: the winning hand (SW-3), or every
+    hand of a tie (SW-12); each shown to the whole table."""
+    shown: list[tuple[str, tuple[Face, ...]]] = []
+    for event in told:
+        if isinstance(event, HandWon):
+            hand = tuple(face(card) for card in event.hand)
+            shown.append((f"{names.name(event.seat)}'s winning hand", hand))
+        elif isinstance(event, HandTied):
+            for s, cards in zip(event.winners, event.hands, strict=True):
+                hand = tuple(face(card) for card in cards)
+                shown.append((f"{names.name(s)}'s winning hand (a tie)", hand))
+    return tuple(shown)
 
 
 class _Part(NamedTuple):
@@ -413,18 +471,26 @@ def _view_parts(seen: View, takes: dict[int, str], draw: str | None) -> tuple[Pi
 
 
 def _row(
-    position: Position, part: _Part, seat: int | None, plays: dict[Card, str], to_move: object
+    position: Position,
+    part: _Part,
+    seat: int | None,
+    plays: dict[Card, str],
+    to_move: object,
+    names: Names,
+    moved: bool,
+    discarded: set[int],
 ) -> SeatRow:
     s, hand, size, chosen, pile = part
+    pile = attrs.evolve(pile, label=names(pile.label), marked=s in discarded)
     cards = position.rules.table.cards
     held = [cards[i] for i in hand or ()]
     # A hand holds copies with two decks: each card is played by its first copy.
     firsts = {card: k for k, card in reversed(list(enumerate(held)))}
     n = position.rules.players
-    lifted = {} if chosen is None else {firsts[cards[chosen]]: f"to seat {left_of(n, s)}"}
+    lifted = {} if chosen is None else {firsts[cards[chosen]]: names(f"to seat {left_of(n, s)}")}
     return SeatRow(
         seat=s,
-        label=seat_label(s, seat),
+        label=seat_label(s, seat, names),
         score=score_words(position.scores[s]),
         marks=seat_marks(s, position.dealer, to_move),
         hand=None if hand is None else tuple(face(card) for card in held),
@@ -433,6 +499,7 @@ def _row(
         moves={k: plays[card] for card, k in firsts.items() if card in plays},
         lifted=lifted,
         pile=pile,
+        marked=moved,
     )
 
 
@@ -440,11 +507,30 @@ def _faces(cards: tuple[Card, ...], ids: tuple[int, ...]) -> tuple[Face, ...]:
     return tuple(face(cards[i]) for i in ids)
 
 
-def picture(position: Position, /, *, moves: bool = False) -> str:
+def picture(
+    position: Position,
+    /,
+    *,
+    moves: bool = False,
+    width: int | None = None,
+    names: Sequence[str] | None = None,
+    last: Sequence[Event] | None = None,
+) -> str:
     """The table of a state (everything, hidden cards and pending passes included) or
     of a view (as its seat sees it); with ``moves``, every legal move outlined and
-    linked (see `seaview_rules.svg.render`)."""
-    return draw_position(position, View, layout, legal_moves, current_player, moves=moves)
+    linked; ``width``, ``names`` and ``last`` as `seaview_rules.svg.render` says."""
+    return draw_position(
+        position,
+        View,
+        layout,
+        legal_moves,
+        current_player,
+        redact,
+        moves=moves,
+        width=width,
+        names=names,
+        last=last,
+    )
 
 
 def _face(card: Card) -> Face:

@@ -53,6 +53,25 @@ def render(obj: object, **options: Any) -> str:
       a state, those of the seat to move) and make it a link to ``#move=`` and the
       move's notation, URL-encoded (``#move=pass%20red-star``), for a frontend to catch
       the click.
+    - Every game:
+
+      - ``width`` (default ``None``: the picture's own layout), the CSS pixels the
+        picture will be shown at, from 280 to 4096: the picture is at most that wide,
+        drawn at scale 1, every text at least 11 pixels high; below 600 it stacks what
+        it lays side by side (a seat's label, hand and pile; the leagues spinner over
+        the board).
+      - ``names``, one player's name per seat: the picture says them instead of
+        "seat 0" ("you" stays for the view's own seat), each on one line of at most 16
+        characters, escaped like every text.
+      - ``last``, the events of the last move (`Table.events_since
+        <seaview_rules.Table.events_since>` gives them with their versions, or a
+        game's ``events``): the picture marks what they
+        did (the card played, the seat that moved, the spin) with a dashed purple
+        outline and says it in words under the status; a Ship's Wheel hand that won, or
+        tied, is laid open, as its event shows it to the table. The events are first
+        redacted for the view's seat (`Game.redact <seaview_rules.Game.redact>`), so a
+        picture never shows a card its viewer may not see, whichever events it is
+        given.
 
     >>> from seaview_rules import leagues, svg
     >>> state = leagues.new_game(leagues.Rules(players=2))
@@ -62,11 +81,13 @@ def render(obj: object, **options: Any) -> str:
     >>> svg.render(state, moves=True)
     Traceback (most recent call last):
     ...
-    TypeError: a leagues picture takes the options before, effects, legend, not moves
+    TypeError: a leagues picture takes the options before, effects, legend, width, names, last, not moves
 
     Raises:
         TypeError: ``obj`` is no state or view of a game of `seaview_rules.GAMES`, or
-            an option is not one of its game's.
+            an option is not one of its game's, or of the wrong type.
+        ValueError: ``width`` is out of its range, or ``names`` has not one name per
+            seat.
     """
     for game in GAMES.values():
         if isinstance(obj, (game.state_type, game.view_type)):

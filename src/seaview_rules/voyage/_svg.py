@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
+from seaview_rules._core import OMNISCIENT, Event
 from seaview_rules._drawing.markup import element, text
+from seaview_rules._drawing.options import Names, movers
 from seaview_rules._drawing.table import (
     CARD_H,
     CARD_W,
@@ -20,6 +22,7 @@ from seaview_rules._drawing.table import (
     seat_label,
     seat_marks,
 )
+from seaview_rules.voyage._events import Played, WentOut, redact, words
 from seaview_rules.voyage._model import Phase, Rules, State, View
 from seaview_rules.voyage._moves import Action, Move, Play
 from seaview_rules.voyage._pieces import Card, CardSet, Colour
@@ -45,10 +48,10 @@ def face(card: Card) -> Face:
     markup = [
         blank("#ffffff", ink, 1.5),
         text(4, 13, number, 11, font_weight="bold", fill=ink),
-        text(4, 22, card.colour.value, 8, fill=ink),
-        element("circle", cx=x, cy=y, r=13, fill=ink),
-        text(x, y + 5, number, 14, font_weight="bold", fill="#ffffff", text_anchor="middle"),
-        text(CARD_W / 2, CARD_H - 6, colour, 7, fill=ink, text_anchor="middle"),
+        text(4, 25, card.colour.value, 11, fill=ink),
+        element("circle", cx=x, cy=y - 1, r=12, fill=ink),
+        text(x, y + 4, number, 14, font_weight="bold", fill="#ffffff", text_anchor="middle"),
+        text(CARD_W / 2, CARD_H - 5, colour, 11, fill=ink, text_anchor="middle"),
     ]
     return Face("".join(markup), f"{card} ({colour} {number})")
 
@@ -77,7 +80,6 @@ def _back() -> Face:
             stroke="#d4ac0d",
         ),
         *waves,
-        text(CARD_W / 2, 15, "VOYAGE", 6.5, fill="#ffffff", text_anchor="middle"),
     ]
     return Face("".join(markup), "a Voyage card, face down")
 
@@ -102,12 +104,17 @@ def _status(position: Position) -> str:
     }[position.phase]
 
 
-def _notes(position: Position) -> str:
-    note = f"first to {position.rules.target} points wins the match"
+def _notes(position: Position) -> tuple[str, ...]:
+    """The target, and how the last round ended: who went out, and the cards left in
+    each other hand, counted in the open (VOY-5; the cards themselves stay hidden)."""
+    notes = [f"first to {position.rules.target} points wins the match"]
     if position.results:
         last = position.results[-1]
-        note += f"; last round: seat {last.winner} went out, +{last.points}"
-    return note
+        left = ", ".join(f"seat {s} {n}" for s, n in enumerate(last.cards_left) if s != last.winner)
+        notes.append(
+            f"last round: seat {last.winner} went out, +{last.points} (cards left: {left})"
+        )
+    return tuple(notes)
 
 
 def _shown(position: Position) -> tuple[list[CardSet | None], list[int], int, tuple[Face, ...]]:
@@ -122,17 +129,27 @@ def _shown(position: Position) -> tuple[list[CardSet | None], list[int], int, tu
     return hands, sizes, position.draw_pile_size, ()
 
 
-def layout(position: Position, moves: tuple[Move, ...], whose: str) -> Layout:
+def layout(
+    position: Position, moves: tuple[Move, ...], whose: str, names: Names, told: tuple[Event, ...]
+) -> Layout:
     """The table of ``position``: every hand face up for a state, the seat's own only for
-    a view; ``moves`` are the legal moves to link, ``whose`` says whose picture it is."""
+    a view; ``moves`` are the legal moves to link, ``whose`` says whose picture it is,
+    ``names`` who sits where; ``told``, the last move's events as the picture's viewer
+    was told them, are marked: the card played, the seat that moved, in words."""
     plays = {move.card: str(move) for move in moves if isinstance(move, Play)}
     seat = None if isinstance(position, State) else position.seat
     hands, sizes, draw_pile, secret = _shown(position)
     draw = "draw" if Action.DRAW in moves else None
     shown = (*position.discard_under, *([position.discard_top] if position.discard_top else []))
+    played = any(isinstance(event, (Played, WentOut)) for event in told)
+    moved = movers(told)
     centre = (
         Pile("draw pile", hidden=draw_pile, back=BACK, move=draw, secret=secret),
-        Pile("discard pile, in play order", cards=tuple(face(card) for card in shown)),
+        Pile(
+            "discard pile, in play order",
+            cards=tuple(face(card) for card in shown),
+            marked=played and position.discard_top is not None,
+        ),
     )
     drawn = position.drawn if position.phase is Phase.DRAWN else None
     to_move = _to_move(position)
@@ -142,7 +159,7 @@ def layout(position: Position, moves: tuple[Move, ...], whose: str) -> Layout:
         rows.append(
             SeatRow(
                 seat=s,
-                label=seat_label(s, seat),
+                label=seat_label(s, seat, names),
                 score=points(position.scores[s]),
                 marks=seat_marks(s, position.dealer, to_move),
                 hand=None if hand is None else tuple(face(card) for card in cards),
@@ -150,25 +167,47 @@ def layout(position: Position, moves: tuple[Move, ...], whose: str) -> Layout:
                 back=BACK,
                 moves={k: plays[card] for k, card in enumerate(cards) if card in plays},
                 lifted={k: "drawn" for k, card in enumerate(cards) if card == drawn},
+                marked=s in moved,
             )
         )
     actions = (Action.KEEP, Action.PASS)
+    status = names(_status(position))
     return Layout(
-        name=f"Voyage table, {whose}: {_status(position)}",
-        title=f"Voyage, round {position.round}, dealer seat {position.dealer}",
-        status=_status(position),
-        notes=(_notes(position),),
+        name=f"Voyage table, {whose}: {status}",
+        title=names(f"Voyage, round {position.round}, dealer seat {position.dealer}"),
+        status=status,
+        notes=tuple(map(names, _notes(position))),
         centre=centre,
         seats=tuple(rows),
         buttons=tuple((str(a), str(a)) for a in actions if a in moves),
+        last=names(words(told, seat if seat is not None else OMNISCIENT)) if told else None,
     )
 
 
-def picture(position: Position, /, *, moves: bool = False) -> str:
+def picture(
+    position: Position,
+    /,
+    *,
+    moves: bool = False,
+    width: int | None = None,
+    names: Sequence[str] | None = None,
+    last: Sequence[Event] | None = None,
+) -> str:
     """The table of a state (everything, hidden cards included) or of a view (as its
-    seat sees it); with ``moves``, every legal move outlined and linked (see
-    `seaview_rules.svg.render`)."""
-    return draw_position(position, View, layout, legal_moves, current_player, moves=moves)
+    seat sees it); with ``moves``, every legal move outlined and linked; ``width``,
+    ``names`` and ``last`` as `seaview_rules.svg.render` says."""
+    return draw_position(
+        position,
+        View,
+        layout,
+        legal_moves,
+        current_player,
+        redact,
+        moves=moves,
+        width=width,
+        names=names,
+        last=last,
+    )
 
 
 def _face(card: Card) -> Face:
