@@ -15,6 +15,7 @@ import gzip
 import importlib.util
 import json
 import random
+import re
 import sqlite3
 import time
 import urllib.request
@@ -368,6 +369,32 @@ def test_the_client_page_is_light_and_plain(server: Server) -> None:
     for asset in ("/static/client.js", "/static/client.css"):
         weight += len(server.ok("GET", asset).encode())
     assert weight < 60_000
+
+
+def test_the_picture_is_drawn_for_a_width_names_the_players_and_marks_the_last_change_unleaked(
+    server: Server,
+) -> None:
+    table, _ = _table(server, "voyage", ["open", "open"])
+    tokens = [
+        server.ok("POST", f"/api/tables/{table}/seats/{seat}", {"name": name})["token"]
+        for seat, name in enumerate(["Ann", "Bob"])
+    ]
+    wait_until(lambda: isinstance(server.ok("GET", f"/api/tables/{table}")["to_move"], int), 30)
+    path = f"/api/tables/{table}/view.svg"
+    hands = [server.ok("GET", f"/api/tables/{table}/view", token=t)["view"]["data"]["hand"] for t in tokens]
+    narrow = server.ok("GET", path + "?width=390", token=tokens[0])
+    assert float(re.search(r'<svg[^>]* width="([\d.]+)"', narrow)[1]) <= 390
+    assert "Ann" in narrow and "Bob" in narrow and "seat 1" not in narrow
+    assert "last move" in narrow
+    # The last change is the deal's end, whose events hold Ann's last card: no other
+    # page's picture names any card of Ann's hand (the discard pile is still empty).
+    for token in (None, tokens[1]):
+        for width in ("", "?width=390", "?width=1280"):
+            seen = server.ok("GET", path + width, token=token)
+            assert not [card for card in hands[0] if re.search(rf"\b{card}\b", seen)]
+    for wrong in ("10", "4097", "abc", "-1", "390.5", "9" * 30):
+        status, answer = server.request("GET", path + f"?width={wrong}", token=tokens[0])
+        assert (status, answer["error"]) == (400, "bad_request"), wrong
 
 
 def _fetched(server: Server, path: str, token: str | None = None) -> tuple[bytes, Any]:

@@ -252,14 +252,33 @@ async def view(request: Request) -> Response:
     )
 
 
+PICTURE_WIDTHS = (280, 4_096)
+"""The ``width`` a picture may be asked for (CSS pixels: the box the page shows it in),
+the range `seaview_rules.svg.render` draws."""
+
+
 @guarded
 async def picture(request: Request) -> Response:
-    """GET /api/tables/{table}/view.svg"""
+    """GET /api/tables/{table}/view.svg?width=W: the asker's view drawn for a box ``W``
+    CSS pixels wide (the picture's own layout without it), naming the players, with
+    the last change marked as the asker saw it (its events redacted for the asker's
+    seat, as the log is)."""
     live = await _table(request)
     seat = viewer(live, request.headers)
+    least, most = PICTURE_WIDTHS
+    width = number(request, "width", least, most, least=least)
     async with live.reading() as table:
         seen = table.view(seat)
-    options = {"moves": True} if "moves" in table.game.picture_options else {}
+        version = table.version
+        last = [entry.event for entry in table.events_since(version - 1, seat)] if version else []
+    takes = table.game.picture_options
+    wanted: dict[str, Any] = {
+        "moves": True,
+        "width": width if "width" in request.query_params else None,
+        "names": [name or "" for name in live.entry["names"]],
+        "last": last,
+    }
+    options = {key: value for key, value in wanted.items() if key in takes}
     return Response(
         svg.render(seen, **options),
         media_type="image/svg+xml",

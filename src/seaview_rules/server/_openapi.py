@@ -736,14 +736,28 @@ def _paths() -> dict[str, Any]:
         },
         table + "/view.svg": {
             "parameters": [_TABLE_PARAMETER],
-            "get": _get(
-                "getViewPicture",
-                "The asker's view as an SVG picture.",
-                {
-                    "description": "The picture.",
-                    "content": {"image/svg+xml": {"schema": {"type": "string"}}},
-                },
-            ),
+            "get": {
+                **_get(
+                    "getViewPicture",
+                    "The asker's view as an SVG picture, naming the players, with the last "
+                    "change marked as the asker saw it.",
+                    {
+                        "description": "The picture.",
+                        "content": {"image/svg+xml": {"schema": {"type": "string"}}},
+                    },
+                    "400",
+                ),
+                "parameters": [
+                    {
+                        "name": "width",
+                        "in": "query",
+                        "schema": {"type": "integer", "minimum": 280, "maximum": 4096},
+                        "description": "The CSS pixels the picture is shown at: it is drawn "
+                        "at most that wide, its texts readable (a narrow layout below 600); "
+                        "its own layout without it.",
+                    }
+                ],
+            },
         },
         table + "/events": {
             "parameters": [_TABLE_PARAMETER],

@@ -92,6 +92,14 @@ function logLines(events) {
   return lines;
 }
 
+// The CSS width the table's picture is drawn for: its box's, beside the moves and the
+// log on a wide screen (see client.css), within what a picture can be drawn at.
+const WIDE = matchMedia("(min-width: 60em)");
+const pictureWidth = () => {
+  const room = WIDE.matches ? $("play").clientWidth - 270 : $("picture").clientWidth;
+  return Math.max(280, Math.min(4096, Math.floor(room)));
+};
+
 // A short chime: the turn alert a player may turn on (off by default).
 let sound = null;
 function chime() {
@@ -509,24 +517,7 @@ function showTable(table) {
     if (update === latest) {
       if (entering) offerOutcomes(update.version);
       if (over) readEntry(); // the winner and the scores
-      // Only the newest update's picture: an older one would be drawn for nothing.
-      try {
-        const picture = await fetch(`/api/tables/${table}/view.svg`, {
-          headers: token ? { Authorization: `Bearer ${token}` } : {},
-        });
-        if (picture.ok && current === me) {
-          const markup = await picture.text();
-          // A keyboard player's focus stays in the picture when it is drawn anew.
-          focused = focused || $("picture").contains(document.activeElement) || $("moves").contains(document.activeElement);
-          $("picture").innerHTML = markup;
-          const svg = $("picture").querySelector("svg");
-          const width = svg && Number(svg.getAttribute("width"));
-          // Never so small that its words cannot be read: the box scrolls instead.
-          if (width) svg.style.minWidth = `${Math.round(width * 0.9)}px`;
-        }
-      } catch {
-        // the live channel is down as well: it says so, and redraws once back
-      }
+      await drawPicture(); // only the newest update's: an older one would be drawn for nothing
     }
     if (current !== me) return;
     const words = movesInWords(seat);
@@ -545,6 +536,31 @@ function showTable(table) {
     $("log").dataset.version = String(update.version); // drawn: for tests and scripts
   };
   let drawing = Promise.resolve(); // one update drawn after the other, in order
+  let drawnFor = 0; // the width the picture was drawn for
+  const drawPicture = async () => {
+    drawnFor = pictureWidth();
+    try {
+      const picture = await fetch(`/api/tables/${table}/view.svg?width=${drawnFor}`, {
+        headers: token ? { Authorization: `Bearer ${token}` } : {},
+      });
+      if (picture.ok && current === me) {
+        const markup = await picture.text();
+        // A keyboard player's focus stays in the picture when it is drawn anew.
+        focused = focused || $("picture").contains(document.activeElement) || $("moves").contains(document.activeElement);
+        $("picture").innerHTML = markup;
+        const svg = $("picture").querySelector("svg");
+        const width = svg && Number(svg.getAttribute("width"));
+        // Never so small that its words cannot be read: the box scrolls instead.
+        if (width) svg.style.minWidth = `${Math.round(width * 0.9)}px`;
+      }
+    } catch {
+      // the live channel is down as well: it says so, and redraws once back
+    }
+  };
+  // A window made narrower or wider (a phone turned): the picture drawn for its box anew.
+  me.resized = () => {
+    if (latest && pictureWidth() !== drawnFor) drawing = drawing.then(drawPicture).catch(() => {});
+  };
 
   const connect = () => {
     if (current !== me) return;
@@ -685,5 +701,10 @@ document.addEventListener("DOMContentLoaded", () => {
   $("more-tables").addEventListener("click", () => turnTo(lobbyNext));
   $("first-tables").addEventListener("click", () => turnTo(null));
   window.addEventListener("hashchange", route);
+  let resizing = null;
+  window.addEventListener("resize", () => {
+    clearTimeout(resizing);
+    resizing = setTimeout(() => current && current.resized && current.resized(), 300);
+  });
   route();
 });
