@@ -397,6 +397,22 @@ def test_the_picture_is_drawn_for_a_width_names_the_players_and_marks_the_last_c
         assert (status, answer["error"]) == (400, "bad_request"), wrong
 
 
+def test_a_table_entry_says_which_seats_have_a_live_channel_open(server: Server) -> None:
+    table, _ = _table(server, "voyage", ["open", "open"])
+    tokens = _join_all(server, table, 2)
+    path = f"/api/tables/{table}"
+    assert server.ok("GET", path)["connected"] == [False, False]
+    live = server.url.replace("http", "ws") + f"{path}/live"
+    with connect(live) as channel, connect(live) as spectator:
+        channel.send(json.dumps({"token": tokens[1], "since": 0}))
+        spectator.send(json.dumps({"token": None, "since": 0}))
+        channel.recv(timeout=10)
+        spectator.recv(timeout=10)
+        assert server.ok("GET", path)["connected"] == [False, True]
+        assert "connected" not in json.dumps(server.ok("GET", "/api/tables"))
+    wait_until(lambda: server.ok("GET", path)["connected"] == [False, False], 10)
+
+
 def _fetched(server: Server, path: str, token: str | None = None) -> tuple[bytes, Any]:
     """The body of ``path`` as sent to a client that accepts gzip, and the headers."""
     request = urllib.request.Request(server.url + path, headers={"Accept-Encoding": "gzip"})

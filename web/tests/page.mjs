@@ -265,6 +265,24 @@ check("the log groups a deal, the tab's title says whose turn and who won", asyn
   await page.context().close();
 });
 
+check("who is at the table: a player who closes the page shows as away", async () => {
+  const t = await table("voyage", ["open", "open"]);
+  const ann = await open(DESKTOP, t, 0);
+  const bob = await open(PHONE, t, 1);
+  await ann.goto(`${origin}/#/table/${t.id}`);
+  await bob.goto(`${origin}/#/table/${t.id}`);
+  await Promise.all([drawn(ann), drawn(bob)]);
+  await says(ann, "#presence", /you ● here · Bob ● here/, "Ann's page with both players at the table");
+  await says(bob, "#presence", /Ann ● here · you ● here/, "Bob's page with both players at the table");
+  if (!(await api("GET", `/api/tables/${t.id}`)).connected.every(Boolean)) fail("the table's entry does not say both are connected");
+  await shot(bob, "presence-390.png");
+  await bob.context().close();
+  await says(ann, "#presence", /you ● here · Bob ○ away/, "Ann's page once Bob closed his");
+  const { connected } = await api("GET", `/api/tables/${t.id}`);
+  if (JSON.stringify(connected) !== "[true,false]") fail(`the table's entry says ${JSON.stringify(connected)} once Bob left`);
+  await ann.context().close();
+});
+
 try {
   for (const [name, body] of cases) {
     const began = Date.now();

@@ -19,7 +19,14 @@ from seaview_rules.server._hub import Hub
 from seaview_rules.server._live import ADMIN, SEAT_KINDS, HubError, LiveTable
 from seaview_rules.server._lobby import LOBBY_MAX, LOBBY_PAGE
 from seaview_rules.server._openapi import openapi, rules_inputs
-from seaview_rules.server._pages import EVENTS_PAGE, PAGE_MAX, RECORD_PAGE, events_page, record_page
+from seaview_rules.server._pages import (
+    EVENTS_PAGE,
+    PAGE_MAX,
+    RECORD_PAGE,
+    dumps,
+    events_page,
+    record_page,
+)
 from seaview_rules.server._quota import Quota, client_of
 from seaview_rules.server._requests import (
     NO_STORE,
@@ -189,8 +196,12 @@ def _rules(name: str, data: object, players: int) -> Any:
 
 @guarded
 async def summary(request: Request) -> Response:
-    """GET /api/tables/{table}"""
-    return _tagged(request, (await _table(request)).entry_text)
+    """GET /api/tables/{table}: the table's lobby entry, and which seats have a live
+    channel open on this server (``connected``: whose player is at the table now)."""
+    live = await _table(request)
+    quota = _quota(request)
+    connected = [quota.channels(live.id, seat) > 0 for seat in range(len(live.seats))]
+    return _tagged(request, dumps({**live.entry, "connected": connected}))
 
 
 @guarded

@@ -241,6 +241,12 @@ def api_schemas() -> dict[str, Schema]:
                     "(POST .../rematch); null until then.",
                 },
             },
+            connected={
+                "type": "array",
+                "items": {"type": "boolean"},
+                "description": "Only in `GET /api/tables/{table}`: whether each seat has "
+                "a live channel open on this server (its player is at the table now).",
+            },
         ),
         "Outcome": _object(
             "How a finished game ended (`Game.outcome`).",

@@ -350,7 +350,7 @@ function showTable(table) {
   document.title = `Table ${table} · ${NAME}`;
   for (const id of ["log", "moves", "picture", "admin", "outcome"]) $(id).replaceChildren();
   delete $("log").dataset.version;
-  for (const id of ["refusal", "status", "token"]) $(id).textContent = "";
+  for (const id of ["refusal", "status", "token", "presence"]) $(id).textContent = "";
   for (const id of ["live", "typed", "enter", "banner", "missing", "leave-ask", "token-shown"]) $(id).hidden = true;
   $("leave").hidden = !held;
   $("token-box").hidden = !admin;
@@ -378,6 +378,15 @@ function showTable(table) {
     $("where").textContent = held ? `you are seat ${seat}${name ? `, ${name}` : ""}` : admin ? "admin" : "spectator";
     $("host-deals").hidden = entry.chance !== "external";
     if (entry.game) $("title").textContent = `Table ${table} · ${(games.find((g) => g.name === entry.game) || {}).title || entry.game}`;
+    // Who is at the table now: each player's live channel, as the server counts them.
+    const here = entry.connected || [];
+    $("presence").textContent = (entry.seats || [])
+      .map((kind, s) => {
+        const who = s === seat ? "you" : nameOf(entry.names, s);
+        if (kind === "taken") return `${who} ${here[s] ? "● here" : "○ away"}`;
+        return kind === "open" ? `${who}: open` : `${who}: ${kind.replace(":", " ")}`;
+      })
+      .join(" · ");
   };
   header(); // without the names until the table's entry is read
   const writeLog = () => {
@@ -435,7 +444,7 @@ function showTable(table) {
     socket = null;
     for (const id of ["live", "banner", "host-deals", "leave", "token-box", "alert-box"]) $(id).hidden = true;
     for (const id of ["picture", "moves", "log"]) $(id).replaceChildren();
-    $("status").textContent = "";
+    for (const id of ["status", "presence"]) $(id).textContent = "";
     $("missing-words").textContent = `There is no table ${table} here: it was deleted, it expired, or the link is wrong.`;
     $("missing").hidden = false;
     document.title = `No such table · ${NAME}`;
