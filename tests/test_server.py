@@ -29,7 +29,7 @@ import pytest
 from openapi_spec_validator import validate as validate_openapi
 from websockets.sync.client import connect
 
-from seaview_rules import GAMES, GameRecord, replay, seat_record
+from seaview_rules import GAMES, GameRecord, replay, seat_record, svg
 from tests.helpers import json_references
 from tests.serving import ONE_CLIENT, Server, running_server, stored_record, wait_until
 
@@ -411,6 +411,44 @@ def test_a_table_entry_says_which_seats_have_a_live_channel_open(server: Server)
         assert server.ok("GET", path)["connected"] == [False, True]
         assert "connected" not in json.dumps(server.ok("GET", "/api/tables"))
     wait_until(lambda: server.ok("GET", path)["connected"] == [False, False], 10)
+
+
+def test_a_finished_table_is_replayed_move_by_move_each_asker_seeing_what_it_saw(
+    server: Server,
+) -> None:
+    table, admin = _table(server, "voyage", ["open", "bot:random"], rules={"target": 1})
+    token = server.ok("POST", f"/api/tables/{table}/seats/0", {"name": "Ann"})["token"]
+    path = f"/api/tables/{table}/replay.svg"
+    status, answer = server.request("GET", path, token=token)
+    assert (status, answer["error"]) == (409, "not_over")
+    game = GAMES["voyage"]
+    while not (entry := server.ok("GET", f"/api/tables/{table}"))["over"]:
+        if entry["to_move"] == 0:
+            legal = server.ok("GET", f"/api/tables/{table}/view", token=token)["view"]["data"]
+            server.request(
+                "POST",
+                f"/api/tables/{table}/moves",
+                {"move": legal["legal_moves"][0], "version": entry["version"]},
+                token=token,
+            )
+        time.sleep(0.02)
+    full = game.from_dict(server.ok("GET", f"/api/tables/{table}/record", token=admin), GameRecord)
+    moves = len(full.moves)
+    names = ["Ann", ""]
+    for upto in sorted({0, 1, 5, 12, 13, moves // 2, moves - 1, moves}):
+        state = replay(game, GameRecord(full.rules, full.moves[:upto]))
+        before = replay(game, GameRecord(full.rules, full.moves[: upto - 1])) if upto else None
+        for seat, key in ((0, token), (None, None), (None, admin)):
+            last = game.events(before, full.moves[upto - 1], seat=seat) if before else ()
+            wanted = svg.render(game.view(state, seat), width=390, names=names, last=last)
+            request = urllib.request.Request(f"{server.url}{path}?move={upto}&width=390")
+            if key is not None:
+                request.add_header("Authorization", f"Bearer {key}")
+            with urllib.request.urlopen(request, timeout=30) as response:
+                assert response.headers["Record-Moves"] == str(moves)
+                assert response.read().decode() == wanted, (upto, seat)
+    for wrong in (f"?move={moves + 1}", "?move=-1", "?width=100"):
+        assert server.request("GET", path + wrong, token=token)[0] == 400, wrong
 
 
 def _fetched(server: Server, path: str, token: str | None = None) -> tuple[bytes, Any]:

@@ -230,7 +230,7 @@ check("the lobby: the creator sits at the new table, the token is hidden, the ru
   await page.context().close();
 });
 
-check("the log groups a deal, the tab's title says whose turn and who won", async () => {
+check("the log groups a deal, the tab's title says whose turn and who won, the table is replayed", async () => {
   const t = await table("voyage", ["open", "bot:random"], { rules: { target: 1, hand_size: 4 } });
   const page = await open(DESKTOP, t, 0);
   await page.goto(`${origin}/#/table/${t.id}`);
@@ -260,6 +260,32 @@ check("the log groups a deal, the tab's title says whose turn and who won", asyn
   const winner = outcome.winner === 0 ? "You win!" : "seat 1 wins";
   await page.waitForFunction((w) => document.title.startsWith(w), winner, POLL).catch(async () => fail(`the title at the end: "${await page.title()}", not ${winner}`));
   await shot(page, "end-1280.png", { fullPage: true });
+  // The replay: from the end back to the start and a move on, a picture at each step;
+  // a spectator on a phone replays it too.
+  const { headers } = await fetch(`${origin}/api/tables/${t.id}/replay.svg`).then((r) => ({ headers: r.headers }));
+  const moves = Number(headers.get("Record-Moves"));
+  if (!(moves > 12)) fail(`the record of a played Voyage round has ${moves} moves`);
+  const watcher = await open(PHONE);
+  await watcher.goto(`${origin}/#/table/${t.id}`);
+  for (const [viewer, name] of [[page, "1280"], [watcher, "390"]]) {
+    await viewer.click("#replay-open", WAIT).catch(() => fail(`no Replay button at ${name} px`));
+    await says(viewer, "#replay-at", new RegExp(`^move ${moves} of ${moves}$`), "the replay opened");
+    const end = await viewer.innerHTML("#replay-picture");
+    await viewer.click("[data-replay=first]");
+    await says(viewer, "#replay-at", new RegExp(`^move 0 of ${moves}$`), "the replay's start");
+    for (let step = 1; step <= 13; step++) {
+      await viewer.click("[data-replay=next]");
+      await says(viewer, "#replay-at", new RegExp(`^move ${step} of ${moves}$`), `the replay's move ${step}`);
+    }
+    if ((await viewer.innerHTML("#replay-picture")) === end) fail("the replay's picture after the deal is the end's");
+    if (await viewer.isVisible("#play")) fail("the live table shows under the replay");
+    const scroll = await viewer.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    if (scroll > 0) fail(`the replay scrolls ${scroll} px sideways at ${name} px`);
+    await shot(viewer, `replay-${name}.png`, { fullPage: true });
+    await viewer.click("#replay-close");
+    if (!(await viewer.isVisible("#play"))) fail("the table does not come back once the replay closes");
+  }
+  await watcher.context().close();
   const alert = await page.isChecked("#alert").catch(() => null);
   if (alert !== false) fail(`the turn alert's box is ${alert}, not there and off`);
   await page.context().close();

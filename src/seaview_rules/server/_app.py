@@ -133,6 +133,7 @@ def routes() -> list[BaseRoute]:
         Route(table + "/rematch", api.rematch, methods=["POST"]),
         Route(table + "/view", api.view),
         Route(table + "/view.svg", api.picture),
+        Route(table + "/replay.svg", api.replay_picture),
         Route(table + "/events", api.events),
         Route(table + "/record", api.record),
         Route(table + "/moves", api.move, methods=["POST"]),

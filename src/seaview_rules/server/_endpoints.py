@@ -21,6 +21,7 @@ from seaview_rules.server._lobby import LOBBY_MAX, LOBBY_PAGE
 from seaview_rules.server._openapi import openapi, rules_inputs
 from seaview_rules.server._pages import (
     EVENTS_PAGE,
+    OFF_LOOP,
     PAGE_MAX,
     RECORD_PAGE,
     dumps,
@@ -59,6 +60,7 @@ __all__ = [
     "picture",
     "record",
     "rematch",
+    "replay_picture",
     "step",
     "summary",
     "undo",
@@ -295,6 +297,62 @@ async def picture(request: Request) -> Response:
         media_type="image/svg+xml",
         headers={
             **NO_STORE,
+            "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
+        },
+    )
+
+
+REPLAY_MOVES = 10_000
+"""The longest record a finished table's replay is drawn for (409 beyond): each
+picture of the replay plays the record from its start up to its move."""
+
+
+@guarded
+async def replay_picture(request: Request) -> Response:
+    """GET /api/tables/{table}/replay.svg?move=K&width=W: once the game is over, the
+    asker's view after the record's first ``K`` moves (the last by default), drawn as
+    the table's picture is, with move ``K`` marked; ``Record-Moves`` says how many the
+    record has. A seat sees what it saw then, a spectator (and the admin) what the
+    spectators saw: never more than the live table showed. Counted in the client's
+    moves a second."""
+    live = await _table(request)
+    seat = viewer(live, request.headers)
+    async with live.reading() as table:
+        over, record = table.to_move is None, table.record
+    if not over:
+        raise HubError(409, "not_over", "a table is replayed once the game is over")
+    moves = len(record.moves)
+    if moves > REPLAY_MOVES:
+        raise HubError(409, "too_long", f"a record of over {REPLAY_MOVES} moves is not replayed")
+    upto = number(request, "move", moves, moves)
+    least, most = PICTURE_WIDTHS
+    width = number(request, "width", least, most, least=least)
+    _quota(request).take_move(_client(request))
+    game = table.game
+    names = [name or "" for name in live.entry["names"]]
+
+    def draw() -> str:
+        state = game.new_game(record.rules)
+        last: list[Any] = []
+        for at, played in enumerate(record.moves[:upto]):
+            if at == upto - 1:
+                last = list(game.events(state, played, seat=seat))
+            state = game.apply_move(state, played)
+        wanted = {
+            "width": width if "width" in request.query_params else None,
+            "names": names,
+            "last": last,
+        }
+        options = {key: value for key, value in wanted.items() if key in game.picture_options}
+        return svg.render(game.view(state, seat), **options)
+
+    text = await request.app.state.pages.run(draw) if upto > OFF_LOOP else draw()
+    return Response(
+        text,
+        media_type="image/svg+xml",
+        headers={
+            **NO_STORE,
+            "Record-Moves": str(moves),
             "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
         },
     )

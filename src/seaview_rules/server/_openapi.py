@@ -538,6 +538,13 @@ _TABLE_PARAMETER: Schema = {
     "required": True,
     "schema": {"type": "string", "minLength": 1, "maxLength": 64},
 }
+_WIDTH: Schema = {
+    "name": "width",
+    "in": "query",
+    "schema": {"type": "integer", "minimum": 280, "maximum": 4096},
+    "description": "The CSS pixels the picture is shown at: it is drawn at most that wide, "
+    "its texts readable (a narrow layout below 600); its own layout without it.",
+}
 _PAGE: list[Schema] = [
     {
         "name": "since",
@@ -753,15 +760,41 @@ def _paths() -> dict[str, Any]:
                     },
                     "400",
                 ),
+                "parameters": [_WIDTH],
+            },
+        },
+        table + "/replay.svg": {
+            "parameters": [_TABLE_PARAMETER],
+            "get": {
+                **_get(
+                    "getReplayPicture",
+                    "Once the game is over, the asker's view after the record's first "
+                    "`move` moves as an SVG picture (a seat's as it saw it then, a "
+                    "spectator's otherwise), that move marked; counted in the client's "
+                    "moves a second.",
+                    {
+                        "description": "The picture.",
+                        "headers": {
+                            "Record-Moves": {
+                                "description": "How many moves the record has.",
+                                "schema": {"type": "integer", "minimum": 0},
+                            }
+                        },
+                        "content": {"image/svg+xml": {"schema": {"type": "string"}}},
+                    },
+                    "400",
+                    "409",
+                    "429",
+                ),
                 "parameters": [
                     {
-                        "name": "width",
+                        "name": "move",
                         "in": "query",
-                        "schema": {"type": "integer", "minimum": 280, "maximum": 4096},
-                        "description": "The CSS pixels the picture is shown at: it is drawn "
-                        "at most that wide, its texts readable (a narrow layout below 600); "
-                        "its own layout without it.",
-                    }
+                        "schema": {"type": "integer", "minimum": 0},
+                        "description": "How many moves of the record are played (all of "
+                        "them by default); more than the record has is refused (400).",
+                    },
+                    _WIDTH,
                 ],
             },
         },

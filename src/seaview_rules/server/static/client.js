@@ -96,7 +96,8 @@ function logLines(events) {
 // log on a wide screen (see client.css), within what a picture can be drawn at.
 const WIDE = matchMedia("(min-width: 60em)");
 const pictureWidth = () => {
-  const room = WIDE.matches ? $("play").clientWidth - 270 : $("picture").clientWidth;
+  const replaying = !$("replay").hidden;
+  const room = replaying ? $("replay").clientWidth : WIDE.matches ? $("play").clientWidth - 270 : $("picture").clientWidth;
   return Math.max(280, Math.min(4096, Math.floor(room)));
 };
 
@@ -351,7 +352,9 @@ function showTable(table) {
   for (const id of ["log", "moves", "picture", "admin", "outcome"]) $(id).replaceChildren();
   delete $("log").dataset.version;
   for (const id of ["refusal", "status", "token", "presence"]) $(id).textContent = "";
-  for (const id of ["live", "typed", "enter", "banner", "missing", "leave-ask", "token-shown"]) $(id).hidden = true;
+  for (const id of ["live", "typed", "enter", "banner", "missing", "leave-ask", "token-shown", "replay"]) $(id).hidden = true;
+  $("play").hidden = false;
+  $("replay-picture").replaceChildren();
   $("leave").hidden = !held;
   $("token-box").hidden = !admin;
   $("token-show").hidden = false;
@@ -566,8 +569,45 @@ function showTable(table) {
       // the live channel is down as well: it says so, and redraws once back
     }
   };
+  // The replay of a finished table: its record a move at a time, each picture what this
+  // page's seat (or a spectator) saw then, drawn by the server.
+  let replayAt = 0;
+  let replayMoves = null; // how many moves the record has, once the first picture says
+  const replayTo = async (at) => {
+    const width = pictureWidth();
+    const query = at === null ? `width=${width}` : `move=${at}&width=${width}`;
+    try {
+      const picture = await reach(`/api/tables/${table}/replay.svg?${query}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+      if (!picture.ok) throw new Error((await picture.json().catch(() => ({}))).reason || picture.statusText);
+      replayMoves = Number(picture.headers.get("Record-Moves"));
+      replayAt = at === null ? replayMoves : at;
+      const markup = await picture.text();
+      if (current !== me || $("replay").hidden) return;
+      $("replay-picture").innerHTML = markup;
+      $("replay-at").textContent = `move ${replayAt} of ${replayMoves}`;
+      $("refusal").textContent = "";
+    } catch (error) {
+      $("refusal").textContent = error.message;
+    }
+  };
+  me.replay = (how) => {
+    if (how === "open") {
+      $("replay").hidden = false;
+      $("play").hidden = true;
+      return replayTo(null);
+    }
+    if (how === "close") {
+      $("replay").hidden = true;
+      $("play").hidden = false;
+      return me.resized();
+    }
+    const last = replayMoves ?? 0;
+    const to = { first: 0, back: Math.max(0, replayAt - 1), next: Math.min(last, replayAt + 1), last }[how];
+    return to === replayAt ? null : replayTo(to);
+  };
   // A window made narrower or wider (a phone turned): the picture drawn for its box anew.
   me.resized = () => {
+    if (!$("replay").hidden) return; // the live picture is drawn anew once the replay closes
     if (latest && pictureWidth() !== drawnFor) drawing = drawing.then(drawPicture).catch(() => {});
   };
 
@@ -629,6 +669,12 @@ function showTable(table) {
         kept.forget(table);
         showTable(table);
       } else $("leave").hidden = false;
+    } else if (event.target.closest("#replay-open")) {
+      me.replay("open");
+    } else if (event.target.closest("#replay-close")) {
+      me.replay("close");
+    } else if (event.target.closest("[data-replay]")) {
+      me.replay(event.target.closest("[data-replay]").dataset.replay);
     } else if (event.target.closest("#token-show")) {
       $("token").textContent = admin;
       $("token-shown").hidden = false;
