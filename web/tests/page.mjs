@@ -291,6 +291,40 @@ check("the log groups a deal, the tab's title says whose turn and who won, the t
   await page.context().close();
 });
 
+check("the host enters a real card with one click on it, or by typing its name", async () => {
+  const t = await table("voyage", ["open", "open"], { chance: "external" });
+  const context = await browser.newContext({ viewport: PHONE });
+  await context.addInitScript(([id, admin]) => localStorage.setItem(`seaview-admin:${id}`, admin), [t.id, t.admin]);
+  const host = await context.newPage();
+  host.on("pageerror", (error) => errors.push(`page error: ${error.message}`));
+  await host.goto(`${origin}/#/table/${t.id}`);
+  let clicks = 0;
+  for (let dealt = 0; ; dealt++) {
+    const entry = await api("GET", `/api/tables/${t.id}`);
+    if (entry.to_move !== "chance") break;
+    if (dealt > 40) fail("the deal does not end");
+    await host.waitForFunction((v) => Number(document.getElementById("log").dataset.version) >= v, entry.version, POLL);
+    await host.waitForSelector("#outcomes [data-outcome]", { state: "visible", ...WAIT }).catch(() => fail("the host is offered no card to click"));
+    const offered = await host.$$eval("#outcomes [data-outcome]", (nodes) => nodes.map((n) => [n.dataset.outcome, n.textContent]));
+    const legal = (await api("GET", `/api/tables/${t.id}/chance`, undefined, t.admin)).outcomes.map((o) => o.move);
+    if (JSON.stringify(offered.map(([move]) => move)) !== JSON.stringify(legal)) fail(`the host is offered ${offered}, not ${legal}`);
+    if (offered.some(([move, label]) => label !== move.replace(/^deal /, ""))) fail(`the cards' buttons say ${offered.map(([, l]) => l)}`);
+    if (dealt === 1) {
+      await shot(host, "enter-cards-390.png", { fullPage: true });
+      // A card's name typed, in any case: the second card dealt.
+      await host.fill("#outcome", offered[3][1].toLowerCase());
+      await host.press("#outcome", "Enter");
+    } else {
+      await host.click(`#outcomes [data-outcome='${offered[dealt % offered.length][0]}']`);
+      clicks += 1;
+    }
+    await moved(host, entry.version);
+  }
+  results.cases.dealClicks = clicks;
+  if (clicks !== 11) fail(`a deal of 12 cards took ${clicks} clicks besides the one typed`);
+  await context.close();
+});
+
 check("who is at the table: a player who closes the page shows as away", async () => {
   const t = await table("voyage", ["open", "open"]);
   const ann = await open(DESKTOP, t, 0);

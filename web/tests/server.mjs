@@ -17,7 +17,7 @@
 // player's browser plays the same seat; the spin button is shown to the seat whose spin
 // it is and to nobody else, and never on a table whose chance is "auto"; on an external
 // table every page says it waits for the real card and the admin's page enters it from
-// the legal outcomes; the typed move is offered only to a seat with moves; the tab title
+// the legal outcomes (a button a card, or its name typed); the typed move is offered only to a seat with moves; the tab title
 // says when it is the seat's turn; a refusal shows the reason, no rule ID, and goes away
 // with the next update; with the server stopped the pages say they are reconnecting, a
 // move fails, and once it is back (restarted on its database) the pages catch up and the
@@ -530,11 +530,15 @@ try {
       }
       for (const page of [...pages, spectator]) if (await page.isVisible("#enter")) fail("a page without the admin token is offered to enter cards");
       await admin.waitForSelector("#enter", { state: "visible", ...WAIT }).catch(() => fail("the admin is not offered the real cards"));
-      const offered = await admin.$$eval("#outcome option", (nodes) => nodes.map((n) => n.value));
+      const offered = await admin.$$eval("#outcomes [data-outcome]", (nodes) => nodes.map((n) => n.dataset.outcome));
       const legal = (await api(`/api/tables/${table}/chance`, adminToken)).outcomes.map((o) => o.move);
       if (JSON.stringify(offered) !== JSON.stringify(legal)) fail(`the admin is offered ${offered}, not ${legal}`);
-      await admin.selectOption("#outcome", `deal ${card}`);
-      await admin.click("#enter button");
+      // One click on the card's button; or its name typed (every other card).
+      if ((results.entered = (results.entered ?? 0) + 1) % 2) await admin.click(`#outcomes [data-outcome='deal ${card}']`);
+      else {
+        await admin.fill("#outcome", card);
+        await admin.press("#outcome", "Enter");
+      }
       await moved(admin, version);
     };
     const play = async (seat, move) => {

@@ -349,7 +349,7 @@ function showTable(table) {
   const token = held && held.token;
   $("title").textContent = `Table ${table}`;
   document.title = `Table ${table} · ${NAME}`;
-  for (const id of ["log", "moves", "picture", "admin", "outcome"]) $(id).replaceChildren();
+  for (const id of ["log", "moves", "picture", "admin", "outcomes", "outcome-names"]) $(id).replaceChildren();
   delete $("log").dataset.version;
   for (const id of ["refusal", "status", "token", "presence"]) $(id).textContent = "";
   for (const id of ["live", "typed", "enter", "banner", "missing", "leave-ask", "token-shown", "replay"]) $(id).hidden = true;
@@ -476,10 +476,25 @@ function showTable(table) {
   me.table = table;
   me.play = play;
 
+  let enterable = new Map(); // the outcomes offered, by their names typed in lower case
+  const enter = (move) => {
+    $("enter").hidden = true;
+    act("POST", "/chance", { move, version }, admin);
+  };
   const offerOutcomes = async (at) => {
     const found = await act("GET", "/chance", undefined, admin);
     if (!found || current !== me || version !== at) return;
-    $("outcome").replaceChildren(...found.outcomes.map((o) => text("option", `${o.move} (${o.probability})`, { value: o.move })));
+    // A button a card or spin, named without the verb they all share ("deal"), and the
+    // same names to type.
+    const verbs = new Set(found.outcomes.map((o) => o.move.split(" ")[0]));
+    const shared = verbs.size === 1 && found.outcomes.every((o) => o.move.includes(" ")) ? `${[...verbs][0]} ` : "";
+    const named = found.outcomes.map((o) => ({ ...o, name: o.move.slice(shared.length) }));
+    enterable = new Map(named.flatMap((o) => [[o.move.toLowerCase(), o.move], [o.name.toLowerCase(), o.move]]));
+    $("outcomes").replaceChildren(
+      ...named.map((o) => text("button", o.name, { type: "button", "data-outcome": o.move, title: `${o.move}: probability ${o.probability}`, class: "outcome" })),
+    );
+    $("outcome-names").replaceChildren(...named.map((o) => text("option", "", { value: o.name })));
+    $("outcome").value = "";
     $("enter").hidden = false;
   };
 
@@ -708,8 +723,14 @@ function showTable(table) {
   };
   $("enter").onsubmit = (event) => {
     event.preventDefault();
-    $("enter").hidden = true;
-    act("POST", "/chance", { move: $("outcome").value, version }, admin);
+    const typed = $("outcome").value.trim();
+    const move = enterable.get(typed.toLowerCase());
+    if (move) enter(move);
+    else $("refusal").textContent = `"${typed}" is none of the cards or spins that can come now.`;
+  };
+  $("outcomes").onclick = (event) => {
+    const button = event.target.closest("[data-outcome]");
+    if (button) enter(button.dataset.outcome);
   };
 }
 
