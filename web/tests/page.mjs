@@ -343,6 +343,69 @@ check("who is at the table: a player who closes the page shows as away", async (
   await ann.context().close();
 });
 
+// A whole game of each game on a phone, against a bot, by clicks in the picture (and
+// the spin button): the picture never scrolls sideways, nor the page.
+const clickIn = async (page, link) => {
+  await link.scrollIntoViewIfNeeded(WAIT);
+  const point = await link.evaluate((a) => {
+    const box = a.getBoundingClientRect();
+    for (const fy of [0.5, 0.3, 0.7, 0.15, 0.85]) {
+      for (const fx of [0.5, 0.3, 0.7, 0.15, 0.85]) {
+        const [x, y] = [box.left + box.width * fx, box.top + box.height * fy];
+        const hit = document.elementFromPoint(x, y);
+        if (hit && hit.closest("a") === a) return { x, y };
+      }
+    }
+    return null;
+  });
+  if (!point) fail(`no visible point of the move ${await link.getAttribute("xlink:href")}`);
+  await page.mouse.click(point.x, point.y);
+};
+for (const [game, rules, chance] of [
+  ["voyage", { target: 1 }, "auto"],
+  ["ships_wheel", { target: 1 }, "auto"],
+  ["leagues", {}, "step"],
+]) {
+  check(`a whole ${game} game at 390 px, the picture never wider than the screen`, async () => {
+    const t = await table(game, ["open", "bot:random"], { rules, chance });
+    const page = await open(PHONE, t, 0);
+    await page.goto(`${origin}/#/table/${t.id}`);
+    let clicks = 0;
+    let widest = 0;
+    for (;;) {
+      const entry = await api("GET", `/api/tables/${t.id}`);
+      if (entry.over) break;
+      await page.waitForFunction((v) => Number(document.getElementById("log").dataset.version) >= v, entry.version, POLL);
+      const { view, chance_seat: spinner } = await api("GET", `/api/tables/${t.id}/view`, undefined, t.tokens[0]);
+      const mine = view.data.to_move !== null && (view.data.legal_moves.length > 0 || (view.data.to_move === "chance" && spinner === 0));
+      if (!mine) {
+        await page.waitForTimeout(30);
+        continue;
+      }
+      if (++clicks > 600) fail(`no end after ${clicks} clicks`);
+      const sizes = await page.evaluate(() => {
+        const box = document.getElementById("picture");
+        const svg = box.querySelector("svg");
+        return { box: box.clientWidth, scroll: box.scrollWidth, svg: svg ? svg.getBoundingClientRect().width : 0, page: document.documentElement.scrollWidth };
+      });
+      widest = Math.max(widest, sizes.svg);
+      if (sizes.scroll > sizes.box || sizes.page > PHONE.width) fail(`${game} at ${clicks} clicks: the picture is ${sizes.scroll} px in a ${sizes.box} px box, the page ${sizes.page} px`);
+      if (clicks === 3) await shot(page, `${game}-390.png`, { fullPage: true });
+      const links = page.locator("#picture a");
+      if (view.data.legal_moves.length) {
+        const count = await links.count();
+        if (!count) fail(`${game}: moves ${view.data.legal_moves} but no link in the picture`);
+        await clickIn(page, links.nth(clicks % count));
+      } else await page.click("[data-step]");
+      await moved(page, entry.version);
+    }
+    await page.waitForSelector("#banner", { state: "visible", ...WAIT });
+    await shot(page, `${game}-end-390.png`, { fullPage: true });
+    results.cases[`${game} clicks at 390 px`] = { clicks, widestPicture: Math.round(widest) };
+    await page.context().close();
+  });
+}
+
 try {
   for (const [name, body] of cases) {
     const began = Date.now();
