@@ -381,10 +381,17 @@ def test_the_picture_is_drawn_for_a_width_names_the_players_and_marks_the_last_c
     ]
     wait_until(lambda: isinstance(server.ok("GET", f"/api/tables/{table}")["to_move"], int), 30)
     path = f"/api/tables/{table}/view.svg"
-    hands = [server.ok("GET", f"/api/tables/{table}/view", token=t)["view"]["data"]["hand"] for t in tokens]
+    hands = [
+        server.ok("GET", f"/api/tables/{table}/view", token=t)["view"]["data"]["hand"]
+        for t in tokens
+    ]
     narrow = server.ok("GET", path + "?width=390", token=tokens[0])
-    assert float(re.search(r'<svg[^>]* width="([\d.]+)"', narrow)[1]) <= 390
-    assert "Ann" in narrow and "Bob" in narrow and "seat 1" not in narrow
+    drawn = re.search(r'<svg[^>]* width="([\d.]+)"', narrow)
+    assert drawn is not None
+    assert float(drawn[1]) <= 390
+    assert "Ann" in narrow
+    assert "Bob" in narrow
+    assert "seat 1" not in narrow
     assert "last move" in narrow
     # The last change is the deal's end, whose events hold Ann's last card: no other
     # page's picture names any card of Ann's hand (the discard pile is still empty).

@@ -135,9 +135,13 @@ def test_the_pieces_are_svg_with_titles() -> None:
 def test_render_refuses_what_is_no_state_or_view_and_options_of_another_game() -> None:
     with pytest.raises(TypeError, match="not Board; a single piece is drawn by its game"):
         svg.render(leagues.default_board())
-    with pytest.raises(TypeError, match="takes the options before, effects, legend, width, names, last, not moves"):
+    with pytest.raises(
+        TypeError, match="takes the options before, effects, legend, width, names, last, not moves"
+    ):
         svg.render(leagues.new_game(leagues.Rules(players=2)), moves=True)
-    with pytest.raises(TypeError, match="a voyage picture takes the options moves, width, names, last, not before"):
+    with pytest.raises(
+        TypeError, match="a voyage picture takes the options moves, width, names, last, not before"
+    ):
         svg.render(voyage.new_game(voyage.Rules(players=2)), before=None)
     with pytest.raises(TypeError, match="not a Voyage card"):
         voyage.svg.hand([voyage.Card.parse("R1"), "R2"])  # type: ignore[list-item]
