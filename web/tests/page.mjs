@@ -6,12 +6,11 @@
 //     CHROMIUM=/usr/bin/chromium PYTHON=.venv/bin/python node web/tests/page.mjs OUT
 //
 // Writes OUT/page.json (the cases and their figures) and screenshots to OUT.
-import { spawn } from "node:child_process";
 import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createInterface } from "node:readline";
 import { chromium } from "playwright-core";
+import { Serving } from "./serving.mjs";
 
 const [out] = process.argv.slice(2);
 if (!out) throw new Error("usage: node web/tests/page.mjs OUT");
@@ -26,27 +25,12 @@ const fail = (message) => {
 };
 
 const db = join(await mkdtemp(join(tmpdir(), "seaview-page-")), "tables.sqlite");
-let server = null;
-const start = (port) =>
-  new Promise((resolve, reject) => {
-    const args = ["-m", "seaview_rules.cli", "serve", "--port", String(port), "--db", db, "--seeded", "11"];
-    server = spawn(process.env.PYTHON ?? "python3", args, { stdio: ["ignore", "pipe", "inherit"] });
-    const lines = createInterface({ input: server.stdout });
-    lines.once("line", (line) => {
-      const found = line.match(/listening on (http:\/\/127\.0\.0\.1:(\d+))\//);
-      found ? resolve(found[1]) : reject(new Error(`the server did not start: ${line}`));
-    });
-    server.once("exit", (code) => reject(new Error(`the server exited (${code})`)));
-  });
-const stop = () =>
-  new Promise((resolve) => {
-    server.removeAllListeners("exit");
-    server.once("exit", resolve);
-    server.kill("SIGTERM");
-  });
+const server = new Serving(db, 11);
+const start = (port) => server.start(port);
+const stop = () => server.stop();
 const watchdog = setTimeout(() => {
   console.error(`page test: not done after ${DEADLINE / 1000} s`);
-  server?.kill("SIGTERM");
+  server.kill();
   process.exit(2);
 }, DEADLINE);
 const origin = await start(0);
@@ -415,7 +399,7 @@ try {
     } catch (error) {
       results.cases[name] = `FAILED: ${error.message}`;
       console.error(`FAILED ${name}: ${error.message}`);
-      if (server.exitCode !== null || server.signalCode !== null) await start(port).catch(() => {});
+      if (server.ended) await start(port).catch(() => {});
     }
   }
   if (errors.length) results.cases.errors = errors;
@@ -426,6 +410,5 @@ try {
 } finally {
   clearTimeout(watchdog);
   await browser.close();
-  server.removeAllListeners("exit");
-  server.kill("SIGTERM");
+  server.kill();
 }

@@ -31,12 +31,11 @@
 //
 // Writes OUT/server.json (clicks, page weight, screenshots' names) and screenshots to
 // OUT and to /tmp/page_shots/ (SHOTS=folder to change it).
-import { spawn } from "node:child_process";
 import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createInterface } from "node:readline";
 import { chromium } from "playwright-core";
+import { Serving } from "./serving.mjs";
 
 const [out] = process.argv.slice(2);
 if (!out) throw new Error("usage: node web/tests/server.mjs OUT");
@@ -62,31 +61,14 @@ const fail = (message) => {
 };
 const watchdog = setTimeout(() => {
   console.error(`server page test: not done after ${DEADLINE / 1000} s (${results.seconds.at(-1) ?? "nothing done"})`);
-  if (server) server.kill("SIGTERM");
+  server.kill();
   process.exit(2);
 }, DEADLINE);
 
 const db = join(await mkdtemp(join(tmpdir(), "seaview-server-")), "tables.sqlite");
-const python = process.env.PYTHON ?? "python3";
-let server = null;
-const start = (port) =>
-  new Promise((resolve, reject) => {
-    server = spawn(python, ["-m", "seaview_rules.cli", "serve", "--port", String(port), "--db", db, "--seeded", "5"], {
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    const lines = createInterface({ input: server.stdout });
-    lines.once("line", (line) => {
-      const found = line.match(/listening on (http:\/\/127\.0\.0\.1:(\d+))\//);
-      found ? resolve(found[1]) : reject(new Error(`the server did not start: ${line}`));
-    });
-    server.once("exit", (code) => reject(new Error(`the server exited (${code})`)));
-  });
-const stop = () =>
-  new Promise((resolve) => {
-    server.removeAllListeners("exit");
-    server.once("exit", resolve);
-    server.kill("SIGTERM");
-  });
+const server = new Serving(db, 5);
+const start = (port) => server.start(port);
+const stop = () => server.stop();
 const origin = await start(0);
 const port = Number(new URL(origin).port);
 
@@ -694,6 +676,5 @@ try {
 } finally {
   clearTimeout(watchdog);
   await browser.close();
-  server.removeAllListeners("exit");
-  server.kill("SIGTERM");
+  server.kill();
 }
