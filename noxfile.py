@@ -371,6 +371,10 @@ def server(session: nox.Session) -> None:
     session.run(
         "pytest", "-q", "-p", "no:cacheprovider", "-m", "proxy", "tests/test_server_proxy.py"
     )
+    session.run(
+        *("pytest", "-q", "-p", "no:cacheprovider", "-m", "browser", "tests/test_svg_browser.py"),
+        env={"CHROMIUM": chromium},
+    )
     tables = session.posargs[0] if session.posargs else "50"
     session.run("python", "benchmarks/server_load.py", "--tables", tables, "--example")
     session.run("python", "benchmarks/server_load.py", "--tables", tables, "--kill")

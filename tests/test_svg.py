@@ -21,7 +21,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from seaview_rules import GAMES, leagues, ships_wheel, svg, voyage
+from seaview_rules import CHANCE, GAMES, OMNISCIENT, leagues, ships_wheel, svg, voyage
 from seaview_rules.leagues import testing as lst
 from seaview_rules.ships_wheel import testing as sst
 from seaview_rules.voyage import testing as vst
@@ -383,3 +383,301 @@ def test_the_golden_picture_is_drawn_the_same(name: str) -> None:
             f"{name}.svg changed; if on purpose, run python tests/golden/svg/regenerate_pictures.py\n"
             + "\n".join(list(lines)[:40])
         )
+
+
+# --- pictures that fit a phone: width, names, the last move -------------------------
+
+LEAST = 11
+"""The smallest text a picture may show, in CSS pixels as rendered."""
+NASTY = ('<b>Ann</b> & "co"', "Bo\nthe second", "Cyrano de Bergerac of Gascony", "Di", "E", "F")
+"""Players' names as a user may type them: markup, a line break, more than fits."""
+_SCALE = re.compile(r"scale\(([\d.]+)\)")
+
+
+def shown(picture: str, at: float) -> tuple[float, float, float]:
+    """The picture put in a box ``at`` CSS pixels wide as a page does (at most its own
+    width, ``max-width: 100%``): the width it is shown at, the scale from its viewBox to
+    that, and its smallest text as rendered (font-size times every scale above it)."""
+    root = parse(picture)
+    box = [float(v) for v in (root.get("viewBox") or "").split()]
+    width = min(float(root.get("width") or 0), at)
+    scale = width / box[2]
+
+    def smallest(element: ET.Element, factor: float) -> float:
+        found = _SCALE.search(element.get("transform") or "")
+        factor *= float(found.group(1)) if found else 1.0
+        least = float("inf")
+        if element.tag == f"{SVG}text":
+            least = float(element.get("font-size") or 0) * factor
+        for child in element:
+            least = min(least, smallest(child, factor))
+        return least
+
+    return width, scale, smallest(root, scale)
+
+
+def _texts(picture: str) -> list[str]:
+    return ["".join(t.itertext()) for t in parse(picture).iter(f"{SVG}text")]
+
+
+def _played(game: str, rules: Any, seed: int, steps: int) -> tuple[Any, tuple[Any, ...]]:
+    """The state after ``steps`` seeded random moves (or the end), and the events of the
+    last move, as the omniscient log has them."""
+    engine = GAMES[game]
+    rng = random.Random(seed)
+    state = engine.new_game(rules)
+    told: tuple[Any, ...] = ()
+    for _ in range(steps):
+        player = engine.current_player(state)
+        if player is None:
+            break
+        move = (
+            engine.sample_chance(state, rng)
+            if player is CHANCE
+            else rng.choice(engine.legal_moves(state))
+        )
+        told = engine.events(state, move, seat=OMNISCIENT)
+        state = engine.apply_move(state, move)
+    return state, told
+
+
+@given(
+    st.sampled_from(sorted(GAMES)),
+    st.integers(0, 10**6),
+    st.integers(0, 400),
+    st.sampled_from([320, 390, 1280]),
+)
+@examples(40)
+def test_at_a_display_width_a_picture_fits_and_every_text_is_at_least_11_px(
+    name: str, seed: int, steps: int, width: int
+) -> None:
+    game = GAMES[name]
+    rules = game.rules_type(players=3) if name != "leagues" else leagues.Rules(players=4)
+    state, told = _played(name, rules, seed, steps)
+    players = game.players(state.rules)
+    for seat in (None, 0, players - 1):
+        seen = game.view(state, seat)
+        picture = (
+            svg.render(seen, width=width, names=NASTY[:players], last=told, moves=True)
+            if name != "leagues"
+            else svg.render(seen, width=width, names=NASTY[:players], last=told)
+        )
+        on_screen, scale, least = shown(picture, width)
+        assert on_screen <= width
+        assert scale == 1.0  # drawn at the width it is shown at: nothing to scroll sideways
+        assert least >= LEAST, (name, seat, least)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_at_its_own_width_on_a_wide_screen_a_picture_s_texts_are_at_least_11_px(
+    name: str,
+) -> None:
+    game = GAMES[name]
+    for seed in range(3):
+        state, _ = _played(name, game.rules_type(), seed, 60)
+        for obj in (state, game.view(state, 0), game.view(state, None)):
+            _, scale, least = shown(svg.render(obj), 1280)
+            assert scale == 1.0
+            assert least >= LEAST
+
+
+def test_the_leagues_board_and_spinner_fit_one_screen_at_390_x_844_and_1280_x_800() -> None:
+    state, told = _played("leagues", leagues.Rules(players=4), 5, 30)
+    for width, most in ((390, 640), (1280, 600)):
+        picture = svg.render(leagues.view(state, 1), width=width, last=told)
+        root = parse(picture)
+        assert float(root.get("width") or 0) <= width
+        assert float(root.get("height") or 0) <= most
+        names = titles(root)
+        assert any(t.startswith("spinner with 12 segments") for t in names)
+        assert sum(t.startswith("seat ") and "'s diver on " in t for t in names) == 4
+    # today's picture is left as it was: 20 rows of 34 pixels, no spinner
+    assert "spinner with" not in svg.render(state)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_names_are_said_instead_of_seat_numbers_escaped_and_cut(name: str) -> None:
+    game = GAMES[name]
+    state, told = _played(name, game.rules_type(players=3), 7, 40)
+    for width in (None, 390):
+        picture = svg.render(game.view(state, 0), width=width, names=NASTY[:3], last=told)
+        assert "<b>" not in picture
+        assert "&lt;b&gt;Ann&lt;/b&gt; &amp;" in picture
+        said = "\n".join(_texts(picture))
+        assert '<b>Ann</b> & "c\N{HORIZONTAL ELLIPSIS}' in said
+        assert "Bo the second" in said
+        assert "Cyrano de Bergerac" not in said
+        assert "Cyrano de Berge\N{HORIZONTAL ELLIPSIS}" in said
+        assert not re.search(r"\bseats? \d", said), said
+    plain = "\n".join(_texts(svg.render(game.view(state, 0))))
+    assert re.search(r"\bseat \d", plain)
+
+
+def test_names_and_width_are_checked() -> None:
+    state = voyage.new_game(voyage.Rules(players=2))
+    with pytest.raises(ValueError, match="one per seat: 2, not 1"):
+        svg.render(state, names=["Ann"])
+    with pytest.raises(TypeError, match="sequence of strings"):
+        svg.render(state, names="Ann")
+    with pytest.raises(ValueError, match="from 280 to 4096, not 100"):
+        svg.render(state, width=100)
+    with pytest.raises(TypeError, match="an int or None, not float"):
+        svg.render(state, width=390.0)
+    with pytest.raises(TypeError, match="last move is a sequence of events"):
+        svg.render(state, last="R7")
+
+
+def _marks(picture: str) -> list[ET.Element]:
+    """The elements outlined in the last move's colour."""
+    return [e for e in parse(picture).iter() if e.get("stroke") == "#8e44ad"]
+
+
+def test_the_last_voyage_play_is_outlined_on_the_pile_and_said() -> None:
+    rules = voyage.Rules(players=2, colours=1, numbers=4, hand_size=2)
+    state = voyage.new_game(rules)
+    for text in ("deal R1", "deal R2", "deal R3", "deal R4"):
+        state = voyage.apply_move(state, voyage.parse_move(text))
+    play = voyage.parse_move("R1")
+    told = voyage.events(state, play, seat=OMNISCIENT)
+    after = voyage.apply_move(state, play)
+    for width in (None, 390):
+        picture = svg.render(voyage.view(after, 0), width=width, last=told, names=["Ann", "Bo"])
+        assert "last move: Bo plays R1" in _texts(picture)
+        marked = _marks(picture)
+        assert len(marked) == 2  # the card on the pile, the row of the seat that played
+        assert {e.tag for e in marked} == {f"{SVG}rect"}
+        assert _marks(svg.render(voyage.view(after, 0), width=width)) == []
+
+
+def test_the_last_ships_wheel_discard_is_outlined_on_its_pile() -> None:
+    rng = random.Random(11)
+    state = ships_wheel.new_game(ships_wheel.Rules(players=3))
+    for _ in range(500):  # bounded: until a seat discards
+        player = ships_wheel.current_player(state)
+        assert player is not None
+        legal = ships_wheel.legal_moves(state)
+        move = ships_wheel.sample_chance(state, rng) if player is CHANCE else rng.choice(legal)
+        told = ships_wheel.events(state, move, seat=OMNISCIENT)
+        state = ships_wheel.apply_move(state, move)
+        discards = [e for e in told if isinstance(e, ships_wheel.Discarded)]
+        if discards:
+            break
+    seat = discards[0].seat
+    picture = svg.render(ships_wheel.view(state, (seat + 1) % 3), last=told, width=390)
+    assert any(t.startswith(f"last move: seat {seat} discards") for t in _texts(picture))
+    piles = [
+        g
+        for g in parse(picture).iter(f"{SVG}g")
+        if (g.findtext(f"{SVG}title") or "").startswith(f"seat {seat}'s pile")
+    ]
+    assert len(piles) == 1
+    assert any(e.get("stroke") == "#8e44ad" for e in piles[0].iter())
+
+
+def test_the_last_spin_is_said_and_its_diver_ringed() -> None:
+    rules = leagues.Rules(
+        players=2, spin_off=False, board=leagues.Board.from_rows(["S..v", "..v.", ".X.."])
+    )
+    before = leagues.new_game(rules)
+    spin = leagues.parse_move("3R")
+    told = leagues.events(before, spin, seat=OMNISCIENT)
+    after = leagues.apply_move(before, spin)
+    for width in (None, 390):
+        picture = svg.render(after, width=width, last=told, names=["Ann", "Bo"])
+        assert any(t.startswith("last spin: Ann spun 3R") for t in _texts(picture))
+        ringed = [e for e in _marks(picture) if e.tag == f"{SVG}circle"]
+        assert len(ringed) == 1
+    assert any(
+        t.startswith("the needle on 3R") for t in titles(parse(svg.render(after, width=390)))
+    )
+
+
+def _won(seed: int) -> tuple[ships_wheel.State, tuple[Any, ...]]:
+    rng = random.Random(seed)
+    state = ships_wheel.new_game(ships_wheel.Rules(players=2, target=1))
+    while True:  # the match ends at its first won hand, or a tie is dealt again
+        player = ships_wheel.current_player(state)
+        assert player is not None
+        legal = ships_wheel.legal_moves(state)
+        move = ships_wheel.sample_chance(state, rng) if player is CHANCE else rng.choice(legal)
+        told = ships_wheel.events(state, move, seat=OMNISCIENT)
+        state = ships_wheel.apply_move(state, move)
+        if ships_wheel.is_terminal(state):
+            return state, told
+
+
+def test_the_winning_ships_wheel_hand_is_laid_open_at_the_end() -> None:
+    state, told = _won(2)
+    won = next(e for e in told if isinstance(e, ships_wheel.HandWon))
+    loser = 1 - won.seat
+    for width in (None, 390):
+        picture = svg.render(ships_wheel.view(state, loser), last=told, width=width)
+        laid = [
+            t for t in titles(parse(picture)) if t.startswith(f"seat {won.seat}'s winning hand: ")
+        ]
+        assert laid == [f"seat {won.seat}'s winning hand: " + ", ".join(map(str, won.hand))]
+        assert not any(
+            "winning hand" in t for t in titles(parse(svg.render(ships_wheel.view(state, loser))))
+        )
+
+
+def test_a_voyage_round_s_end_counts_the_cards_left_and_shows_none() -> None:
+    rules = voyage.Rules(players=2, colours=1, numbers=4, hand_size=2)
+    state = voyage.new_game(rules)
+    for text in ("deal R1", "deal R2", "deal R3", "deal R4", "R1", "R2", "R3"):
+        state = voyage.apply_move(state, voyage.parse_move(text))
+    assert state.results
+    picture = svg.render(voyage.view(state, 0), width=390)
+    assert "last round: seat 1 went out, +1 (cards left: seat 0 1)" in _texts(picture)
+
+
+@given(
+    st.sampled_from(["voyage", "ships_wheel"]),
+    st.integers(0, 10**6),
+    st.integers(0, 300),
+)
+@examples(40)
+def test_the_last_move_never_shows_a_card_the_viewer_may_not_see(
+    name: str, seed: int, steps: int
+) -> None:
+    """Given the omniscient events, a seat's picture is the one it would get from the
+    events as that seat was told them: a card drawn, dealt or chosen to pass by another
+    seat is never drawn or named."""
+    game = GAMES[name]
+    state, told = _played(name, game.rules_type(players=3), seed, steps)
+    for seat in (None, 0, 1, 2):
+        seen = game.view(state, seat)
+        redacted = tuple(game.redact(event, seat) for event in told)
+        for width in (None, 390):
+            assert svg.render(seen, width=width, last=told) == svg.render(
+                seen, width=width, last=redacted
+            )
+
+
+def test_the_card_the_last_ships_wheel_move_brought_is_lifted_in_its_seat_s_hand_only() -> None:
+    rng = random.Random(5)
+    state = ships_wheel.new_game(ships_wheel.Rules(players=3))
+    seen = set()
+    for _ in range(2000):  # bounded: until a card was drawn, taken and passed
+        player = ships_wheel.current_player(state)
+        if player is None:
+            break
+        legal = ships_wheel.legal_moves(state)
+        move = ships_wheel.sample_chance(state, rng) if player is CHANCE else rng.choice(legal)
+        told = ships_wheel.events(state, move, seat=OMNISCIENT)
+        state = ships_wheel.apply_move(state, move)
+        if state.phase is ships_wheel.Phase.OVER:
+            break
+        for event in told:
+            if not isinstance(event, (ships_wheel.Drew, ships_wheel.Took)):
+                continue
+            kind = "drawn" if isinstance(event, ships_wheel.Drew) else "taken"
+            seat = event.seat
+            mine = _texts(svg.render(ships_wheel.view(state, seat), last=told, width=390))
+            theirs = _texts(svg.render(ships_wheel.view(state, (seat + 1) % 3), last=told))
+            assert mine.count(kind) == 1, (kind, mine)
+            assert kind not in theirs
+            seen.add(kind)
+        if seen == {"drawn", "taken"}:
+            break
+    assert seen == {"drawn", "taken"}

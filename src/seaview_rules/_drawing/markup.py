@@ -81,6 +81,40 @@ def text(x: float, y: float, words: str, size: float = 11, **attrs: Attr) -> str
     return element("text", escape(words), x=x, y=y, font_size=size, **attrs)
 
 
+def wrap(words: str, room: float, size: float) -> list[str]:
+    """``words`` in lines that fit ``room`` pixels of ``size`` pixel text (estimated
+    generously: a character is 0.6 of the size), broken at spaces, and a word too long
+    for a line cut into pieces that fit.
+
+    >>> wrap("a bb ccc", 30, 10), wrap("abcdefg", 20, 10)
+    (['a bb', 'ccc'], ['abc', 'def', 'g'])
+    """
+    most = max(int(room / (0.6 * size)), 1)
+    lines: list[str] = []
+    for whole in words.split(" "):
+        for start in range(0, max(len(whole), 1), most):
+            word = whole[start : start + most]
+            if lines and len(lines[-1]) + 1 + len(word) <= most:
+                lines[-1] += " " + word
+            else:
+                lines.append(word)
+    return lines
+
+
+def squeeze(words: str, size: float, room: float) -> dict[str, Attr]:
+    """The attributes that fit ``words`` of ``size`` pixel text into ``room`` pixels,
+    narrowing its letters rather than making them smaller: none if it fits (a character
+    estimated at 0.55 of the size, an average of sans-serif letters; a ``textLength``
+    also stretches a word shorter than it, so it is given only to a longer one).
+
+    >>> squeeze("circle", 11, 38), squeeze("lighthouse", 11, 38)
+    ({}, {'textLength': 38, 'lengthAdjust': 'spacingAndGlyphs'})
+    """
+    if len(words) * 0.55 * size <= room:
+        return {}
+    return {"textLength": room, "lengthAdjust": "spacingAndGlyphs"}
+
+
 def title(words: str) -> str:
     """A ``<title>``: the name a screen reader gives the element that holds it."""
     return f"<title>{escape(words)}</title>"

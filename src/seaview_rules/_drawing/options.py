@@ -20,7 +20,7 @@ NAME_CHARS = 16
 """The most characters of a player's name a picture draws; a longer name is cut, with
 an ellipsis."""
 
-_SEATS = re.compile(r"\b(seats?) (\d+(?:, \d+)*)(?!\d)")
+_SEATS = re.compile(r"\bseat (\d+)\b|\bseats (\d+(?:, \d+)*)\b")
 
 
 def display_width(width: object) -> int | None:
@@ -95,12 +95,14 @@ class Names:
         >>> names = Names(("Ann", "Bo", "Cy"))
         >>> names("seats 0, 2 each choose; seat 1's pile"), Names()("seat 1")
         ("Ann, Cy each choose; Bo's pile", 'seat 1')
+        >>> names("last spin: seat 0, 1L; dealer seat 2, 7 cards")
+        'last spin: Ann, 1L; dealer Cy, 7 cards'
         """
         if not self.names:
             return words
 
         def named(match: re.Match[str]) -> str:
-            seats = [int(s) for s in match.group(2).split(", ")]
+            seats = [int(s) for s in (match.group(1) or match.group(2)).split(", ")]
             if any(s >= len(self.names) for s in seats):
                 return match.group(0)
             return ", ".join(self.name(s) for s in seats)

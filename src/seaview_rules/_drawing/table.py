@@ -17,7 +17,7 @@ from urllib.parse import quote
 from attrs import field, frozen
 
 from seaview_rules._core import OMNISCIENT, Event, Viewer
-from seaview_rules._drawing.markup import document, element, group, link, text, translate
+from seaview_rules._drawing.markup import document, element, group, link, text, translate, wrap
 from seaview_rules._drawing.options import (
     NARROW,
     SEAT_NUMBERS,
@@ -37,8 +37,6 @@ LABELS = 132
 """Where the hands start, right of the seat labels."""
 PILE_W = 150
 """The room a seat's own discard pile takes at the right of its row."""
-SMALL = 0.5
-"""The scale of the face-down cards that a picture of a full state shows."""
 LEAST_TEXT = 11
 """The smallest text of a table picture, in CSS pixels as shown."""
 
@@ -242,14 +240,15 @@ def _shadows(count: int, x: float, y: float, back: Face | None) -> list[str]:
     ]
 
 
-def _small_grid(cards: Sequence[Face], x: float, y: float, room: float) -> tuple[list[str], float]:
-    """Small cards in lines as long as ``room``; the parts and their height."""
-    across = max(int(room // (STEP * SMALL)), 1)
+def _overlapping(cards: Sequence[Face], x: float, y: float, room: float) -> tuple[list[str], float]:
+    """Cards in lines as long as ``room``, each over the one before but for its corner
+    (its number or symbol, at full size); the parts and their height."""
+    across = max(int((room - CARD_W) // 14) + 1, 1)
     parts = [
-        place(card, x + k % across * STEP * SMALL, y + k // across * (CARD_H + 4) * SMALL, SMALL)
+        place(card, x + k % across * 14, y + k // across * (CARD_H + 4))
         for k, card in enumerate(cards)
     ]
-    return parts, -(-len(cards) // across) * (CARD_H + 4) * SMALL
+    return parts, -(-len(cards) // across) * (CARD_H + 4)
 
 
 def _pile_name(pile: Pile) -> str:
@@ -302,7 +301,7 @@ def _pile(pile: Pile, left: float, y: float, room: float) -> tuple[str, float]:
     height = CARD_H + 28.0
     if pile.secret:
         parts.append(text(left, top + height + 6, "face down, in no order:", LEAST_TEXT))
-        small, used = _small_grid(pile.secret, left, top + height + 11, room)
+        small, used = _overlapping(pile.secret, left, top + height + 11, room)
         parts += small
         height += used + 18
     return group(parts, _pile_name(pile)), height
@@ -339,8 +338,10 @@ def _cards(
         top = y + k // across * (CARD_H + 16) - (8 if k in lifted else 0)
         drawn = [place(card, x, top)]
         if k in lifted:
+            half = len(lifted[k]) * 0.3 * LEAST_TEXT  # kept inside the line
+            middle = min(max(x + CARD_W / 2, left + half), left + room - half)
             why = text(
-                x + CARD_W / 2,
+                middle,
                 top - 3,
                 lifted[k],
                 LEAST_TEXT,
@@ -363,7 +364,11 @@ def _seat(row: SeatRow, y: float, width: float) -> tuple[str, float]:
     if narrow:
         hand, height = _hand(row, 16, y + 50, width - 28)
         height += 60
-        if row.pile is not None:
+        if row.pile is not None and row.hand is None and width - 204 >= CARD_W + 8:
+            # beside a hand face down, which takes little room
+            pile = _pile(row.pile, 204, y + 40, width - 214)
+            height = max(height, pile[1] + 52)
+        elif row.pile is not None:
             pile = _pile(row.pile, 16, y + height + 6, width - 28)
             height += pile[1] + 12
         words = [
@@ -371,16 +376,22 @@ def _seat(row: SeatRow, y: float, width: float) -> tuple[str, float]:
             text(16, y + 38, " · ".join([row.score, *row.marks]), LEAST_TEXT),
         ]
     else:
+        lines = wrap(row.label, LABELS - 36, 12)
+        below = y + 38 + 15 * (len(lines) - 1)
         room = width - LABELS - 12 - (PILE_W if row.pile is not None else 0)
         hand, height = _hand(row, LABELS, y + 22, room)
-        height += 36
+        height = max(height + 36, below - y + 16 * len(row.marks) + 8)
         if row.pile is not None:
             pile = _pile(row.pile, width - PILE_W, y + 14, PILE_W - 10)
+            height = max(height, pile[1] + 18)
         words = [
-            text(30, y + 20, row.label, 12, font_weight="bold"),
-            text(16, y + 38, row.score),
             *(
-                text(16, y + 54 + 14 * k, mark, LEAST_TEXT, font_style="italic")
+                text(30, y + 20 + 15 * k, line, 12, font_weight="bold")
+                for k, line in enumerate(lines)
+            ),
+            text(16, below, row.score),
+            *(
+                text(16, below + 16 * (k + 1), mark, LEAST_TEXT, font_style="italic")
                 for k, mark in enumerate(row.marks)
             ),
         ]
@@ -440,23 +451,6 @@ def _buttons(
         ]
         parts.append(link([group(button, label)], href(move)))
     return parts, 34.0 * -(-len(buttons) // across)
-
-
-def wrap(words: str, room: float, size: float) -> list[str]:
-    """``words`` in lines that fit ``room`` pixels of ``size`` pixel text (estimated
-    generously: a character is 0.6 of the size), broken at spaces.
-
-    >>> wrap("a bb ccc", 30, 10)
-    ['a bb', 'ccc']
-    """
-    most = max(int(room / (0.6 * size)), 1)
-    lines: list[str] = []
-    for word in words.split(" "):
-        if lines and len(lines[-1]) + 1 + len(word) <= most:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return lines
 
 
 def draw_table(layout: Layout, width: int | None = None) -> str:

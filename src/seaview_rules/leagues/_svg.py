@@ -8,12 +8,29 @@ import random
 from collections.abc import Sequence
 from fractions import Fraction
 
-from seaview_rules._core import OMNISCIENT, Event
-from seaview_rules._drawing.markup import document, element, group, points, star, text
-from seaview_rules._drawing.options import SEAT_NUMBERS, Names, display_width, last_events
-from seaview_rules._drawing.palette import INK, PAPER, seat_colour
+from seaview_rules._core import OMNISCIENT, Event, Viewer
+from seaview_rules._drawing.markup import (
+    document,
+    element,
+    group,
+    points,
+    squeeze,
+    star,
+    text,
+    translate,
+    wrap,
+)
+from seaview_rules._drawing.options import (
+    NARROW,
+    SEAT_NUMBERS,
+    Names,
+    display_width,
+    last_events,
+)
+from seaview_rules._drawing.palette import INK, LAST, PAPER, seat_colour
 from seaview_rules.leagues._events import (
     Bounced,
+    DiverEvent,
     Moved,
     Rose,
     SentBack,
@@ -23,6 +40,7 @@ from seaview_rules.leagues._events import (
     TookArrow,
     TookStarfish,
     redact,
+    words,
 )
 from seaview_rules.leagues._model import Phase, State
 from seaview_rules.leagues._moves import Spin
@@ -41,6 +59,8 @@ LEFT = 52
 """Room for the row labels, 1,000 to 20,000 leagues."""
 TOP = 56
 """Room for the two header lines and the column numbers."""
+LEAST_TEXT = 11
+"""The smallest text of a picture, in CSS pixels as shown."""
 
 _SHALLOW, _DEEP = (47, 127, 181), (10, 37, 64)
 """The sea's colour in row 1 and in the deepest row."""
@@ -102,9 +122,10 @@ def _where(board: Board, square: int) -> str:
     return f"({row}, {column})"
 
 
-def glyph(kind: SquareKind, x: float, y: float, s: float) -> str:
+def glyph(kind: SquareKind, x: float, y: float, s: float, least: float = LEAST_TEXT) -> str:
     """A square of ``kind``, ``s`` pixels wide, centred on (x, y): its colour and, but for
-    a yellow square, its symbol."""
+    a yellow square, its symbol; the start's word ``least`` pixels high, narrowed to fit,
+    or its initial where even that would not fit."""
     ink, tint = _STYLE[kind]
     square = element(
         "rect",
@@ -120,8 +141,17 @@ def glyph(kind: SquareKind, x: float, y: float, s: float) -> str:
     if kind is SquareKind.YELLOW:
         return square
     if kind is SquareKind.START:
+        room = s - 4
+        word = "START" if room >= 0.5 * least * 5 else "S"
         words = text(
-            x, y + s * 0.08, "START", s * 0.22, font_weight="bold", fill=ink, text_anchor="middle"
+            x,
+            y + least * 0.36,
+            word,
+            least,
+            font_weight="bold",
+            fill=ink,
+            text_anchor="middle",
+            **squeeze(word, least, room),
         )
         return square + words
     if kind in (SquareKind.ARROW, SquareKind.RED_ARROW):
@@ -195,24 +225,33 @@ def _square_name(board: Board, square: int, target: int | None) -> str:
     return f"{_where(board, square)} {_does(board.squares[square], to)}"
 
 
-def _squares(board: Board, effects: bool) -> list[str]:
-    """The sea, the row and column numbers, the squares, and where the effects lead."""
+def _squares(board: Board, effects: bool, least: float = LEAST_TEXT) -> list[str]:
+    """The sea, the row and column numbers, the squares, and where the effects lead;
+    every text at least ``least`` pixels high (the rows in thousands of leagues, "20k",
+    where "20,000" would not fit)."""
     targets = effect_targets(board)
     width = LEFT + board.columns * SQUARE + 8
     sea = []
     for row in range(board.rows):
         y = TOP + row * SQUARE
         sea.append(element("rect", y=y, width=width, height=SQUARE, fill=_sea(row, board.rows)))
-        leagues_deep = f"{(row + 1) * 1000:,}"
+        deep = f"{(row + 1) * 1000:,}" if least <= LEAST_TEXT else f"{row + 1}k"
         sea.append(
-            text(LEFT - 6, y + SQUARE * 0.62, leagues_deep, 10, fill="#eaf2f8", text_anchor="end")
+            text(
+                LEFT - 4,
+                y + SQUARE / 2 + least * 0.36,
+                deep,
+                least,
+                fill="#eaf2f8",
+                text_anchor="end",
+            )
         )
     for column in range(board.columns):
         x = LEFT + (column + 0.5) * SQUARE
-        sea.append(text(x, TOP - 5, str(column + 1), 9, text_anchor="middle"))
+        sea.append(text(x, TOP - 5, str(column + 1), least, text_anchor="middle"))
     yellow, special = [], []
     for square, kind in enumerate(board.squares):
-        drawing = glyph(kind, *_centre(board, square), SQUARE)
+        drawing = glyph(kind, *_centre(board, square), SQUARE, least)
         if kind is SquareKind.YELLOW:
             yellow.append(drawing)
         else:
@@ -225,19 +264,25 @@ def _squares(board: Board, effects: bool) -> list[str]:
     return parts
 
 
-def _divers(position: Position) -> list[str]:
-    """Every diver, a disc of his seat's colour with his seat number; the diver to spin
-    has a dashed ring, the winner a gold one."""
+def _divers(
+    position: Position,
+    least: float = LEAST_TEXT,
+    names: Names = SEAT_NUMBERS,
+    moved: int | None = None,
+) -> list[str]:
+    """Every diver, a disc of his seat's colour with his seat number (``least`` pixels
+    high at least); the diver to spin has a dashed ring, the winner a gold one, and the
+    diver ``moved`` by the last spin a purple one (`LAST`)."""
     board = position.rules.board
     at_start = [seat for seat, square in enumerate(position.positions) if square == board.start]
     over = position.phase is Phase.OVER
     parts = []
     for seat, square in enumerate(position.positions):
         x, y = _centre(board, square)
-        radius = SQUARE * 0.3
+        radius = max(SQUARE * 0.3, least * 0.62)
         if square == board.start and len(at_start) > 1:  # up to four share the start
             k = at_start.index(seat)
-            radius = SQUARE * 0.19
+            radius = max(SQUARE * 0.19, least * 0.5)
             x += SQUARE * (0.22 if k % 2 else -0.22)
             y += SQUARE * (0.22 if k > 1 else -0.22) if len(at_start) > 2 else 0
         drawn = [
@@ -254,7 +299,7 @@ def _divers(position: Position) -> list[str]:
                 x,
                 y + radius * 0.42,
                 str(seat),
-                radius * 1.15,
+                max(radius * 1.15, least),
                 font_weight="bold",
                 fill="#ffffff",
                 text_anchor="middle",
@@ -274,7 +319,20 @@ def _divers(position: Position) -> list[str]:
                     **ring,
                 )
             )
-        parts.append(group(drawn, f"seat {seat}'s diver on {_where(board, square)}"))
+        if seat == moved:
+            drawn.append(
+                element(
+                    "circle",
+                    cx=x,
+                    cy=y,
+                    r=radius + 5.5,
+                    fill="none",
+                    stroke=LAST,
+                    stroke_width=2.5,
+                    stroke_dasharray="4,2",
+                )
+            )
+        parts.append(group(drawn, names(f"seat {seat}'s diver on {_where(board, square)}")))
     return parts
 
 
@@ -337,15 +395,17 @@ def _trail(before: Position, told: tuple[Event, ...], board: Board) -> list[str]
     return [group(drawn, name)]
 
 
-def _legend(board: Board, y: float, width: float) -> tuple[str, int]:
-    """A key to the kinds of square on the board, two to a line if there is room; and
-    its height."""
+def _legend(
+    board: Board, y: float, width: float, across: int | None = None, left: float = 8
+) -> tuple[str, int]:
+    """A key to the kinds of square on the board from (``left``, y), ``across`` to a
+    line (default: two if there is room); and its height."""
     kinds = [kind for kind in SquareKind if kind in board.squares]
-    across = 2 if width >= 400 else 1
+    across = across or (2 if width >= 400 else 1)
     parts = []
     for k, kind in enumerate(kinds):
-        x, line = 8 + k % across * (width - 16) / 2, y + k // across * 20
-        parts += [glyph(kind, x + 8, line + 8, 16), text(x + 22, line + 12, _does(kind), 10)]
+        x, line = left + k % across * (width - 16) / across, y + k // across * 20
+        parts += [glyph(kind, x + 8, line + 8, 16), text(x + 22, line + 12, _does(kind))]
     return group(parts, "legend"), -(-len(kinds) // across) * 20
 
 
@@ -379,10 +439,13 @@ def draw_board(
     width: int | None = None,
     names: Names = SEAT_NUMBERS,
     last: tuple[Event, ...] = (),
+    viewer: Viewer = OMNISCIENT,
 ) -> str:
     """``board`` with the divers of ``position``; see `picture`."""
-    width = LEFT + board.columns * SQUARE + 8
-    height = TOP + board.rows * SQUARE + 8
+    if width is not None and position is not None:
+        return _compact(board, position, before, effects, legend, width, names, last, viewer)
+    width_ = LEFT + board.columns * SQUARE + 8
+    height = TOP + board.rows * SQUARE + 8.0
     name = board.name or f"{board.rows} rows of {board.columns}"
     description = f"20,000 Leagues board, {name}"
     parts = [
@@ -393,19 +456,158 @@ def draw_board(
         counts = [(board.squares.count(kind), kind) for kind in SENDS]
         parts.append(text(8, 34, ", ".join(f"{n} {_PLURAL[kind]}" for n, kind in counts)))
     else:
-        told = () if before is None else _told(before, position)
+        told = last or (() if before is None else _told(before, position))
         status = names(_status(position, told))
         description += f": {status}"
         parts.append(text(8, 34, status))
         if before is not None:
-            parts += _trail(before, told, board)
-        parts += _divers(position)
+            parts += _trail(before, () if before is None else _told(before, position), board)
+        parts += _divers(position, names=names, moved=_mover(last))
+        if names.names:
+            roster, used = _roster(position.rules.players, names, 8, height, width_ - 16)
+            parts.append(roster)
+            height += used + 4
+        if last:
+            caption = _caption(last, viewer, names)
+            parts.append(text(8, height + 12, caption, 12, font_weight="bold", fill=LAST))
+            height += 18
     if legend:
-        key, used = _legend(board, height, width)
+        key, used = _legend(board, height, width_)
         parts.append(key)
         height += used + 4
-    background = element("rect", width=width, height=height, fill=PAPER)
-    return document(width, height, description, [background, *parts])
+    background = element("rect", width=width_, height=height, fill=PAPER)
+    return document(width_, height, description, [background, *parts])
+
+
+def _mover(last: tuple[Event, ...]) -> int | None:
+    """The seat whose diver the last spin's events ``last`` are about, if any."""
+    for event in last:
+        if isinstance(event, (Spun, DiverEvent)):
+            return event.seat
+    return None
+
+
+def _caption(last: tuple[Event, ...], viewer: Viewer, names: Names) -> str:
+    return names(f"last spin: {words(last, viewer)}")
+
+
+COMPACT_HEIGHT = {True: 640, False: 600}
+"""The most a picture drawn for a display width is high, narrow (below `NARROW`) and
+wide, in CSS pixels: the board and its spinner on one screen of 390 x 844 or
+1280 x 800, with room left for a page's header and buttons."""
+_SIDE = {True: 112, False: 250}
+"""The width of the spinner's column beside the board, narrow and wide."""
+
+
+def _compact(
+    board: Board,
+    position: Position,
+    before: Position | None,
+    effects: bool,
+    legend: bool,
+    width: int,
+    names: Names,
+    last: tuple[Event, ...],
+    viewer: Viewer,
+) -> str:
+    """The board scaled down to fit `COMPACT_HEIGHT`, its texts scaled up to stay at
+    least `LEAST_TEXT` pixels as shown; the spinner and its last spin beside it, the
+    players' names over it, the legend under it (narrow) or under the spinner (wide)."""
+    narrow = width < NARROW
+    told = last or (() if before is None else _told(before, position))
+    status = names(_status(position, told))
+    name = board.name or f"{board.rows} rows of {board.columns}"
+    caption = _caption(last, viewer, names) if last else None
+    side = _SIDE[narrow]
+    kinds = [kind for kind in SquareKind if kind in board.squares]
+    across = max(int((width - 16) // 190), 1)
+    key_height = 20 * -(-len(kinds) // across) + 4 if legend and narrow else 0
+    units_w = LEFT + board.columns * SQUARE + 8
+    units_h = board.rows * SQUARE + 28
+    picture_width = min(width, units_w + 12 + side)
+    for _ in range(2):  # the header wrapped as wide as the picture, which it may narrow
+        parts, y = _header(f"20,000 Leagues: {name}", status, caption, picture_width - 16)
+        roster, used = _roster(position.rules.players, names, 8, y + 6, picture_width - 16)
+        y += used + 6
+        fits = min(
+            1.0,
+            (width - side - 12) / units_w,
+            (COMPACT_HEIGHT[narrow] - y - key_height - 24) / units_h,
+        )
+        scale = math.floor(fits * 100) / 100  # as the transform writes it
+        laid = math.ceil(units_w * scale + 12 + side)
+        if laid >= picture_width:
+            break
+        picture_width = laid
+    parts.append(roster)
+    least = math.ceil(LEAST_TEXT / scale * 100) / 100
+    drawn = _squares(board, effects, least)
+    if before is not None:
+        drawn += _trail(before, _told(before, position), board)
+    drawn += _divers(position, least, names, _mover(last))
+    top = y + 4 - (TOP - 24) * scale
+    parts.append(group(drawn, f"the board, {name}", transform=translate(4, top, scale)))
+    right = 4 + units_w * scale + 8
+    bottom = y + 4 + units_h * scale
+    dial, dial_height = _dial(position.rules.spinner, position.last_spin, right, y + 4, side - 12)
+    parts.append(dial)
+    if legend and narrow:
+        key, used_key = _legend(board, bottom + 4, width, across)
+        parts.append(key)
+        bottom += used_key + 8
+    elif legend:
+        key, used_key = _legend(board, y + 12 + dial_height, side, 1, left=right)
+        parts.append(key)
+        bottom = max(bottom, y + 12 + dial_height + used_key)
+    height = max(bottom, y + 8 + dial_height) + 6
+    background = element("rect", width=picture_width, height=height, fill=PAPER)
+    description = f"20,000 Leagues board, {name}: {status}"
+    return document(picture_width, height, description, [background, *parts])
+
+
+def _header(title: str, status: str, caption: str | None, room: float) -> tuple[list[str], float]:
+    """The title, the status and the last spin's ``caption``, wrapped to ``room``
+    pixels; and the height they take."""
+    parts = []
+    y = 0.0
+    for said, size, weight, colour in (
+        (title, 13, "bold", None),
+        (status, 12, None, None),
+        (caption or "", 12, "bold", LAST),
+    ):
+        for line in wrap(said, room, size) if said else ():
+            y += 18 if size == 13 else 16
+            parts.append(text(8, y, line, size, font_weight=weight, fill=colour))
+    return parts, y
+
+
+def _roster(players: int, names: Names, x: float, y: float, room: float) -> tuple[str, float]:
+    """Each seat's diver and its player's name, as many to a line as fit; and their
+    height."""
+    parts = []
+    at, line = x, y
+    for seat in range(players):
+        words = names.name(seat)
+        wide = 26 + len(words) * 0.6 * LEAST_TEXT
+        if at > x and at + wide > x + room:
+            at, line = x, line + 18
+        parts += [
+            element("circle", cx=at + 8, cy=line + 8, r=8, fill=seat_colour(seat)),
+            text(
+                at + 8,
+                line + 12,
+                str(seat),
+                LEAST_TEXT,
+                font_weight="bold",
+                fill="#ffffff",
+                text_anchor="middle",
+            ),
+            text(at + 20, line + 12, words),
+        ]
+        at += wide + 8
+    return group(
+        parts, "the divers: " + ", ".join(f"{s} {names.name(s)}" for s in range(players))
+    ), line - y + 18
 
 
 def _polar(cx: float, cy: float, radius: float, angle: float) -> tuple[float, float]:
@@ -413,10 +615,14 @@ def _polar(cx: float, cy: float, radius: float, angle: float) -> tuple[float, fl
     return cx + radius * math.sin(angle), cy - radius * math.cos(angle)
 
 
-def draw_spinner(spinner: Spinner, spun: Spin | None = None) -> str:
-    """The dial of ``spinner``, the segment ``spun`` marked; see `spinner`."""
-    width, height, radius = 240, 276, 96
-    cx, cy = width / 2, 150
+def _dial(
+    spinner: Spinner, spun: Spin | None, x: float, y: float, width: float
+) -> tuple[str, float]:
+    """The spinner from (x, y), ``width`` pixels wide: its name, the dial, the needle on
+    the segment ``spun`` (if any), what R and L mean; and its height. Every text is at
+    least `LEAST_TEXT` pixels high."""
+    radius = min(96, width / 2 - 4)
+    cx, cy = x + width / 2, y + 26 + radius
     total = spinner.total_weight
     wedges = []
     needle = None
@@ -440,18 +646,14 @@ def draw_spinner(spinner: Spinner, spun: Spin | None = None) -> str:
             arc = f"A{radius},{radius} 0 {large} 1 {points(_polar(cx, cy, radius, a1))}"
             d = f"M{points((cx, cy))} L{points(_polar(cx, cy, radius, a0))} {arc} Z"
             shape = element("path", d=d, fill=fill, stroke=INK, stroke_width=edge)
-        size = min(14.0, max(6.0, radius * (a1 - a0) * 0.45))  # narrow segments, small words
-        x, y = _polar(cx, cy, radius * 0.72, (a0 + a1) / 2)
-        words = text(x, y + size * 0.35, str(shows), size, font_weight="bold", text_anchor="middle")
+        size = min(14.0, max(LEAST_TEXT, radius * (a1 - a0) * 0.45))
+        px, py = _polar(cx, cy, radius * 0.72, (a0 + a1) / 2)
+        words = text(
+            px, py + size * 0.35, str(shows), size, font_weight="bold", text_anchor="middle"
+        )
         chance = Fraction(segment.weight, total)
         wedges.append(group([shape, words], f"{shows}: {chance.numerator} in {chance.denominator}"))
-    parts = [
-        element("rect", width=width, height=height, fill=PAPER),
-        text(8, 18, "Spinner", 13, font_weight="bold"),
-        text(8, 34, spinner.name or str(spinner), 10),
-        group(wedges, "segments"),
-    ]
-    name = f"spinner with {len(spinner.segments)} segments: {spinner}"
+    parts = [text(x, y + 14, "Spinner", 13, font_weight="bold"), group(wedges, "segments")]
     if spun is not None:
         if needle is None:
             raise ValueError(f"the spinner {spinner} cannot show {spun}")
@@ -467,12 +669,33 @@ def draw_spinner(spinner: Spinner, spun: Spin | None = None) -> str:
             stroke_linecap="round",
         )
         parts.append(group([shaft, _head(*tip, cx, cy, INK)], f"the needle on {spun}"))
-        name += f"; the needle shows {spun}"
     parts.append(
         element("circle", cx=cx, cy=cy, r=8, fill="#1b4f72", stroke="#ffffff", stroke_width=2)
     )
-    parts.append(text(8, height - 10, "R: move right, L: move left", 10))
-    return document(width, height, name, parts)
+    bottom = cy + radius + 4
+    for line in wrap("R: move right, L: move left", width, LEAST_TEXT):
+        bottom += 15
+        parts.append(text(x, bottom, line))
+    name = f"spinner with {len(spinner.segments)} segments: {spinner}"
+    if spun is not None:
+        name += f"; the needle shows {spun}"
+    return group(parts, name), bottom + 4 - y
+
+
+def draw_spinner(spinner: Spinner, spun: Spin | None = None) -> str:
+    """The dial of ``spinner``, the segment ``spun`` marked; see `spinner`."""
+    width = 240
+    dial, height = _dial(spinner, spun, 8, 4, width - 16)
+    parts = [
+        element("rect", width=width, height=height + 8, fill=PAPER),
+        dial,
+    ]
+    if spinner.name:
+        parts.append(text(8 + 72, 18, spinner.name))
+    name = f"spinner with {len(spinner.segments)} segments: {spinner}"
+    if spun is not None:
+        name += f"; the needle shows {spun}"
+    return document(width, height + 8, name, parts)
 
 
 def picture(
@@ -504,6 +727,7 @@ def picture(
         width=shown,
         names=seats,
         last=told,
+        viewer=viewer,
     )
 
 

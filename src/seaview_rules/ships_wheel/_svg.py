@@ -11,7 +11,7 @@ from typing import NamedTuple
 import attrs
 
 from seaview_rules._core import OMNISCIENT, Event
-from seaview_rules._drawing.markup import Attr, element, points, star, text
+from seaview_rules._drawing.markup import Attr, element, points, squeeze, star, text
 from seaview_rules._drawing.options import Names, movers
 from seaview_rules._drawing.palette import INK
 from seaview_rules._drawing.table import (
@@ -29,7 +29,16 @@ from seaview_rules._drawing.table import (
 )
 from seaview_rules._drawing.table import points as score_words
 from seaview_rules._seating import left_of
-from seaview_rules.ships_wheel._events import Discarded, HandTied, HandWon, redact, words
+from seaview_rules.ships_wheel._events import (
+    Discarded,
+    Drew,
+    HandTied,
+    HandWon,
+    Received,
+    Took,
+    redact,
+    words,
+)
 from seaview_rules.ships_wheel._model import Phase, Rules, State, View
 from seaview_rules.ships_wheel._moves import Action, Discard, Move, Pass, Size, Take
 from seaview_rules.ships_wheel._pieces import Card, DeckSpec, Kind, table_of
@@ -312,19 +321,6 @@ def _choosing(position: Position) -> tuple[int, ...]:
     return position.choosing if isinstance(position, View) else choosing(position)
 
 
-def squeeze(words: str, size: float, room: float) -> dict[str, Attr]:
-    """The attributes that fit ``words`` of ``size`` pixel text into ``room`` pixels,
-    narrowing its letters rather than making them smaller: none if it fits (a character
-    estimated at 0.6 of the size).
-
-    >>> squeeze("red", 11, 38), squeeze("lighthouse", 11, 38)
-    ({}, {'textLength': 38, 'lengthAdjust': 'spacingAndGlyphs'})
-    """
-    if len(words) * 0.6 * size <= room:
-        return {}
-    return {"textLength": room, "lengthAdjust": "spacingAndGlyphs"}
-
-
 def _status(position: Position) -> str:
     player = position.player
     if position.phase is Phase.PASS:
@@ -381,12 +377,7 @@ def layout(
         seat, deck, parts = position.seat, *_view_parts(position, takes, draw)
     plays = {move.card: str(move) for move in moves if isinstance(move, (Discard, Pass))}
     to_move = _to_move(position)
-    moved = movers(told)
-    discarded = {event.seat for event in told if isinstance(event, Discarded)}
-    rows = tuple(
-        _row(position, part, seat, plays, to_move, names, part.seat in moved, discarded)
-        for part in parts
-    )
+    rows = tuple(_row(position, part, seat, plays, to_move, names, told) for part in parts)
     size = f", {position.hand_size} cards" if position.hand_size else ""
     number = len(position.results) + (position.phase is not Phase.OVER)
     status = names(_status(position))
@@ -399,7 +390,7 @@ def layout(
         centre=(deck,),
         seats=rows,
         buttons=tuple((str(move), str(move)) for move in moves if isinstance(move, Size)),
-        last=names(words(told, viewer)) if told else None,
+        last=names(words(told, viewer)) or None,
         shown=_laid_open(told, names),
     )
 
@@ -477,17 +468,28 @@ def _row(
     plays: dict[Card, str],
     to_move: object,
     names: Names,
-    moved: bool,
-    discarded: set[int],
+    told: tuple[Event, ...],
 ) -> SeatRow:
+    """One seat's row; the last move's events ``told`` outline the seat that moved and
+    the pile it discarded on, and lift the card it drew, took or was passed, where the
+    picture shows its hand."""
     s, hand, size, chosen, pile = part
-    pile = attrs.evolve(pile, label=names(pile.label), marked=s in discarded)
+    discarded = any(isinstance(e, Discarded) and e.seat == s for e in told)
+    pile = attrs.evolve(pile, label=names(pile.label), marked=discarded)
     cards = position.rules.table.cards
     held = [cards[i] for i in hand or ()]
     # A hand holds copies with two decks: each card is played by its first copy.
     firsts = {card: k for k, card in reversed(list(enumerate(held)))}
     n = position.rules.players
-    lifted = {} if chosen is None else {firsts[cards[chosen]]: names(f"to seat {left_of(n, s)}")}
+    lifted = {}
+    for event in told:
+        if isinstance(event, (Drew, Took, Received)) and event.seat == s and event.card in firsts:
+            if isinstance(event, Received):
+                lifted[firsts[event.card]] = names(f"from seat {event.giver}")
+            else:
+                lifted[firsts[event.card]] = "drawn" if isinstance(event, Drew) else "taken"
+    if chosen is not None:
+        lifted[firsts[cards[chosen]]] = names(f"to seat {left_of(n, s)}")
     return SeatRow(
         seat=s,
         label=seat_label(s, seat, names),
@@ -499,7 +501,7 @@ def _row(
         moves={k: plays[card] for card, k in firsts.items() if card in plays},
         lifted=lifted,
         pile=pile,
-        marked=moved,
+        marked=s in movers(told),
     )
 
 

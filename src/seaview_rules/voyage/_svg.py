@@ -180,7 +180,7 @@ def layout(
         centre=centre,
         seats=tuple(rows),
         buttons=tuple((str(a), str(a)) for a in actions if a in moves),
-        last=names(words(told, seat if seat is not None else OMNISCIENT)) if told else None,
+        last=names(words(told, seat if seat is not None else OMNISCIENT)) or None,
     )
 
 

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from seaview_rules import CHANCE, GAMES, leagues, ships_wheel, svg, voyage
+from seaview_rules import CHANCE, GAMES, OMNISCIENT, leagues, ships_wheel, svg, voyage
 
 HERE = Path(__file__).parent
 
@@ -73,6 +73,41 @@ def _anchor() -> ships_wheel.State:
     return state
 
 
+NAMES = ("Ann", "Bo", "Cyrano de Bergerac")
+"""The players' names of the pictures drawn for a phone."""
+
+
+def _last(game: str, rules: Any, seed: int, moves: int, until: Callable[[Any], bool]) -> Any:
+    """As `played`, then the view of the seat to move, drawn 390 pixels wide with the
+    players' names and the events of the move that led to it."""
+    engine = GAMES[game]
+    before = played(game, rules, seed, moves, until)
+    rng = random.Random(seed)
+    while True:
+        player = engine.current_player(before)
+        legal = engine.legal_moves(before)
+        move = engine.sample_chance(before, rng) if player is CHANCE else rng.choice(legal)
+        after = engine.apply_move(before, move)
+        if player is not CHANCE and until(after):
+            break
+        before = after
+    told = engine.events(before, move, seat=OMNISCIENT)
+    player = engine.current_player(after)
+    seat = player if isinstance(player, int) else 0
+    return svg.render(
+        engine.view(after, seat), width=390, names=NAMES[: rules.players], last=told, moves=True
+    )
+
+
+def _leagues_phone(width: int) -> str:
+    before = played("leagues", leagues.Rules(players=3), 3, 40)
+    rng = random.Random(3)
+    spin = GAMES["leagues"].sample_chance(before, rng)
+    after = leagues.apply_move(before, spin)
+    told = leagues.events(before, spin, seat=OMNISCIENT)
+    return svg.render(leagues.view(after, 0), width=width, names=NAMES, last=told, before=before)
+
+
 CASES: dict[str, Callable[[], str]] = {
     "leagues-board": lambda: leagues.svg.board(leagues.default_board()),
     "leagues-spinner": lambda: leagues.svg.spinner(
@@ -94,6 +129,18 @@ CASES: dict[str, Callable[[], str]] = {
         ships_wheel.view(_anchor(), _anchor().player), moves=True
     ),
     "ships_wheel-3p-anchor-state": lambda: svg.render(_anchor()),
+    "voyage-3p-phone-named-last": lambda: _last(
+        "voyage", voyage.Rules(players=3), 2, 30, _seat_to_move
+    ),
+    "ships_wheel-3p-phone-named-last": lambda: _last(
+        "ships_wheel",
+        ships_wheel.Rules(players=3),
+        4,
+        30,
+        lambda s: s.phase is ships_wheel.Phase.DRAW,
+    ),
+    "leagues-3p-phone-named-last": lambda: _leagues_phone(390),
+    "leagues-3p-laptop-named-last": lambda: _leagues_phone(1280),
 }
 """Each golden picture by file name (without ``.svg``), and how it is drawn."""
 
