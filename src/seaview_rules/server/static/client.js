@@ -632,6 +632,7 @@ function showTable(table) {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const live = new WebSocket(`${scheme}://${location.host}/api/tables/${table}/live`);
     socket = live;
+    let opened = false; // whether this channel's first update came: the entry then says it is here
     live.onopen = () => live.send(JSON.stringify({ token: token || null, since }));
     live.onmessage = (message) => {
       const update = JSON.parse(message.data);
@@ -645,6 +646,8 @@ function showTable(table) {
         return;
       }
       retry = 1000;
+      if (!opened) readEntry(); // this page counted as here from now on
+      opened = true;
       $("live").hidden = true;
       since = update.version;
       latest = update;
