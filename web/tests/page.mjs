@@ -262,6 +262,8 @@ check("the log groups a deal, the tab's title says whose turn and who won, the t
       await says(viewer, "#replay-at", new RegExp(`^move ${step} of ${moves}$`), `the replay's move ${step}`);
     }
     if ((await viewer.innerHTML("#replay-picture")) === end) fail("the replay's picture after the deal is the end's");
+    await viewer.press("[data-replay=next]", "ArrowLeft"); // the keyboard steps it too
+    await says(viewer, "#replay-at", new RegExp(`^move 12 of ${moves}$`), "the replay a move back by the keyboard");
     if (await viewer.isVisible("#play")) fail("the live table shows under the replay");
     const scroll = await viewer.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     if (scroll > 0) fail(`the replay scrolls ${scroll} px sideways at ${name} px`);

@@ -712,6 +712,14 @@ function showTable(table) {
       if (made) follow(made.table);
     }
   };
+  $("replay").onkeydown = (event) => {
+    // The arrow keys step the replay, Home and End go to its ends.
+    const how = { ArrowLeft: "back", ArrowRight: "next", Home: "first", End: "last" }[event.key];
+    if (how && !event.target.closest("input, select, textarea")) {
+      event.preventDefault();
+      me.replay(how);
+    }
+  };
   $("picture").onkeydown = (event) => {
     // A link of the picture is a control: Enter and Space press it, as a button's do.
     const link = event.target.closest && event.target.closest("a");
