@@ -174,6 +174,7 @@ check("an unknown table says so, stops asking, and links to the lobby", async ()
   await page.goto(`${origin}/#/table/doesNotExist`);
   await page.waitForSelector("#missing", { state: "visible", ...WAIT }).catch(() => fail("nothing says the table does not exist"));
   await says(page, "#missing", /no table doesNotExist/, "the unknown table's note");
+  if (await page.isVisible("#log")) fail("an unknown table shows an empty table");
   const before = asked.length;
   await page.waitForTimeout(4500); // two polls of the old page
   if (asked.length !== before) fail(`the page asked for the unknown table ${asked.length - before} more times`);

@@ -445,7 +445,7 @@ function showTable(table) {
     clearInterval(entryTimer);
     if (socket) socket.close();
     socket = null;
-    for (const id of ["live", "banner", "host-deals", "leave", "token-box", "alert-box"]) $(id).hidden = true;
+    for (const id of ["live", "banner", "host-deals", "play", "replay"]) $(id).hidden = true;
     for (const id of ["picture", "moves", "log"]) $(id).replaceChildren();
     for (const id of ["status", "presence"]) $(id).textContent = "";
     $("missing-words").textContent = `There is no table ${table} here: it was deleted, it expired, or the link is wrong.`;
