@@ -312,7 +312,7 @@ check("the host enters a real card with one click on it, or by typing its name",
   await context.close();
 });
 
-check("who is at the table: a player who closes the page shows as away", async () => {
+check("who is at the table, there and in the lobby: a player who closes the page shows as away", async () => {
   const t = await table("voyage", ["open", "open"]);
   const ann = await open(DESKTOP, t, 0);
   const bob = await open(PHONE, t, 1);
@@ -323,8 +323,15 @@ check("who is at the table: a player who closes the page shows as away", async (
   await says(bob, "#presence", /Ann ● here · you ● here/, "Bob's page with both players at the table");
   if (!(await api("GET", `/api/tables/${t.id}`)).connected.every(Boolean)) fail("the table's entry does not say both are connected");
   await shot(bob, "presence-390.png");
+  const lobby = await open(PHONE);
+  await lobby.goto(`${origin}/`);
+  const row = `#tables tr:has([aria-label='watch table ${t.id}'])`;
+  await says(lobby, row, /0: Ann ● here.*1: Bob ● here/, "the lobby's row with both players at the table");
   await bob.context().close();
   await says(ann, "#presence", /you ● here · Bob ○ away/, "Ann's page once Bob closed his");
+  await says(lobby, row, /0: Ann ● here.*1: Bob ○ away/, "the lobby's row once Bob closed his page");
+  await shot(lobby, "lobby-presence-390.png", { fullPage: true });
+  await lobby.context().close();
   const { connected } = await api("GET", `/api/tables/${t.id}`);
   if (JSON.stringify(connected) !== "[true,false]") fail(`the table's entry says ${JSON.stringify(connected)} once Bob left`);
   await ann.context().close();

@@ -24,7 +24,6 @@ from seaview_rules.server._pages import (
     OFF_LOOP,
     PAGE_MAX,
     RECORD_PAGE,
-    dumps,
     events_page,
     record_page,
 )
@@ -198,12 +197,8 @@ def _rules(name: str, data: object, players: int) -> Any:
 
 @guarded
 async def summary(request: Request) -> Response:
-    """GET /api/tables/{table}: the table's lobby entry, and which seats have a live
-    channel open on this server (``connected``: whose player is at the table now)."""
-    live = await _table(request)
-    quota = _quota(request)
-    connected = [quota.channels(live.id, seat) > 0 for seat in range(len(live.seats))]
-    return _tagged(request, dumps({**live.entry, "connected": connected}))
+    """GET /api/tables/{table}"""
+    return _tagged(request, (await _table(request)).entry_text)
 
 
 @guarded

@@ -240,12 +240,12 @@ def api_schemas() -> dict[str, Schema]:
                     "description": "The table of this one's rematch, once one was made "
                     "(POST .../rematch); null until then.",
                 },
-            },
-            connected={
-                "type": "array",
-                "items": {"type": "boolean"},
-                "description": "Only in `GET /api/tables/{table}`: whether each seat has "
-                "a live channel open on this server (its player is at the table now).",
+                "connected": {
+                    "type": "array",
+                    "items": {"type": "boolean"},
+                    "description": "Whether each seat has a live channel open on the "
+                    "process that answers (its player is at the table now).",
+                },
             },
         ),
         "Outcome": _object(

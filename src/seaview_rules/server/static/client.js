@@ -198,7 +198,9 @@ async function refreshLobby() {
         seats.append(text("button", `join seat ${seat}`, { "data-join": `${entry.table}/${seat}`, type: "button" }));
       } else {
         const who = kind === "taken" ? (entry.names && entry.names[seat]) || "taken" : kind;
-        seats.append(text("span", `${seat}: ${who}`, { class: "seat" }), " ");
+        // A player at the table now (a live channel open) or away.
+        const here = kind !== "taken" ? "" : entry.connected && entry.connected[seat] ? " ● here" : " ○ away";
+        seats.append(text("span", `${seat}: ${who}${here}`, { class: "seat" }), " ");
       }
     });
     row.append(seats, text("td", stateOf(entry), { "data-label": "state" }));
