@@ -275,6 +275,11 @@ check("the log groups a deal, the tab's title says whose turn and who won, the t
   await watcher.context().close();
   const alert = await page.isChecked("#alert").catch(() => null);
   if (alert !== false) fail(`the turn alert's box is ${alert}, not there and off`);
+  // Turned on, it chimes (no page error) and stays on for the next table the seat opens.
+  await page.check("#alert");
+  await page.reload();
+  await drawn(page);
+  if (!(await page.isChecked("#alert"))) fail("the turn alert is off again once the page is reloaded");
   await page.context().close();
 });
 
