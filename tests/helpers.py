@@ -9,7 +9,7 @@ from typing import Any, Protocol, TypeVar
 
 from hypothesis import settings
 
-from seaview_rules import CHANCE, Game, play
+from seaview_rules import CHANCE, OMNISCIENT, Game, play
 
 
 class _Phased(Protocol):
@@ -100,3 +100,20 @@ def full_run() -> bool:
     asserts that its examples met rare cases only then (a quick or mutation run, of
     fewer examples, may miss them)."""
     return settings().max_examples >= 100
+
+
+def told_play(
+    game: Game[Any, S, Any, Any], state: S, rng: random.Random, moves: int
+) -> Iterator[tuple[S, tuple[Any, ...]]]:
+    """Seeded random play from ``state``, chance included, for at most ``moves`` moves
+    or to the end: each state reached, with the events of the move that reached it as
+    the omniscient log has them."""
+    for _ in range(moves):
+        player = game.current_player(state)
+        if player is None:
+            return
+        legal = game.legal_moves(state)
+        move = game.sample_chance(state, rng) if player is CHANCE else rng.choice(legal)
+        told = game.events(state, move, seat=OMNISCIENT)
+        state = game.apply_move(state, move)
+        yield state, told

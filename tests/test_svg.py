@@ -21,11 +21,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from seaview_rules import CHANCE, GAMES, OMNISCIENT, leagues, ships_wheel, svg, voyage
+from seaview_rules import GAMES, OMNISCIENT, leagues, ships_wheel, svg, voyage
 from seaview_rules.leagues import testing as lst
 from seaview_rules.ships_wheel import testing as sst
 from seaview_rules.voyage import testing as vst
-from tests.helpers import examples
+from tests.helpers import examples, told_play
 
 GOLDEN = Path(__file__).parent / "golden" / "svg"
 SVG = "{http://www.w3.org/2000/svg}"
@@ -423,22 +423,9 @@ def _texts(picture: str) -> list[str]:
 def _played(game: str, rules: Any, seed: int, steps: int) -> tuple[Any, tuple[Any, ...]]:
     """The state after ``steps`` seeded random moves (or the end), and the events of the
     last move, as the omniscient log has them."""
-    engine = GAMES[game]
-    rng = random.Random(seed)
-    state = engine.new_game(rules)
-    told: tuple[Any, ...] = ()
-    for _ in range(steps):
-        player = engine.current_player(state)
-        if player is None:
-            break
-        move = (
-            engine.sample_chance(state, rng)
-            if player is CHANCE
-            else rng.choice(engine.legal_moves(state))
-        )
-        told = engine.events(state, move, seat=OMNISCIENT)
-        state = engine.apply_move(state, move)
-    return state, told
+    start = GAMES[game].new_game(rules)
+    *_, last = (start, ()), *told_play(GAMES[game], start, random.Random(seed), steps)
+    return last
 
 
 @given(
@@ -550,18 +537,13 @@ def test_the_last_voyage_play_is_outlined_on_the_pile_and_said() -> None:
 
 
 def test_the_last_ships_wheel_discard_is_outlined_on_its_pile() -> None:
-    rng = random.Random(11)
-    state = ships_wheel.new_game(ships_wheel.Rules(players=3))
-    for _ in range(500):  # bounded: until a seat discards
-        player = ships_wheel.current_player(state)
-        assert player is not None
-        legal = ships_wheel.legal_moves(state)
-        move = ships_wheel.sample_chance(state, rng) if player is CHANCE else rng.choice(legal)
-        told = ships_wheel.events(state, move, seat=OMNISCIENT)
-        state = ships_wheel.apply_move(state, move)
-        discards = [e for e in told if isinstance(e, ships_wheel.Discarded)]
-        if discards:
-            break
+    start = ships_wheel.new_game(ships_wheel.Rules(players=3))
+    state, told = next(
+        (state, told)
+        for state, told in told_play(GAMES["ships_wheel"], start, random.Random(11), 500)
+        if any(isinstance(e, ships_wheel.Discarded) for e in told)
+    )
+    discards = [e for e in told if isinstance(e, ships_wheel.Discarded)]
     seat = discards[0].seat
     picture = svg.render(ships_wheel.view(state, (seat + 1) % 3), last=told, width=390)
     assert any(t.startswith(f"last move: seat {seat} discards") for t in _texts(picture))
@@ -593,17 +575,11 @@ def test_the_last_spin_is_said_and_its_diver_ringed() -> None:
 
 
 def _won(seed: int) -> tuple[ships_wheel.State, tuple[Any, ...]]:
-    rng = random.Random(seed)
-    state = ships_wheel.new_game(ships_wheel.Rules(players=2, target=1))
-    while True:  # the match ends at its first won hand, or a tie is dealt again
-        player = ships_wheel.current_player(state)
-        assert player is not None
-        legal = ships_wheel.legal_moves(state)
-        move = ships_wheel.sample_chance(state, rng) if player is CHANCE else rng.choice(legal)
-        told = ships_wheel.events(state, move, seat=OMNISCIENT)
-        state = ships_wheel.apply_move(state, move)
-        if ships_wheel.is_terminal(state):
-            return state, told
+    """The end of a match of one won hand (a tie is dealt again), and its last events."""
+    start = ships_wheel.new_game(ships_wheel.Rules(players=2, target=1))
+    *_, (state, told) = told_play(GAMES["ships_wheel"], start, random.Random(seed), 10**5)
+    assert ships_wheel.is_terminal(state)
+    return state, told
 
 
 def test_the_winning_ships_wheel_hand_is_laid_open_at_the_end() -> None:
@@ -655,17 +631,9 @@ def test_the_last_move_never_shows_a_card_the_viewer_may_not_see(
 
 
 def test_the_card_the_last_ships_wheel_move_brought_is_lifted_in_its_seat_s_hand_only() -> None:
-    rng = random.Random(5)
-    state = ships_wheel.new_game(ships_wheel.Rules(players=3))
+    start = ships_wheel.new_game(ships_wheel.Rules(players=3))
     seen = set()
-    for _ in range(2000):  # bounded: until a card was drawn, taken and passed
-        player = ships_wheel.current_player(state)
-        if player is None:
-            break
-        legal = ships_wheel.legal_moves(state)
-        move = ships_wheel.sample_chance(state, rng) if player is CHANCE else rng.choice(legal)
-        told = ships_wheel.events(state, move, seat=OMNISCIENT)
-        state = ships_wheel.apply_move(state, move)
+    for state, told in told_play(GAMES["ships_wheel"], start, random.Random(5), 2000):
         if state.phase is ships_wheel.Phase.OVER:
             break
         for event in told:

@@ -1,8 +1,9 @@
 """Every game's pictures as headless Chromium renders them (``nox -s server`` runs
-these: ``pytest -m browser``): shown in a box as wide as a phone (390 CSS pixels) or a
-laptop (1280) the way a page shows them (``max-width: 100%``), a picture drawn for that
-width is no wider than the box, none of its texts is smaller than 11 pixels or reaches
-past its edges, and the leagues board with its spinner fits one screen."""
+these: ``pytest -m browser``): shown in a box as wide as a small phone (320 CSS
+pixels), a phone (390) or a laptop (1280) the way a page shows them (``max-width:
+100%``), a picture drawn for that width is no wider than the box, none of its texts is
+smaller than 11 pixels or reaches past its edges, and the leagues board with its
+spinner fits one screen."""
 
 from __future__ import annotations
 
@@ -16,7 +17,8 @@ from typing import Any
 
 import pytest
 
-from seaview_rules import CHANCE, GAMES, OMNISCIENT, svg
+from seaview_rules import GAMES, svg
+from tests.helpers import told_play
 
 pytestmark = pytest.mark.browser
 
@@ -49,24 +51,16 @@ def _pictures() -> list[tuple[str, int, str]]:
     names and the last move's events: the game, the box width, the picture."""
     pictures = []
     for name, game in sorted(GAMES.items()):
-        rng = random.Random(47)
         players = 4 if name == "leagues" else 3
-        state = game.new_game(game.rules_type(players=players))
-        told: tuple[Any, ...] = ()
-        for step in range(400):  # bounded: a match may end sooner
-            player = game.current_player(state)
-            if player is None:
-                break
-            legal = game.legal_moves(state)
-            move = game.sample_chance(state, rng) if player is CHANCE else rng.choice(legal)
-            told = game.events(state, move, seat=OMNISCIENT)
-            state = game.apply_move(state, move)
+        start = game.new_game(game.rules_type(players=players))
+        played = told_play(game, start, random.Random(47), 400)
+        for step, (state, told) in enumerate(played):
             if step % 50 != 7:
                 continue
             for seat in (0, None):
                 view = game.view(state, seat)
                 moves = {"moves": True} if "moves" in game.picture_options else {}
-                for width in (390, 1280):
+                for width in (320, 390, 1280):
                     drawn = svg.render(view, width=width, names=NAMES[:players], last=told, **moves)
                     pictures.append((name, width, drawn))
                 pictures.append((name, 1280, svg.render(view, **moves)))

@@ -168,8 +168,10 @@ class Game(Generic[R, S, M, V]):
     picture_options: tuple[str, ...] = field(default=(), repr=False)
     """The keyword options `picture` takes, for example ``("moves",)``. An option named
     ``moves`` (outline every legal move and link it to ``#move=`` and its notation) is
-    asked for by the table server's page. Without them (``()``, the default) the picture
-    takes no options."""
+    asked for by the table server's page. This library's games also take ``width``,
+    ``names`` and ``last`` (a picture for a display width, the players' names, the last
+    move marked: see `seaview_rules.svg.render`); a game of another package may take
+    them too. Without them (``()``, the default) the picture takes no options."""
     encoding: Encoding[R, S, M, V] | None = field(default=None, repr=False)
     """What the agents' adapters (`seaview_rules.pettingzoo`, `seaview_rules.openspiel`)
     need beyond the API: which moves are chance's, the encoding of a seat's view, the

@@ -264,8 +264,11 @@ def _pile(pile: Pile, left: float, y: float, room: float) -> tuple[str, float]:
     """``pile`` at (left, y), ``room`` pixels wide: its label, the stack, the face-up
     cards and its size, then any secret cards; and its height. Face-up cards that would
     not fit, however much they overlap, are shown as the stack under the others."""
-    parts = [text(left, y, pile.label, LEAST_TEXT, font_weight="bold")]
-    top, x = y + 10, left
+    lines = wrap(pile.label, room, LEAST_TEXT)
+    parts = [
+        text(left, y + 14 * k, line, LEAST_TEXT, font_weight="bold") for k, line in enumerate(lines)
+    ]
+    top, x = y + 10 + 14 * (len(lines) - 1), left
     if pile.hidden and pile.back is not None:
         stack = [*_shadows(pile.hidden - 1, x, top, pile.back), place(pile.back, x, top)]
         parts += _playable(stack, None if pile.cards else pile.move, x, top)
@@ -298,7 +301,7 @@ def _pile(pile: Pile, left: float, y: float, room: float) -> tuple[str, float]:
         )
         parts += _playable([empty], pile.move, x, top)
     parts.append(text(left, top + CARD_H + 15, count(pile.size), LEAST_TEXT))
-    height = CARD_H + 28.0
+    height = CARD_H + 28.0 + 14 * (len(lines) - 1)
     if pile.secret:
         parts.append(text(left, top + height + 6, "face down, in no order:", LEAST_TEXT))
         small, used = _overlapping(pile.secret, left, top + height + 11, room)
@@ -364,7 +367,7 @@ def _seat(row: SeatRow, y: float, width: float) -> tuple[str, float]:
     if narrow:
         hand, height = _hand(row, 16, y + 50, width - 28)
         height += 60
-        if row.pile is not None and row.hand is None and width - 204 >= CARD_W + 8:
+        if row.pile is not None and row.hand is None and width - 204 >= 150:
             # beside a hand face down, which takes little room
             pile = _pile(row.pile, 204, y + 40, width - 214)
             height = max(height, pile[1] + 52)

@@ -616,13 +616,19 @@ def _polar(cx: float, cy: float, radius: float, angle: float) -> tuple[float, fl
 
 
 def _dial(
-    spinner: Spinner, spun: Spin | None, x: float, y: float, width: float
+    spinner: Spinner, spun: Spin | None, x: float, y: float, width: float, named: bool = False
 ) -> tuple[str, float]:
-    """The spinner from (x, y), ``width`` pixels wide: its name, the dial, the needle on
-    the segment ``spun`` (if any), what R and L mean; and its height. Every text is at
-    least `LEAST_TEXT` pixels high."""
+    """The spinner from (x, y), ``width`` pixels wide: a heading (with its name or
+    segments, if ``named``), the dial, the needle on the segment ``spun`` (if any), what
+    R and L mean; and its height. Every text is at least `LEAST_TEXT` pixels high."""
+    heading = [text(x, y + 14, "Spinner", 13, font_weight="bold")]
+    top = y + 26
+    if named:
+        for line in wrap(spinner.name or str(spinner), width, LEAST_TEXT):
+            heading.append(text(x, top + 4, line))
+            top += 15
     radius = min(96, width / 2 - 4)
-    cx, cy = x + width / 2, y + 26 + radius
+    cx, cy = x + width / 2, top + radius
     total = spinner.total_weight
     wedges = []
     needle = None
@@ -653,7 +659,7 @@ def _dial(
         )
         chance = Fraction(segment.weight, total)
         wedges.append(group([shape, words], f"{shows}: {chance.numerator} in {chance.denominator}"))
-    parts = [text(x, y + 14, "Spinner", 13, font_weight="bold"), group(wedges, "segments")]
+    parts = [*heading, group(wedges, "segments")]
     if spun is not None:
         if needle is None:
             raise ValueError(f"the spinner {spinner} cannot show {spun}")
@@ -685,13 +691,8 @@ def _dial(
 def draw_spinner(spinner: Spinner, spun: Spin | None = None) -> str:
     """The dial of ``spinner``, the segment ``spun`` marked; see `spinner`."""
     width = 240
-    dial, height = _dial(spinner, spun, 8, 4, width - 16)
-    parts = [
-        element("rect", width=width, height=height + 8, fill=PAPER),
-        dial,
-    ]
-    if spinner.name:
-        parts.append(text(8 + 72, 18, spinner.name))
+    dial, height = _dial(spinner, spun, 8, 4, width - 16, named=True)
+    parts = [element("rect", width=width, height=height + 8, fill=PAPER), dial]
     name = f"spinner with {len(spinner.segments)} segments: {spinner}"
     if spun is not None:
         name += f"; the needle shows {spun}"
