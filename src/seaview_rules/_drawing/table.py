@@ -185,9 +185,9 @@ def count(size: int) -> str:
     return f"{size} card{'s' * (size != 1)}"
 
 
-def place(face: Face, x: float, y: float, scale: float = 1) -> str:
+def place(face: Face, x: float, y: float) -> str:
     """``face`` with its top left corner at (x, y), named by its `title`."""
-    return group([face.markup], face.name, transform=translate(x, y, scale))
+    return group([face.markup], face.name, transform=translate(x, y))
 
 
 def _outline(x: float, y: float, colour: str, dashes: str | None = None) -> str:
