@@ -308,8 +308,9 @@ async def replay_picture(request: Request) -> Response:
     asker's view after the record's first ``K`` moves (the last by default), drawn as
     the table's picture is, with move ``K`` marked; ``Record-Moves`` says how many the
     record has. A seat sees what it saw then, a spectator (and the admin) what the
-    spectators saw: never more than the live table showed. Counted in the client's
-    moves a second."""
+    spectators saw: never more than the live table showed. A picture that plays more
+    than `OFF_LOOP` moves is built on a worker thread and counted in the client's moves
+    a second."""
     live = await _table(request)
     seat = viewer(live, request.headers)
     async with live.reading() as table:
@@ -322,7 +323,8 @@ async def replay_picture(request: Request) -> Response:
     upto = number(request, "move", moves, moves)
     least, most = PICTURE_WIDTHS
     width = number(request, "width", least, most, least=least)
-    _quota(request).take_move(_client(request))
+    if upto > OFF_LOOP:  # a long replay, built on a worker thread: counted, as a move is
+        _quota(request).take_move(_client(request))
     game = table.game
     names = [name or "" for name in live.entry["names"]]
 

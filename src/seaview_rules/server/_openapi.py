@@ -770,8 +770,8 @@ def _paths() -> dict[str, Any]:
                     "getReplayPicture",
                     "Once the game is over, the asker's view after the record's first "
                     "`move` moves as an SVG picture (a seat's as it saw it then, a "
-                    "spectator's otherwise), that move marked; counted in the client's "
-                    "moves a second.",
+                    "spectator's otherwise), that move marked; one of over 200 moves "
+                    "counts in the client's moves a second.",
                     {
                         "description": "The picture.",
                         "headers": {

@@ -590,6 +590,7 @@ function showTable(table) {
   // page's seat (or a spectator) saw then, drawn by the server.
   let replayAt = 0;
   let replayMoves = null; // how many moves the record has, once the first picture says
+  let stepping = Promise.resolve();
   const replayTo = async (at) => {
     const width = pictureWidth();
     const query = at === null ? `width=${width}` : `move=${at}&width=${width}`;
@@ -611,16 +612,21 @@ function showTable(table) {
     if (how === "open") {
       $("replay").hidden = false;
       $("play").hidden = true;
-      return replayTo(null);
+      stepping = stepping.then(() => replayTo(null));
+      return stepping;
     }
     if (how === "close") {
       $("replay").hidden = true;
       $("play").hidden = false;
       return me.resized();
     }
-    const last = replayMoves ?? 0;
-    const to = { first: 0, back: Math.max(0, replayAt - 1), next: Math.min(last, replayAt + 1), last }[how];
-    return to === replayAt ? null : replayTo(to);
+    // One step after the other, each from where the one before it left the replay.
+    stepping = stepping.then(() => {
+      const last = replayMoves ?? 0;
+      const to = { first: 0, back: Math.max(0, replayAt - 1), next: Math.min(last, replayAt + 1), last }[how];
+      return to === replayAt ? null : replayTo(to);
+    });
+    return stepping;
   };
   // A window made narrower or wider (a phone turned): the picture drawn for its box anew.
   me.resized = () => {
