@@ -355,7 +355,11 @@ def server(session: nox.Session) -> None:
     channel through it); and the client page in headless Chromium (two
     seats play a Voyage match by clicks in the picture and a leagues game by its spin
     button, a spectator watches, the server is stopped and restarted under them, and
-    the pages at 390 px wide must not overflow); then the contract (`_check_contract`:
+    the pages at 390 px wide must not overflow) and the page's cases at 1280 x 800 and
+    390 x 844 (`web/tests/page.mjs`: the spin button on screen with the board, leaving a
+    seat asked first, an outage said in words, an unknown table, the creator seated, the
+    admin token hidden, the rules' inputs from their schema, the log's deals, the tab's
+    title); then the contract (`_check_contract`:
     openapi-typescript, tsc --strict, the TypeScript client playing every game, and
     Schemathesis). Prints the figures; fails if a move is lost, doubled or leaked.
 
@@ -384,6 +388,11 @@ def server(session: nox.Session) -> None:
     python = str(Path(session.bin, "python"))
     session.run(
         *("node", "web/tests/server.mjs", str(WEB_BUILD / "server")),
+        external=True,
+        env={"CHROMIUM": chromium, "PYTHON": python},
+    )
+    session.run(
+        *("node", "web/tests/page.mjs", str(WEB_BUILD / "page")),
         external=True,
         env={"CHROMIUM": chromium, "PYTHON": python},
     )

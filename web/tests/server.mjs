@@ -17,7 +17,7 @@
 // player's browser plays the same seat; the spin button is shown to the seat whose spin
 // it is and to nobody else, and never on a table whose chance is "auto"; on an external
 // table every page says it waits for the real card and the admin's page enters it from
-// the legal outcomes; the typed move is offered only to a seat with moves; the tab title
+// the legal outcomes (a button a card, or its name typed); the typed move is offered only to a seat with moves; the tab title
 // says when it is the seat's turn; a refusal shows the reason, no rule ID, and goes away
 // with the next update; with the server stopped the pages say they are reconnecting, a
 // move fails, and once it is back (restarted on its database) the pages catch up and the
@@ -31,12 +31,11 @@
 //
 // Writes OUT/server.json (clicks, page weight, screenshots' names) and screenshots to
 // OUT and to /tmp/page_shots/ (SHOTS=folder to change it).
-import { spawn } from "node:child_process";
 import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createInterface } from "node:readline";
 import { chromium } from "playwright-core";
+import { Serving } from "./serving.mjs";
 
 const [out] = process.argv.slice(2);
 if (!out) throw new Error("usage: node web/tests/server.mjs OUT");
@@ -62,31 +61,14 @@ const fail = (message) => {
 };
 const watchdog = setTimeout(() => {
   console.error(`server page test: not done after ${DEADLINE / 1000} s (${results.seconds.at(-1) ?? "nothing done"})`);
-  if (server) server.kill("SIGTERM");
+  server.kill();
   process.exit(2);
 }, DEADLINE);
 
 const db = join(await mkdtemp(join(tmpdir(), "seaview-server-")), "tables.sqlite");
-const python = process.env.PYTHON ?? "python3";
-let server = null;
-const start = (port) =>
-  new Promise((resolve, reject) => {
-    server = spawn(python, ["-m", "seaview_rules.cli", "serve", "--port", String(port), "--db", db, "--seeded", "5"], {
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    const lines = createInterface({ input: server.stdout });
-    lines.once("line", (line) => {
-      const found = line.match(/listening on (http:\/\/127\.0\.0\.1:(\d+))\//);
-      found ? resolve(found[1]) : reject(new Error(`the server did not start: ${line}`));
-    });
-    server.once("exit", (code) => reject(new Error(`the server exited (${code})`)));
-  });
-const stop = () =>
-  new Promise((resolve) => {
-    server.removeAllListeners("exit");
-    server.once("exit", resolve);
-    server.kill("SIGTERM");
-  });
+const server = new Serving(db, 5);
+const start = (port) => server.start(port);
+const stop = () => server.stop();
 const origin = await start(0);
 const port = Number(new URL(origin).port);
 
@@ -185,6 +167,7 @@ try {
   };
   const createTable = async (page, game, { chance = "", rules = {} } = {}) => {
     await page.selectOption("#game", game);
+    await page.uncheck("#sit"); // the players join from pages of their own
     await page.selectOption("#chance", chance);
     await page.selectOption("#seat-kinds label:nth-child(2) select", "open");
     if (Object.keys(rules).length) await page.evaluate(() => (document.getElementById("rules-box").open = true));
@@ -257,9 +240,15 @@ try {
   // shows its reason.
   await first.selectOption("#game", "voyage");
   await first.evaluate(() => (document.getElementById("rules-box").open = true));
-  await first.fill("[data-rule=target]", "-1").catch(() => fail("no input for Voyage's target in the rules"));
+  // The bounds of the rules' schema are the inputs' (the browser says a value out of
+  // them is wrong); a value within them that the rules refuse shows the server's reason.
+  const bound = await first.$eval("[data-rule=target]", (n) => n.min).catch(() => fail("no input for Voyage's target in the rules"));
+  if (bound !== "1") fail(`Voyage's target input has the minimum "${bound}", not the schema's 1`);
+  await first.uncheck("#sit");
+  await first.fill("[data-rule=hand_size]", "30");
   await first.click("#create button[type=submit]");
-  await says(first, "#lobby-note", /target.*at least 1/, "a target of -1 refused");
+  await says(first, "#lobby-note", /hand_size.*39 cards/, "hands of 30 refused");
+  await first.fill("[data-rule=hand_size]", "6");
   await shot(first, "lobby-rules-1280.png", { fullPage: true });
   const voyage = await createTable(first, "voyage", { rules: { target: 1, hand_size: 4 } });
   const { rules } = (await api(`/api/tables/${voyage}/view`)).view.data;
@@ -382,7 +371,7 @@ try {
           }
           if (await page.isVisible("#typed") !== expected.length > 0) fail(`seat ${seat} is offered to type with moves ${expected}`);
           const title = await page.title();
-          if (title.startsWith("Your turn") !== (summary.to_move === seat)) fail(`seat ${seat}'s title "${title}" at ${summary.to_move}`);
+          if (title.startsWith("● Your turn") !== (summary.to_move === seat)) fail(`seat ${seat}'s title "${title}" at ${summary.to_move}`);
           const unsaid = await wordsDiffer(page);
           if (unsaid.length) fail(`seat ${seat}'s buttons: ${unsaid}`);
           if (expected.length && (await page.textContent("#moves a.move")) !== expected[0]) inWords += 1;
@@ -480,7 +469,7 @@ try {
         }
         if (await page.isVisible("#typed")) fail(`leagues seat ${seat} is offered to type a move`);
         const title = await page.title();
-        if (title.startsWith("Your turn") !== (seat === spinner && !summary.over)) fail(`leagues seat ${seat}'s title "${title}"`);
+        if (title.startsWith("● Your turn") !== (seat === spinner && !summary.over)) fail(`leagues seat ${seat}'s title "${title}"`);
       }
       if (await leaguesWatcher.$("[data-step]")) fail("the leagues spectator has a spin button");
       const status = await leaguesWatcher.textContent("#status");
@@ -523,11 +512,15 @@ try {
       }
       for (const page of [...pages, spectator]) if (await page.isVisible("#enter")) fail("a page without the admin token is offered to enter cards");
       await admin.waitForSelector("#enter", { state: "visible", ...WAIT }).catch(() => fail("the admin is not offered the real cards"));
-      const offered = await admin.$$eval("#outcome option", (nodes) => nodes.map((n) => n.value));
+      const offered = await admin.$$eval("#outcomes [data-outcome]", (nodes) => nodes.map((n) => n.dataset.outcome));
       const legal = (await api(`/api/tables/${table}/chance`, adminToken)).outcomes.map((o) => o.move);
       if (JSON.stringify(offered) !== JSON.stringify(legal)) fail(`the admin is offered ${offered}, not ${legal}`);
-      await admin.selectOption("#outcome", `deal ${card}`);
-      await admin.click("#enter button");
+      // One click on the card's button; or its name typed (every other card).
+      if ((results.entered = (results.entered ?? 0) + 1) % 2) await admin.click(`#outcomes [data-outcome='deal ${card}']`);
+      else {
+        await admin.fill("#outcome", card);
+        await admin.press("#outcome", "Enter");
+      }
       await moved(admin, version);
     };
     const play = async (seat, move) => {
@@ -652,6 +645,7 @@ try {
   }
   await says(first, "#status", "Bob is to move.", "Ann's status at the rematch");
   await second.click("#leave");
+  await second.click("#leave-yes");
   await says(second, "#where", "spectator", "Bob's header once he left");
   await says(bob2, "#where", "spectator", "Bob's second tab once he left");
   if (!(await api(`/api/tables/${next}`)).free_seats.includes(1)) fail("Bob's seat is not free after he left");
@@ -682,6 +676,5 @@ try {
 } finally {
   clearTimeout(watchdog);
   await browser.close();
-  server.removeAllListeners("exit");
-  server.kill("SIGTERM");
+  server.kill();
 }

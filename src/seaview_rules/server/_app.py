@@ -16,6 +16,7 @@ from attrs import frozen
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import Response
@@ -31,7 +32,13 @@ from seaview_rules.server._quota import Expiry, Quota
 from seaview_rules.server._requests import error
 from seaview_rules.server._worker import Worker
 
-__all__ = ["PAGE_THREADS", "Limits", "create_app", "routes", "sweep"]
+__all__ = ["GZIP_LEAST", "PAGE_THREADS", "Limits", "create_app", "routes", "sweep"]
+
+GZIP_LEAST = 1_000
+"""The smallest answer sent compressed (bytes), to a client that accepts gzip: the
+page, its script, the pictures, the logs and the lobby are; the short answers that
+carry a token (a join, a new table) are not, so that no secret is ever compressed
+beside words the asker chose."""
 
 PAGE_THREADS = 2
 """The threads that build large pages of logs and records (`._pages`)."""
@@ -126,6 +133,7 @@ def routes() -> list[BaseRoute]:
         Route(table + "/rematch", api.rematch, methods=["POST"]),
         Route(table + "/view", api.view),
         Route(table + "/view.svg", api.picture),
+        Route(table + "/replay.svg", api.replay_picture),
         Route(table + "/events", api.events),
         Route(table + "/record", api.record),
         Route(table + "/moves", api.move, methods=["POST"]),
@@ -157,7 +165,9 @@ def create_app(
             another site whose name resolves to 127.0.0.1 (DNS rebinding) cannot call it.
 
     Every request meets the `Guard` first (framing, path segments, strict UTF-8 bodies,
-    the live channel's ``Origin``), then the host check, then CORS.
+    the live channel's ``Origin``), then the host check, then CORS. An answer of
+    `GZIP_LEAST` bytes or more is compressed for a client that accepts gzip (the live
+    channel never is).
     """
     bounds = limits or Limits()
     middleware = [
@@ -179,6 +189,8 @@ def create_app(
                 allow_methods=["GET", "POST", "DELETE"],
             )
         )
+
+    middleware.append(Middleware(GZipMiddleware, minimum_size=GZIP_LEAST, compresslevel=6))
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

@@ -97,12 +97,14 @@ async def _serve(websocket: WebSocket, channel: Channel) -> None:
         return
     seat, since, held = first
     live.channels += 1
-    with contextlib.suppress(HubError):  # news skipped while no channel was open here
-        await hub.sync(live.id)
+    hub.arrive(live.id, seat)
     try:
+        with contextlib.suppress(HubError):  # news skipped while no channel was open here
+            await hub.sync(live.id)
         await _push(websocket, hub, live, seat, since, held)
     finally:
         live.channels -= 1
+        hub.depart(live.id, seat)
 
 
 async def _push(

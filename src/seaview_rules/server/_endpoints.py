@@ -18,8 +18,15 @@ from seaview_rules.server._asyncapi import asyncapi
 from seaview_rules.server._hub import Hub
 from seaview_rules.server._live import ADMIN, SEAT_KINDS, HubError, LiveTable
 from seaview_rules.server._lobby import LOBBY_MAX, LOBBY_PAGE
-from seaview_rules.server._openapi import openapi
-from seaview_rules.server._pages import EVENTS_PAGE, PAGE_MAX, RECORD_PAGE, events_page, record_page
+from seaview_rules.server._openapi import openapi, rules_inputs
+from seaview_rules.server._pages import (
+    EVENTS_PAGE,
+    OFF_LOOP,
+    PAGE_MAX,
+    RECORD_PAGE,
+    events_page,
+    record_page,
+)
 from seaview_rules.server._quota import Quota, client_of
 from seaview_rules.server._requests import (
     NO_STORE,
@@ -52,6 +59,7 @@ __all__ = [
     "picture",
     "record",
     "rematch",
+    "replay_picture",
     "step",
     "summary",
     "undo",
@@ -96,6 +104,7 @@ async def games(request: Request) -> Response:
             "hidden_information": game.hidden_information,
             "table_chance": game.table_chance,
             "rules": game.rules_to_data(game.rules_type()),
+            "rules_schema": rules_inputs(game.name),
         }
         for game in GAMES.values()
     ]
@@ -251,19 +260,96 @@ async def view(request: Request) -> Response:
     )
 
 
+PICTURE_WIDTHS = (280, 4_096)
+"""The ``width`` a picture may be asked for (CSS pixels: the box the page shows it in),
+the range `seaview_rules.svg.render` draws."""
+
+
 @guarded
 async def picture(request: Request) -> Response:
-    """GET /api/tables/{table}/view.svg"""
+    """GET /api/tables/{table}/view.svg?width=W: the asker's view drawn for a box ``W``
+    CSS pixels wide (the picture's own layout without it), naming the players, with
+    the last change marked as the asker saw it (its events redacted for the asker's
+    seat, as the log is)."""
     live = await _table(request)
     seat = viewer(live, request.headers)
+    least, most = PICTURE_WIDTHS
+    width = number(request, "width", least, most, least=least)
     async with live.reading() as table:
         seen = table.view(seat)
-    options = {"moves": True} if "moves" in table.game.picture_options else {}
+        version = table.version
+        last = [entry.event for entry in table.events_since(version - 1, seat)] if version else []
+    takes = table.game.picture_options
+    wanted: dict[str, Any] = {
+        "moves": True,
+        "width": width if "width" in request.query_params else None,
+        "names": [name or "" for name in live.entry["names"]],
+        "last": last,
+    }
+    options = {key: value for key, value in wanted.items() if key in takes}
     return Response(
         svg.render(seen, **options),
         media_type="image/svg+xml",
         headers={
             **NO_STORE,
+            "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
+        },
+    )
+
+
+REPLAY_MOVES = 10_000
+"""The longest record a finished table's replay is drawn for (409 beyond): each
+picture of the replay plays the record from its start up to its move."""
+
+
+@guarded
+async def replay_picture(request: Request) -> Response:
+    """GET /api/tables/{table}/replay.svg?move=K&width=W: once the game is over, the
+    asker's view after the record's first ``K`` moves (the last by default), drawn as
+    the table's picture is, with move ``K`` marked; ``Record-Moves`` says how many the
+    record has. A seat sees what it saw then, a spectator (and the admin) what the
+    spectators saw: never more than the live table showed. A picture that plays more
+    than `OFF_LOOP` moves is built on a worker thread and counted in the client's moves
+    a second."""
+    live = await _table(request)
+    seat = viewer(live, request.headers)
+    async with live.reading() as table:
+        over, record = table.to_move is None, table.record
+    if not over:
+        raise HubError(409, "not_over", "a table is replayed once the game is over")
+    moves = len(record.moves)
+    if moves > REPLAY_MOVES:
+        raise HubError(409, "too_long", f"a record of over {REPLAY_MOVES} moves is not replayed")
+    upto = number(request, "move", moves, moves)
+    least, most = PICTURE_WIDTHS
+    width = number(request, "width", least, most, least=least)
+    if upto > OFF_LOOP:  # a long replay, built on a worker thread: counted, as a move is
+        _quota(request).take_move(_client(request))
+    game = table.game
+    names = [name or "" for name in live.entry["names"]]
+
+    def draw() -> str:
+        state = game.new_game(record.rules)
+        last: list[Any] = []
+        for at, played in enumerate(record.moves[:upto]):
+            if at == upto - 1:
+                last = list(game.events(state, played, seat=seat))
+            state = game.apply_move(state, played)
+        wanted = {
+            "width": width if "width" in request.query_params else None,
+            "names": names,
+            "last": last,
+        }
+        options = {key: value for key, value in wanted.items() if key in game.picture_options}
+        return svg.render(game.view(state, seat), **options)
+
+    text = await request.app.state.pages.run(draw) if upto > OFF_LOOP else draw()
+    return Response(
+        text,
+        media_type="image/svg+xml",
+        headers={
+            **NO_STORE,
+            "Record-Moves": str(moves),
             "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
         },
     )

@@ -143,6 +143,9 @@ class Hub:
         self.held_by: Counter[str] = Counter()
         """The changes of the tables each client created, of those this process holds."""
         self.tables: dict[str, LiveTable] = {}
+        self.present: Counter[tuple[str, int]] = Counter()
+        """The live channels open in this process of each (table, seat): its player is
+        at the table (`arrive`, `depart`)."""
         self.lobby_pages = Lobby()
         """The lobby of `tables`, in order, a page at a time."""
         self.unreadable: list[str] = []
@@ -686,11 +689,32 @@ class Hub:
             live.bot_task = None
         self._announce(live, here=False)  # its live channels see that it is gone
 
+    def arrive(self, table_id: str, seat: int | None) -> None:
+        """A live channel of ``seat`` (``None``: a spectator's, not counted) of the
+        table ``table_id`` opened: its entry says the seat is here."""
+        if seat is not None:
+            self.present[(table_id, seat)] += 1
+            self._show_presence(table_id)
+
+    def depart(self, table_id: str, seat: int | None) -> None:
+        """A live channel `arrive` counted closed."""
+        if seat is not None:
+            self.present[(table_id, seat)] -= 1
+            if self.present[(table_id, seat)] <= 0:
+                del self.present[(table_id, seat)]
+            self._show_presence(table_id)
+
+    def _show_presence(self, table_id: str) -> None:
+        live = self.tables.get(table_id)
+        if live is not None:
+            live.show_presence([(table_id, s) in self.present for s in range(len(live.seats))])
+
     def _hold(self, live: LiveTable) -> LiveTable:
         """Serve ``live`` here, its changes counted in `held`, its entry in the
         lobby."""
         self.tables[live.id] = live
         self._count(live)
+        self._show_presence(live.id)
         live.listener = self.lobby_pages.touch
         self.lobby_pages.touch(live)
         return live

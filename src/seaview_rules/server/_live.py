@@ -122,7 +122,10 @@ class LiveTable:
     entry: dict[str, Any] = field(factory=dict)
     """The lobby entry (`summary`) as of the last committed change (see `committed`)."""
     entry_text: str = ""
-    """`entry` as JSON text, written once per change."""
+    """`entry` as JSON text, written once per change (and once its presence changes)."""
+    connected: list[bool] = field(factory=list)
+    """Whether each seat has a live channel open in this process (`show_presence`);
+    empty: none has."""
     listener: Callable[[LiveTable], None] | None = None
     """Told of every change of `entry` (the hub's `seaview_rules.server._lobby.Lobby`)."""
     owner: str = ""
@@ -198,6 +201,17 @@ class LiveTable:
         if self.listener is not None:
             self.listener(self)
 
+    def show_presence(self, connected: list[bool]) -> None:
+        """Say in `entry` which seats have a live channel open (``connected``), the rest
+        of the entry as it was, and tell the `listener` if that changed it."""
+        if connected == self.entry.get("connected"):
+            return
+        self.connected = connected
+        self.entry = {**self.entry, "connected": connected}
+        self.entry_text = json.dumps(self.entry, ensure_ascii=False, separators=(",", ":"))
+        if self.listener is not None:
+            self.listener(self)
+
     def summary(self) -> dict[str, Any]:
         """The table's lobby entry as it is now."""
         table = self.table
@@ -227,4 +241,5 @@ class LiveTable:
             if outcome is None
             else {"winner": outcome.winner, "scores": list(outcome.scores)},
             "rematch": self.rematch,
+            "connected": self.connected or [False] * len(self.seats),
         }

@@ -18,7 +18,7 @@ from seaview_rules import GAMES, __version__
 from seaview_rules.schema import KINDS, schema
 from seaview_rules.server._lobby import LOBBY_MAX, LOBBY_PAGE
 
-__all__ = ["api_schemas", "openapi"]
+__all__ = ["api_schemas", "openapi", "rules_inputs"]
 
 _SEAT_KINDS = ("open", "bot:random", "bot:ismcts")
 """What a seat of a new table may be (`seaview_rules.server.SEAT_KINDS`)."""
@@ -77,6 +77,22 @@ def _rules_of(game: str, components: dict[str, Schema]) -> Schema:
     record = components[f"{game}.record"]
     rules: Schema = record["properties"]["data"]["properties"]["rules"]
     return rules
+
+
+@functools.cache
+def rules_inputs(game: str) -> Schema:
+    """The schema of ``game``'s rules with only the options a form sets with one input
+    (a number and its bounds, a yes or no, a choice of words): the ``rules_schema`` of
+    ``GET /api/games``, from which the page builds its rules' inputs."""
+    rules: Schema = schema(game, "record")["$defs"]["Rules"]
+    return {
+        "type": "object",
+        "properties": {
+            key: spec
+            for key, spec in rules["properties"].items()
+            if "$ref" not in spec and spec.get("type") != "object"
+        },
+    }
 
 
 def _create_body(game: str, rules: Schema) -> Schema:
@@ -180,6 +196,12 @@ def api_schemas() -> dict[str, Schema]:
                     "type": "object",
                     "description": "The default rules' data (the game's `Rules` schema).",
                 },
+                "rules_schema": {
+                    "type": "object",
+                    "description": "The JSON Schema of the options of the rules a form "
+                    "sets with one input each: a number (its bounds), a yes or no, a "
+                    "choice of words (an `enum`).",
+                },
             },
         ),
         "Games": _object("The games.", {"games": {"type": "array", "items": _ref("Game")}}),
@@ -217,6 +239,12 @@ def api_schemas() -> dict[str, Schema]:
                     "type": ["string", "null"],
                     "description": "The table of this one's rematch, once one was made "
                     "(POST .../rematch); null until then.",
+                },
+                "connected": {
+                    "type": "array",
+                    "items": {"type": "boolean"},
+                    "description": "Whether each seat has a live channel open on the "
+                    "process that answers (its player is at the table now).",
                 },
             },
         ),
@@ -510,6 +538,13 @@ _TABLE_PARAMETER: Schema = {
     "required": True,
     "schema": {"type": "string", "minLength": 1, "maxLength": 64},
 }
+_WIDTH: Schema = {
+    "name": "width",
+    "in": "query",
+    "schema": {"type": "integer", "minimum": 280, "maximum": 4096},
+    "description": "The CSS pixels the picture is shown at: it is drawn at most that wide, "
+    "its texts readable (a narrow layout below 600); its own layout without it.",
+}
 _PAGE: list[Schema] = [
     {
         "name": "since",
@@ -714,14 +749,54 @@ def _paths() -> dict[str, Any]:
         },
         table + "/view.svg": {
             "parameters": [_TABLE_PARAMETER],
-            "get": _get(
-                "getViewPicture",
-                "The asker's view as an SVG picture.",
-                {
-                    "description": "The picture.",
-                    "content": {"image/svg+xml": {"schema": {"type": "string"}}},
-                },
-            ),
+            "get": {
+                **_get(
+                    "getViewPicture",
+                    "The asker's view as an SVG picture, naming the players, with the last "
+                    "change marked as the asker saw it.",
+                    {
+                        "description": "The picture.",
+                        "content": {"image/svg+xml": {"schema": {"type": "string"}}},
+                    },
+                    "400",
+                ),
+                "parameters": [_WIDTH],
+            },
+        },
+        table + "/replay.svg": {
+            "parameters": [_TABLE_PARAMETER],
+            "get": {
+                **_get(
+                    "getReplayPicture",
+                    "Once the game is over, the asker's view after the record's first "
+                    "`move` moves as an SVG picture (a seat's as it saw it then, a "
+                    "spectator's otherwise), that move marked; one of over 200 moves "
+                    "counts in the client's moves a second.",
+                    {
+                        "description": "The picture.",
+                        "headers": {
+                            "Record-Moves": {
+                                "description": "How many moves the record has.",
+                                "schema": {"type": "integer", "minimum": 0},
+                            }
+                        },
+                        "content": {"image/svg+xml": {"schema": {"type": "string"}}},
+                    },
+                    "400",
+                    "409",
+                    "429",
+                ),
+                "parameters": [
+                    {
+                        "name": "move",
+                        "in": "query",
+                        "schema": {"type": "integer", "minimum": 0},
+                        "description": "How many moves of the record are played (all of "
+                        "them by default); more than the record has is refused (400).",
+                    },
+                    _WIDTH,
+                ],
+            },
         },
         table + "/events": {
             "parameters": [_TABLE_PARAMETER],

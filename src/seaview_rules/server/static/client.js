@@ -7,23 +7,30 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
+// A request the network failed (the server is down, or this device offline), said in
+// words rather than as the browser's "Failed to fetch".
+const OFFLINE = "The server cannot be reached: nothing was sent. Try again once the page has reconnected.";
+const reach = (path, init) =>
+  fetch(path, init).catch(() => {
+    throw Object.assign(new Error(OFFLINE), { offline: true });
+  });
 const api = async (method, path, body, token) => {
   const headers = { "Content-Type": "application/json" };
   if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await fetch(path, { method, headers, body: body && JSON.stringify(body) });
+  const response = await reach(path, { method, headers, body: body && JSON.stringify(body) });
   const type = response.headers.get("Content-Type") || "";
   const data = type.includes("json") ? await response.json() : await response.text();
-  if (!response.ok) throw Object.assign(new Error(data.reason || response.statusText), { data });
+  if (!response.ok) throw Object.assign(new Error(data.reason || response.statusText), { data, status: response.status });
   return data;
 };
 // A read that the server answers 304 when nothing changed: null then, the data on 200.
 const tags = new Map();
 const changed = async (path) => {
   const tag = tags.get(path);
-  const response = await fetch(path, { cache: "no-store", headers: tag ? { "If-None-Match": tag } : {} });
+  const response = await reach(path, { cache: "no-store", headers: tag ? { "If-None-Match": tag } : {} });
   if (response.status === 304) return null;
-  const data = await response.json();
-  if (!response.ok) throw new Error(data.reason || response.statusText);
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) throw Object.assign(new Error(data.reason || response.statusText), { status: response.status });
   if (response.headers.get("ETag")) tags.set(path, response.headers.get("ETag"));
   return data;
 };
@@ -53,6 +60,60 @@ const winnerOf = (outcome, names, me) => {
   if (!outcome || outcome.winner === null || outcome.winner === undefined) return "A draw";
   return outcome.winner === me ? "You win!" : `${nameOf(names, outcome.winner)} wins`;
 };
+
+// The log's lines: a deal (a run of the games' "Dealt" events) said in one line a seat
+// ("you are dealt B12, B10, R6", "seat 1 is dealt a card (×6)"), marked as a new round
+// when it is not the log's first line; every other event on a line of its own.
+function logLines(events) {
+  const lines = [];
+  for (let at = 0; at < events.length; ) {
+    let end = at + 1;
+    if (events[at].type === "Dealt") while (end < events.length && events[end].type === "Dealt") end++;
+    const run = events.slice(at, end);
+    const bySeat = new Map();
+    for (const event of run) bySeat.set(event.seat, [...(bySeat.get(event.seat) || []), event]);
+    if ([...bySeat.values()].some((said) => said.length > 1)) {
+      const first = lines.length > 0;
+      for (const said of bySeat.values()) {
+        const texts = said.map((event) => event.text);
+        const words = texts.map((t) => t.split(" "));
+        let common = 0;
+        while (words.every((w) => w.length > common + 1 && w[common] === words[0][common])) common++;
+        const merged = texts.length === 1
+          ? texts[0]
+          : texts.every((t) => t === texts[0])
+          ? `${texts[0]} (×${texts.length})`
+          : `${words[0].slice(0, common).join(" ")} ${words.map((w) => w.slice(common).join(" ")).join(", ")}`;
+        lines.push({ words: merged, names: said[0].names, first: first && said === bySeat.values().next().value });
+      }
+    } else for (const event of run) lines.push({ words: event.text, names: event.names, first: false });
+    at = end;
+  }
+  return lines;
+}
+
+// The CSS width the table's picture is drawn for: its box's, beside the moves and the
+// log on a wide screen (see client.css), within what a picture can be drawn at.
+const WIDE = matchMedia("(min-width: 60em)");
+const pictureWidth = () => {
+  const replaying = !$("replay").hidden;
+  const room = replaying ? $("replay").clientWidth : WIDE.matches ? $("play").clientWidth - 270 : $("picture").clientWidth;
+  return Math.max(280, Math.min(4096, Math.floor(room)));
+};
+
+// A short chime: the turn alert a player may turn on (off by default).
+let sound = null;
+function chime() {
+  sound ??= new AudioContext();
+  const tone = sound.createOscillator();
+  const level = sound.createGain();
+  tone.frequency.value = 660;
+  level.gain.setValueAtTime(0.2, sound.currentTime);
+  level.gain.exponentialRampToValueAtTime(0.001, sound.currentTime + 0.4);
+  tone.connect(level).connect(sound.destination);
+  tone.start();
+  tone.stop(sound.currentTime + 0.4);
+}
 
 let games = [];
 let socket = null;
@@ -137,7 +198,9 @@ async function refreshLobby() {
         seats.append(text("button", `join seat ${seat}`, { "data-join": `${entry.table}/${seat}`, type: "button" }));
       } else {
         const who = kind === "taken" ? (entry.names && entry.names[seat]) || "taken" : kind;
-        seats.append(text("span", `${seat}: ${who}`, { class: "seat" }), " ");
+        // A player at the table now (a live channel open) or away.
+        const here = kind !== "taken" ? "" : entry.connected && entry.connected[seat] ? " ● here" : " ○ away";
+        seats.append(text("span", `${seat}: ${who}${here}`, { class: "seat" }), " ");
       }
     });
     row.append(seats, text("td", stateOf(entry), { "data-label": "state" }));
@@ -157,15 +220,27 @@ function resetSeats() {
   const game = games.find((g) => g.name === $("game").value) || games[0];
   $("seat-kinds").replaceChildren();
   for (let seat = 0; seat < game.min_players; seat++) addSeat(seat === 0 ? "open" : "bot:random");
-  // An input for each number, yes/no and word of the game's rules (the seat list says
+  // An input for each number, yes/no and choice of the game's rules, as the rules'
+  // JSON Schema says: a choice is a list, a number has its bounds (the seat list says
   // how many play; lists and tables of the rules keep their defaults).
   $("rules").replaceChildren();
+  const schema = (game.rules_schema && game.rules_schema.properties) || {};
   for (const [key, value] of Object.entries(game.rules)) {
     if (key === "players" || (typeof value === "object" && value !== null)) continue;
-    const input = document.createElement("input");
+    const spec = schema[key] || {};
+    let input;
+    if (Array.isArray(spec.enum)) {
+      input = document.createElement("select");
+      for (const choice of spec.enum) input.append(text("option", String(choice), { value: String(choice) }));
+      input.value = String(value);
+    } else {
+      input = document.createElement("input");
+      if (typeof value === "boolean") Object.assign(input, { type: "checkbox", checked: value });
+      else Object.assign(input, { type: typeof value === "number" ? "number" : "text", value: String(value) });
+      if (spec.minimum !== undefined) input.min = String(spec.minimum);
+      if (spec.maximum !== undefined) input.max = String(spec.maximum);
+    }
     input.dataset.rule = key;
-    if (typeof value === "boolean") Object.assign(input, { type: "checkbox", checked: value });
-    else Object.assign(input, { type: typeof value === "number" ? "number" : "text", value: String(value) });
     const label = text("label", `${key.replaceAll("_", " ")} `);
     label.append(input);
     $("rules").append(label);
@@ -189,7 +264,7 @@ function addSeat(kind) {
 // The rules the inputs changed from the game's defaults (null: none).
 function rulesChosen(game) {
   const rules = {};
-  for (const input of $("rules").querySelectorAll("input")) {
+  for (const input of $("rules").querySelectorAll("[data-rule]")) {
     const key = input.dataset.rule;
     const old = game.rules[key];
     const value = input.type === "checkbox" ? input.checked : typeof old === "number" ? Number(input.value) : input.value;
@@ -207,16 +282,24 @@ async function create(event) {
   if ($("chance").value) body.chance = $("chance").value;
   const rules = rulesChosen(game);
   if (rules) body.rules = rules;
+  let made;
   try {
-    const made = await api("POST", "/api/tables", body);
-    // Kept in this browser only: the admin token enters real cards, frees seats and
-    // reads the full record, so it is never sent to another seat.
-    kept.keepAdmin(made.table, made.admin_token);
-    await refreshLobby();
-    $("lobby-note").textContent = `Table ${made.table} is open; this browser is its admin. Its admin token (real cards, the full record, deleting it): ${made.admin_token}`;
+    made = await api("POST", "/api/tables", body);
   } catch (error) {
     $("lobby-note").textContent = error.message;
+    return;
   }
+  // Kept in this browser only: the admin token enters real cards, frees seats and
+  // reads the full record, so it is never sent to another seat (the table's page
+  // shows it on demand).
+  kept.keepAdmin(made.table, made.admin_token);
+  const open = seats.indexOf("open");
+  if ($("sit").checked && open >= 0) return join(`${made.table}/${open}`);
+  $("lobby-note").replaceChildren(
+    `Table ${made.table} is open; this browser is its admin. `,
+    text("a", "Open it", { href: `#/table/${made.table}`, class: "move" }),
+  );
+  await refreshLobby().catch(() => {});
 }
 
 async function join(target) {
@@ -268,32 +351,51 @@ function showTable(table) {
   const token = held && held.token;
   $("title").textContent = `Table ${table}`;
   document.title = `Table ${table} · ${NAME}`;
-  for (const id of ["log", "moves", "picture", "admin", "outcome"]) $(id).replaceChildren();
+  for (const id of ["log", "moves", "picture", "admin", "outcomes", "outcome-names"]) $(id).replaceChildren();
   delete $("log").dataset.version;
-  for (const id of ["refusal", "status"]) $(id).textContent = "";
-  for (const id of ["live", "typed", "enter", "banner"]) $(id).hidden = true;
+  for (const id of ["refusal", "status", "token", "presence"]) $(id).textContent = "";
+  for (const id of ["live", "typed", "enter", "banner", "missing", "leave-ask", "token-shown", "replay"]) $(id).hidden = true;
+  $("play").hidden = false;
+  $("replay-picture").replaceChildren();
   $("leave").hidden = !held;
+  $("token-box").hidden = !admin;
+  $("token-show").hidden = false;
+  $("alert-box").hidden = !held;
+  $("alert").checked = localStorage.getItem("seaview:alert") === "on";
+  $("moves").classList.remove("dock");
   let since = 0;
   let version = 0;
   let latest = null;
   let retry = 1000;
   let entry = { names: [], seats: [] };
-  const said = []; // the log's event texts, in the server's words
+  const said = []; // the log's events: {type, seat, text, names (as they were then)}
   const me = {};
   current = me;
   const path = `/api/tables/${table}`;
   tags.delete(path);
 
-  const saySeats = (words) => words.replace(/\bseat (\d+)\b/g, (all, s) => (entry.names && entry.names[s]) || all);
+  // A seat's name as it was when the words were said, else as it is now: a player who
+  // left keeps the name on the lines of the moves the player made.
+  const saySeats = (words, then = null) =>
+    words.replace(/\bseat (\d+)\b/g, (all, s) => (then && then[s]) || (entry.names && entry.names[s]) || all);
   const header = () => {
     const name = entry.names && entry.names[seat];
     $("where").textContent = held ? `you are seat ${seat}${name ? `, ${name}` : ""}` : admin ? "admin" : "spectator";
     $("host-deals").hidden = entry.chance !== "external";
     if (entry.game) $("title").textContent = `Table ${table} · ${(games.find((g) => g.name === entry.game) || {}).title || entry.game}`;
+    // Who is at the table now: each player's live channel, as the server counts them.
+    const here = entry.connected || [];
+    $("presence").textContent = (entry.seats || [])
+      .map((kind, s) => {
+        const who = s === seat ? "you" : nameOf(entry.names, s);
+        if (kind === "taken") return `${who} ${here[s] ? "● here" : "○ away"}`;
+        return kind === "open" ? `${who}: open` : `${who}: ${kind.replace(":", " ")}`;
+      })
+      .join(" · ");
   };
   header(); // without the names until the table's entry is read
   const writeLog = () => {
-    $("log").replaceChildren(...said.map((words) => text("li", saySeats(words))));
+    $("log").replaceChildren(...logLines(said).map(({ words, names, first }) => text("li", saySeats(words, names), first ? { class: "round" } : {})));
     $("log").scrollTop = $("log").scrollHeight;
   };
   const follow = (next) => {
@@ -306,6 +408,7 @@ function showTable(table) {
     $("banner").hidden = !entry.over;
     if (!entry.over) return;
     $("winner").textContent = winnerOf(entry.outcome, entry.names, seat);
+    document.title = `${winnerOf(entry.outcome, entry.names, seat)} · Table ${table} · ${NAME}`;
     const scores = (entry.outcome && entry.outcome.scores) || [];
     $("scores").textContent = scores.map((score, s) => `${s === seat ? "you" : nameOf(entry.names, s)}: ${score}`).join(" · ");
     $("rematch").hidden = !(held || admin);
@@ -319,8 +422,8 @@ function showTable(table) {
     );
   };
   const readEntry = async () => {
-    const found = await changed(path).catch(() => null);
-    if (found === null || current !== me) return;
+    const found = await changed(path).catch((error) => (error.status === 404 ? missing() : null));
+    if (!found || current !== me) return;
     if (held && found.seats[seat] === "open") {
       // The seat was left (in another tab) or freed by the admin: watch from now on.
       kept.forget(table);
@@ -337,6 +440,21 @@ function showTable(table) {
     banner();
     adminSeats();
   };
+  // No such table (deleted, expired, or a wrong link): nothing to poll or follow.
+  const missing = () => {
+    if (current !== me) return null;
+    current = null;
+    clearInterval(entryTimer);
+    if (socket) socket.close();
+    socket = null;
+    for (const id of ["live", "banner", "host-deals", "play", "replay"]) $(id).hidden = true;
+    for (const id of ["picture", "moves", "log"]) $(id).replaceChildren();
+    for (const id of ["status", "presence"]) $(id).textContent = "";
+    $("missing-words").textContent = `There is no table ${table} here: it was deleted, it expired, or the link is wrong.`;
+    $("missing").hidden = false;
+    document.title = `No such table · ${NAME}`;
+    return null;
+  };
   const entryTimer = setInterval(() => {
     if (current !== me) clearInterval(entryTimer);
     else if (!document.hidden) readEntry();
@@ -345,11 +463,14 @@ function showTable(table) {
 
   const act = async (how, path_, body, key = token) => {
     $("refusal").textContent = "";
+    const at = version;
     try {
       return await api(how, `/api/tables/${table}${path_}`, body, key);
     } catch (error) {
-      // The reason only, in the players' names: a rule's ID is for the rule book.
-      $("refusal").textContent = saySeats(error.message);
+      // The reason only, in the players' names: a rule's ID is for the rule book. A
+      // refusal of a move on a table that has moved on since is not said: the page is
+      // already redrawn, and the next change would clear it anyway.
+      if (current === me && (version === at || error.offline)) $("refusal").textContent = saySeats(error.message);
       return null;
     }
   };
@@ -357,10 +478,25 @@ function showTable(table) {
   me.table = table;
   me.play = play;
 
+  let enterable = new Map(); // the outcomes offered, by their names typed in lower case
+  const enter = (move) => {
+    $("enter").hidden = true;
+    act("POST", "/chance", { move, version }, admin);
+  };
   const offerOutcomes = async (at) => {
     const found = await act("GET", "/chance", undefined, admin);
     if (!found || current !== me || version !== at) return;
-    $("outcome").replaceChildren(...found.outcomes.map((o) => text("option", `${o.move} (${o.probability})`, { value: o.move })));
+    // A button a card or spin, named without the verb they all share ("deal"), and the
+    // same names to type.
+    const verbs = new Set(found.outcomes.map((o) => o.move.split(" ")[0]));
+    const shared = verbs.size === 1 && found.outcomes.every((o) => o.move.includes(" ")) ? `${[...verbs][0]} ` : "";
+    const named = found.outcomes.map((o) => ({ ...o, name: o.move.slice(shared.length) }));
+    enterable = new Map(named.flatMap((o) => [[o.move.toLowerCase(), o.move], [o.name.toLowerCase(), o.move]]));
+    $("outcomes").replaceChildren(
+      ...named.map((o) => text("button", o.name, { type: "button", "data-outcome": o.move, title: `${o.move}: probability ${o.probability}`, class: "outcome" })),
+    );
+    $("outcome-names").replaceChildren(...named.map((o) => text("option", "", { value: o.name })));
+    $("outcome").value = "";
     $("enter").hidden = false;
   };
 
@@ -380,6 +516,7 @@ function showTable(table) {
     if (entry.chance === "step" && typeof update.chance_seat === "number") return `${nameOf(entry.names, update.chance_seat)} ${verb}s.`;
     return `The table ${verb}s.`;
   };
+  let wasTurn = true; // whether the update drawn last was this seat's turn (no chime on opening)
   let shown = null; // the update drawn last, whose status is said anew when names change
   let focused = false; // whether the focus was on a control the next drawing replaces
   const draw = async (update) => {
@@ -387,9 +524,9 @@ function showTable(table) {
     if (current !== me) return;
     version = update.version;
     $("refusal").textContent = ""; // the table has moved on, and the server answers
-    said.push(...update.events.map((event) => event.text));
-    for (const event of update.events) $("log").append(text("li", saySeats(event.text)));
-    $("log").scrollTop = $("log").scrollHeight;
+    const names = [...(entry.names || [])];
+    said.push(...update.events.map((e) => ({ type: e.event.data && e.event.data.type, seat: e.event.data && e.event.data.seat, text: e.text, names })));
+    writeLog();
     const view = update.view.data;
     const over = view.to_move === null;
     const chance = entry.chance;
@@ -398,30 +535,18 @@ function showTable(table) {
     const mine = yours(update);
     shown = update;
     $("status").textContent = statusOf(update);
-    document.title = `${moves.length || mine ? "Your turn · " : ""}Table ${table} · ${NAME}`;
+    const turn = Boolean(moves.length || mine);
+    document.title = `${turn ? "● Your turn · " : ""}Table ${table} · ${NAME}`;
+    if (over) banner(); // the winner, in the tab's title too
+    if (turn && !wasTurn && held && $("alert").checked) chime();
+    wasTurn = turn;
+    $("moves").classList.toggle("dock", mine);
     const entering = admin && chance === "external" && view.to_move === "chance";
     $("enter").hidden = true; // offered again once the outcomes of this version are read
     if (update === latest) {
       if (entering) offerOutcomes(update.version);
       if (over) readEntry(); // the winner and the scores
-      // Only the newest update's picture: an older one would be drawn for nothing.
-      try {
-        const picture = await fetch(`/api/tables/${table}/view.svg`, {
-          headers: token ? { Authorization: `Bearer ${token}` } : {},
-        });
-        if (picture.ok && current === me) {
-          const markup = await picture.text();
-          // A keyboard player's focus stays in the picture when it is drawn anew.
-          focused = focused || $("picture").contains(document.activeElement) || $("moves").contains(document.activeElement);
-          $("picture").innerHTML = markup;
-          const svg = $("picture").querySelector("svg");
-          const width = svg && Number(svg.getAttribute("width"));
-          // Never so small that its words cannot be read: the box scrolls instead.
-          if (width) svg.style.minWidth = `${Math.round(width * 0.9)}px`;
-        }
-      } catch {
-        // the live channel is down as well: it says so, and redraws once back
-      }
+      await drawPicture(); // only the newest update's: an older one would be drawn for nothing
     }
     if (current !== me) return;
     const words = movesInWords(seat);
@@ -440,6 +565,74 @@ function showTable(table) {
     $("log").dataset.version = String(update.version); // drawn: for tests and scripts
   };
   let drawing = Promise.resolve(); // one update drawn after the other, in order
+  let drawnFor = 0; // the width the picture was drawn for
+  const drawPicture = async () => {
+    drawnFor = pictureWidth();
+    try {
+      const picture = await fetch(`/api/tables/${table}/view.svg?width=${drawnFor}`, {
+        headers: token ? { Authorization: `Bearer ${token}` } : {},
+      });
+      if (picture.ok && current === me) {
+        const markup = await picture.text();
+        // A keyboard player's focus stays in the picture when it is drawn anew.
+        focused = focused || $("picture").contains(document.activeElement) || $("moves").contains(document.activeElement);
+        $("picture").innerHTML = markup;
+        const svg = $("picture").querySelector("svg");
+        const width = svg && Number(svg.getAttribute("width"));
+        // Never so small that its words cannot be read: the box scrolls instead.
+        if (width) svg.style.minWidth = `${Math.round(width * 0.9)}px`;
+      }
+    } catch {
+      // the live channel is down as well: it says so, and redraws once back
+    }
+  };
+  // The replay of a finished table: its record a move at a time, each picture what this
+  // page's seat (or a spectator) saw then, drawn by the server.
+  let replayAt = 0;
+  let replayMoves = null; // how many moves the record has, once the first picture says
+  let stepping = Promise.resolve();
+  const replayTo = async (at) => {
+    const width = pictureWidth();
+    const query = at === null ? `width=${width}` : `move=${at}&width=${width}`;
+    try {
+      const picture = await reach(`/api/tables/${table}/replay.svg?${query}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+      if (!picture.ok) throw new Error((await picture.json().catch(() => ({}))).reason || picture.statusText);
+      replayMoves = Number(picture.headers.get("Record-Moves"));
+      replayAt = at === null ? replayMoves : at;
+      const markup = await picture.text();
+      if (current !== me || $("replay").hidden) return;
+      $("replay-picture").innerHTML = markup;
+      $("replay-at").textContent = `move ${replayAt} of ${replayMoves}`;
+      $("refusal").textContent = "";
+    } catch (error) {
+      $("refusal").textContent = error.message;
+    }
+  };
+  me.replay = (how) => {
+    if (how === "open") {
+      $("replay").hidden = false;
+      $("play").hidden = true;
+      stepping = stepping.then(() => replayTo(null));
+      return stepping;
+    }
+    if (how === "close") {
+      $("replay").hidden = true;
+      $("play").hidden = false;
+      return me.resized();
+    }
+    // One step after the other, each from where the one before it left the replay.
+    stepping = stepping.then(() => {
+      const last = replayMoves ?? 0;
+      const to = { first: 0, back: Math.max(0, replayAt - 1), next: Math.min(last, replayAt + 1), last }[how];
+      return to === replayAt ? null : replayTo(to);
+    });
+    return stepping;
+  };
+  // A window made narrower or wider (a phone turned): the picture drawn for its box anew.
+  me.resized = () => {
+    if (!$("replay").hidden) return; // the live picture is drawn anew once the replay closes
+    if (latest && pictureWidth() !== drawnFor) drawing = drawing.then(drawPicture).catch(() => {});
+  };
 
   const connect = () => {
     if (current !== me) return;
@@ -447,11 +640,13 @@ function showTable(table) {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const live = new WebSocket(`${scheme}://${location.host}/api/tables/${table}/live`);
     socket = live;
+    let opened = false; // whether this channel's first update came: the entry then says it is here
     live.onopen = () => live.send(JSON.stringify({ token: token || null, since }));
     live.onmessage = (message) => {
       const update = JSON.parse(message.data);
       if (update.error) {
-        if (held && update.status === 403) {
+        if (update.status === 404) missing();
+        else if (held && update.status === 403) {
           // The seat was left or freed: this browser watches from now on.
           kept.forget(table);
           showTable(table);
@@ -459,6 +654,8 @@ function showTable(table) {
         return;
       }
       retry = 1000;
+      if (!opened) readEntry(); // this page counted as here from now on
+      opened = true;
       $("live").hidden = true;
       since = update.version;
       latest = update;
@@ -466,6 +663,7 @@ function showTable(table) {
     };
     live.onclose = (event) => {
       if (socket !== live || current !== me || event.code === 1008) return;
+      if ($("live").hidden) $("refusal").textContent = ""; // a refusal of before the outage is not news
       $("live").hidden = false; // reconnecting: what is shown may be out of date
       setTimeout(connect, retry);
       retry = Math.min(retry * 2, 5000);
@@ -484,14 +682,50 @@ function showTable(table) {
       // One press deals the dealer's whole deal; a spin is one spin.
       act("POST", "/step", event.target.closest("[data-step]").dataset.step === "deal" ? { all: true, version } : { version });
     } else if (event.target.closest("#leave")) {
+      // The seat reopens to anyone, with its hand: asked first.
+      $("leave").hidden = true;
+      $("leave-ask").hidden = false;
+      $("leave-no").focus();
+    } else if (event.target.closest("#leave-no")) {
+      $("leave-ask").hidden = true;
+      $("leave").hidden = false;
+    } else if (event.target.closest("#leave-yes")) {
+      $("leave-ask").hidden = true;
       if (await act("DELETE", `/seats/${seat}`)) {
         kept.forget(table);
         showTable(table);
-      }
+      } else $("leave").hidden = false;
+    } else if (event.target.closest("#replay-open")) {
+      me.replay("open");
+    } else if (event.target.closest("#replay-close")) {
+      me.replay("close");
+    } else if (event.target.closest("[data-replay]")) {
+      me.replay(event.target.closest("[data-replay]").dataset.replay);
+    } else if (event.target.closest("#token-show")) {
+      $("token").textContent = admin;
+      $("token-shown").hidden = false;
+      $("token-show").hidden = true;
+    } else if (event.target.closest("#token-hide")) {
+      $("token").textContent = "";
+      $("token-shown").hidden = true;
+      $("token-show").hidden = false;
+    } else if (event.target.closest("#token-copy")) {
+      navigator.clipboard.writeText(admin).then(
+        () => ($("token-copy").textContent = "Copied"),
+        () => ($("token-copy").textContent = "Select it to copy"),
+      );
     } else if (free) act("DELETE", `/seats/${free.dataset.free}`, undefined, admin).then(readEntry);
     else if (event.target.closest("#rematch")) {
       const made = await act("POST", "/rematch", {}, token || admin);
       if (made) follow(made.table);
+    }
+  };
+  $("replay").onkeydown = (event) => {
+    // The arrow keys step the replay, Home and End go to its ends.
+    const how = { ArrowLeft: "back", ArrowRight: "next", Home: "first", End: "last" }[event.key];
+    if (how && !event.target.closest("input, select, textarea")) {
+      event.preventDefault();
+      me.replay(how);
     }
   };
   $("picture").onkeydown = (event) => {
@@ -508,8 +742,14 @@ function showTable(table) {
   };
   $("enter").onsubmit = (event) => {
     event.preventDefault();
-    $("enter").hidden = true;
-    act("POST", "/chance", { move: $("outcome").value, version }, admin);
+    const typed = $("outcome").value.trim();
+    const move = enterable.get(typed.toLowerCase());
+    if (move) enter(move);
+    else $("refusal").textContent = `"${typed}" is none of the cards or spins that can come now.`;
+  };
+  $("outcomes").onclick = (event) => {
+    const button = event.target.closest("[data-outcome]");
+    if (button) enter(button.dataset.outcome);
   };
 }
 
@@ -540,6 +780,10 @@ document.addEventListener("DOMContentLoaded", () => {
   $("add-seat").addEventListener("click", () => addSeat("bot:random"));
   $("game").addEventListener("change", resetSeats);
   $("name").addEventListener("change", () => localStorage.setItem("seaview:name", $("name").value.trim()));
+  $("alert").addEventListener("change", () => {
+    localStorage.setItem("seaview:alert", $("alert").checked ? "on" : "off");
+    if ($("alert").checked) chime(); // a sound starts only after a click; and the player hears it
+  });
   $("tables").addEventListener("click", (event) => {
     if (event.target.dataset.join) join(event.target.dataset.join);
   });
@@ -552,5 +796,10 @@ document.addEventListener("DOMContentLoaded", () => {
   $("more-tables").addEventListener("click", () => turnTo(lobbyNext));
   $("first-tables").addEventListener("click", () => turnTo(null));
   window.addEventListener("hashchange", route);
+  let resizing = null;
+  window.addEventListener("resize", () => {
+    clearTimeout(resizing);
+    resizing = setTimeout(() => current && current.resized && current.resized(), 300);
+  });
   route();
 });
