@@ -153,51 +153,7 @@ def _rise(stops: Ints, positions: Ints, seat: int, start: int) -> int:
 
 
 @compiled
-def _turn_spin(s: Ints, seats: Ints, spin: int, a: _Arrays) -> None:
-    """A spin of the race (``_turn_spin``), in place."""
-    positions = seats[_POSITION]
-    seat = s[_PLAYER]
-    here = positions[seat]
-    was_placed = seats[_PLACED, seat]
-    start, red, columns = a.squares[0], a.squares[1], a.squares[2]
-    if not s[_EXTRA]:
-        s[_TURNS] += 1  # a turn begins with a spin that is not an extra one
-    landing = a.moves[was_placed, here, spin]
-    extra = False
-    square = here  # LEA-6, LEA-R9: blocked on a row's end square, his turn is over
-    if landing >= 0:
-        square = landing
-        target = a.target[landing]
-        if landing == red:
-            pass  # LEA-1: landing on the red arrow wins
-        elif landing != start and not _free(landing, positions, seat):
-            # LEA-11: landed on another diver: in row 1 back to the start, else a rise.
-            square = start if landing < columns else _rise(a.above[landing], positions, seat, start)
-        elif target >= 0:
-            if _free(target, positions, seat):
-                square = target  # LEA-7, LEA-9, LEA-10, LEA-R5
-                extra = a.again[landing] != 0
-            else:
-                # LEA-8, LEA-9, LEA-10, LEA-R10: a rise; LEA-R6: spins again?
-                square = _rise(a.rise[landing], positions, seat, start)
-                extra = a.again_taken[int(a.row[square] > a.row[landing]), landing] != 0
-        seats[_PLACED, seat] = square != landing
-    positions[seat] = square
-    s[_SPINS] += 1
-    s[_LAST] = spin
-    s[_GROUPS] = s[_SPUN] = 0
-    if square == red:
-        s[_PHASE] = _OVER  # LEA-1, LEA-R8: the diver wins, and is the player
-        s[_EXTRA] = False
-    elif extra:
-        s[_EXTRA] = True  # LEA-R6: he spins again
-    else:
-        s[_EXTRA] = False
-        s[_PLAYER] = seats[_AFTER, seat]  # LEA-2: in the settled order
-
-
-@compiled
-def _order_spin(s: Ints, seats: Ints, spin: int, a: _Arrays) -> None:
+def _order_spin(s: Ints, seats: Ints, spin: int, numbers: Ints) -> None:
     """A spin of the spin-off for the order of play (``_order_spin``), in place."""
     groups, sizes, spun = seats[_GROUP_SEATS], seats[_GROUP_SIZES], seats[_SPUN_NUMBERS]
     players = len(groups)
@@ -207,7 +163,7 @@ def _order_spin(s: Ints, seats: Ints, spin: int, a: _Arrays) -> None:
         first += 1
         current += 1
     size = sizes[current]
-    spun[s[_SPUN]] = a.numbers[spin]
+    spun[s[_SPUN]] = numbers[spin]
     s[_SPUN] += 1
     s[_ORDER_SPINS] += 1
     s[_LAST] = spin
@@ -257,16 +213,62 @@ def _order_spin(s: Ints, seats: Ints, spin: int, a: _Arrays) -> None:
 @compiled
 def _play_out(s: Ints, seats: Ints, mt: Ints, left: int, a: _Arrays) -> int:
     """Random play on the packed state, in place, until a diver wins or ``left`` spins
-    are made (``-1``: no cap); the spins made."""
+    are made (``-1``: no cap); the spins made. A spin of the race is played here
+    (``_turn_spin``), one of the spin-off by `_order_spin`."""
+    cumulative, moves, target, again, again_taken = (
+        a.cumulative, a.moves, a.target, a.again, a.again_taken
+    )  # fmt: skip
+    above, rise, row = a.above, a.rise, a.row
+    start, red, columns = a.squares[0], a.squares[1], a.squares[2]
+    positions, placed, after = seats[_POSITION], seats[_PLACED], seats[_AFTER]
     made = 0
     while left != 0 and s[_PHASE] != _OVER:
         left -= 1
         made += 1
-        spin = _draw(mt, a.cumulative)
-        if s[_PHASE] == _SPIN:
-            _turn_spin(s, seats, spin, a)
+        spin = _draw(mt, cumulative)
+        if s[_PHASE] == _ORDER:
+            _order_spin(s, seats, spin, a.numbers)
+            continue
+        seat = s[_PLAYER]
+        here = positions[seat]
+        was_placed = placed[seat]
+        if not s[_EXTRA]:
+            s[_TURNS] += 1  # a turn begins with a spin that is not an extra one
+        # LEA-3 to LEA-6, LEA-R4, LEA-R9, LEA-R11: the walk, from the tables.
+        landing = moves[was_placed, here, spin]
+        extra = False
+        square = here  # LEA-6, LEA-R9: blocked on a row's end square, his turn is over
+        if landing >= 0:
+            square = landing
+            to = target[landing]
+            if landing == red:
+                pass  # LEA-1: landing on the red arrow wins
+            elif landing != start and not _free(landing, positions, seat):
+                # LEA-11: landed on another diver: in row 1 back to the start, else a rise.
+                square = (
+                    start if landing < columns else _rise(above[landing], positions, seat, start)
+                )
+            elif to >= 0:
+                if _free(to, positions, seat):
+                    square = to  # LEA-7, LEA-9, LEA-10, LEA-R5
+                    extra = again[landing] != 0
+                else:
+                    # LEA-8, LEA-9, LEA-10, LEA-R10: a rise; LEA-R6: spins again?
+                    square = _rise(rise[landing], positions, seat, start)
+                    extra = again_taken[int(row[square] > row[landing]), landing] != 0
+            placed[seat] = square != landing  # he walked there, or was put there
+        positions[seat] = square
+        s[_SPINS] += 1
+        s[_LAST] = spin
+        s[_GROUPS] = s[_SPUN] = 0
+        if square == red:
+            s[_PHASE] = _OVER  # LEA-1, LEA-R8: the diver wins, and is the player
+            s[_EXTRA] = False
+        elif extra:
+            s[_EXTRA] = True  # LEA-R6: he spins again
         else:
-            _order_spin(s, seats, spin, a)
+            s[_EXTRA] = False
+            s[_PLAYER] = after[seat]  # LEA-2: in the settled order
     return made
 
 
@@ -345,11 +347,12 @@ def _many(
     key of ``lengths[i]`` words), and write what it came to in ``out``'s row: the
     spins made, then the scalars of the final state."""
     mt = np.zeros(MT_SIZE, np.int64)
+    state = words.copy()
+    s, seats = state[:_SCALARS], state[_SCALARS:].reshape(_ROWS, players)
     for game in range(len(lengths)):
         seed(mt, keys[game, : lengths[game]])
-        state = words.copy()
-        s = state[:_SCALARS]
-        out[game, 0] = _play_out(s, state[_SCALARS:].reshape(_ROWS, players), mt, left, a)
+        state[:] = words
+        out[game, 0] = _play_out(s, seats, mt, left, a)
         out[game, 1:] = s
 
 
@@ -366,6 +369,7 @@ def many(state: State, seeds: Sequence[str], max_moves: int | None) -> list[Summ
         keys, np.array([len(key) for key in found], np.int64), _Packed.of(state).words,
         players, -1 if max_moves is None else max_moves, _arrays(state.rules), out,
     )  # fmt: skip
+    scores = [race_outcome(players, winner).scores for winner in range(players)]
     summaries = []
     for made, *s in out.tolist():
         finished = s[_PHASE] == _OVER
@@ -383,7 +387,7 @@ def many(state: State, seeds: Sequence[str], max_moves: int | None) -> list[Summ
                     "order_spins": s[_ORDER_SPINS],
                 },
                 finished=finished,
-                scores=race_outcome(players, s[_PLAYER]).scores if finished else (),
+                scores=scores[s[_PLAYER]] if finished else (),
             )
         )
     return summaries
