@@ -171,8 +171,8 @@ def _order_spin(s: Ints, seats: Ints, spin: int, numbers: Ints) -> None:
     if s[_SPUN] < size:
         s[_PLAYER] = groups[first + s[_SPUN]]
         return
-    # The group is ranked by number, highest first, seats of a number in seat order
-    # (a stable sort); the seats that spun the same number stay grouped (LEA-R3).
+    # The group is ranked by number, highest first, the seats of a number in the
+    # group's order (a stable sort); seats that spun the same number stay grouped (LEA-R3).
     seated = groups[first : first + size].copy()
     ranks = np.arange(size)
     for k in range(1, size):
