@@ -154,7 +154,7 @@ RL_TESTS = [
 """The tests of the agents' adapters and the adapters' doctests: all marked ``rl``."""
 
 
-COMPILED_GAMES = ("ships_wheel", "voyage")
+COMPILED_GAMES = ("leagues", "ships_wheel", "voyage")
 """The games with a compiled playout, which ``nox -s fast`` simulates on both engines."""
 
 

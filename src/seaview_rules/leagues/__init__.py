@@ -70,6 +70,7 @@ from seaview_rules.leagues._playout import determinize
 from seaview_rules.leagues._render import render, statistics
 from seaview_rules.leagues._rulebook import TREASURE
 from seaview_rules.leagues._rules import (
+    COMPILED,
     apply_move,
     chance_outcomes,
     chance_seat,
@@ -203,5 +204,6 @@ GAME: Game[Rules, State, Move, View] = Game(
     test_kit=load_test_kit,
     conformance_rules=conformance_rules,
     schemas=CODEC.schemas,
+    compiled=COMPILED,
 )
 """The 20,000 Leagues board game's entry in `seaview_rules.GAMES`."""

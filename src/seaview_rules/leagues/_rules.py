@@ -21,6 +21,7 @@ from bisect import bisect_right
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from seaview_rules._compiled import Compiled, Kernels
 from seaview_rules._core import (
     CHANCE,
     IllegalMoveError,
@@ -492,6 +493,22 @@ def _seats(state: State) -> int:
     return state.rules.players
 
 
+def _kernels() -> Kernels[Rules, State]:
+    """The compiled playout's kernels: the module imports numba (the ``fast`` extra)."""
+    from seaview_rules.leagues._compiled import KERNELS
+
+    return KERNELS
+
+
+def _every_rules(rules: Rules) -> bool:
+    return True
+
+
+COMPILED: Compiled[Rules, State] = Compiled(load=_kernels, supports=_every_rules)
+"""20,000 Leagues' compiled playout (`seaview_rules.leagues._compiled`), which covers
+every `Rules` value: every board, spinner and option."""
+
+
 REFEREE: Referee[State, Move] = Referee(
     game="20,000 Leagues",
     successors=_SUCCESSORS,
@@ -504,6 +521,7 @@ REFEREE: Referee[State, Move] = Referee(
     seats=_seats,
     redact=redact,
     words=words,
+    compiled=COMPILED,
 )
 """The shared referee of 20,000 Leagues' spins, from the game's own pieces. Every move
 is a spin of the chance player, so every spin a seat sends is refused (API-SEAT)."""
