@@ -33,13 +33,15 @@ RL_MODULES = frozenset(
 )
 """The modules that import the rl extra: the adapters (their doctests) and their tests."""
 
-PACKAGE = ROOT / "src" / "seaview_rules"
-
 
 def _needs_fast(path: Path) -> bool:
     """Whether a module imports the fast extra (numba, numpy): the MT19937 in numba and
-    each game's compiled playout. The shared ``_compiled.py`` imports them only on use."""
-    return path == PACKAGE / "_mt.py" or (path.name == "_compiled.py" and path.parent != PACKAGE)
+    each game's compiled playout, in the source tree or installed (as under Pyodide).
+    The shared ``seaview_rules/_compiled.py`` imports them only on use."""
+    package = path.parent.name == "seaview_rules"
+    return (package and path.name == "_mt.py") or (
+        path.name == "_compiled.py" and path.parent.parent.name == "seaview_rules"
+    )
 
 
 @pytest.hookimpl(tryfirst=True)
