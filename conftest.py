@@ -36,7 +36,7 @@ RL_MODULES = frozenset(
 
 def _needs_fast(path: Path) -> bool:
     """Whether a module imports the fast extra (numba, numpy): the MT19937 in numba and
-    each game's compiled playout, in the source tree or installed (as under Pyodide).
+    each game's compiled playout (Pyodide's run leaves them out in noxfile.py).
     The shared ``seaview_rules/_compiled.py`` imports them only on use."""
     package = path.parent.name == "seaview_rules"
     return (package and path.name == "_mt.py") or (

@@ -326,6 +326,8 @@ def _pyodide_tests(session: nox.Session, wheels: Path) -> Iterator[subprocess.Po
         # folder, so these start at the root
         *("--ignore-glob=/*/seaview_rules/server/*", "--ignore-glob=/*/seaview_rules/schema.py"),
         *(f"--ignore-glob=/*/seaview_rules/{name}.py" for name in RL_MODULES),
+        # the compiled playouts' modules import numba and numpy (the fast extra)
+        *("--ignore-glob=/*/seaview_rules/_mt.py", "--ignore-glob=/*/seaview_rules/*/_compiled.py"),
         # a whole module is not even imported (it may need what Pyodide lacks to import)
         *(f"--{'deselect' if '::' in test else 'ignore'}={test}" for test in leave_out),
     ]
