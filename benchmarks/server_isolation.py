@@ -402,11 +402,15 @@ async def poll_until_told(port: int, pollers: int) -> dict[str, Any]:
             if task is not told:
                 task.result()  # a poller failed: its error
         read = sum(pages) - before
-        return {
+        found = {
             "pollers": pollers,
             "lobby_pages_read": read,
             "lobby_pages_per_second": round(read / (time.perf_counter() - start)),
         }
+        # Said before the pollers are stopped: the parent reads this line and does not
+        # wait on how long stopping them takes.
+        print(json.dumps(found), flush=True)
+        return found
     finally:
         for task in tasks:
             task.cancel()
@@ -455,12 +459,18 @@ async def lobby(server: Server) -> list[str]:
         cpu = _cpu_seconds(pid)
         times = await probe(port, PHASE_SECONDS)
         cpu = _cpu_seconds(pid) - cpu
-        out, _ = await asyncio.to_thread(pollers.communicate, "", REQUEST_SECONDS)
+        assert pollers.stdin is not None
+        pollers.stdin.close()  # the pollers stop and say what they read
+        out = await asyncio.wait_for(asyncio.to_thread(pollers.stdout.readline), REQUEST_SECONDS)
     finally:
-        if pollers.poll() is None:
+        # A poller process that outlives its answer by seconds is stopped: its figures
+        # are in, and the server's p99 was measured before.
+        try:
+            await asyncio.to_thread(pollers.wait, 10)
+        except subprocess.TimeoutExpired:
             pollers.kill()
             pollers.wait()
-    assert pollers.returncode == 0, f"the pollers failed ({pollers.returncode})"
+    assert out, f"the pollers failed ({pollers.returncode})"
     loaded = {**figures("lobby_pollers", times, cpu), **json.loads(out)}
     loaded["p99_over_idle"] = round(loaded["p99_ms"] / idle["p99_ms"], 1)
     print(json.dumps(loaded), flush=True)
@@ -495,7 +505,7 @@ def main() -> int:
         return 0
     if args.poll:
         port, pollers = args.poll
-        print(json.dumps(asyncio.run(poll_until_told(int(port), int(pollers)))))
+        asyncio.run(poll_until_told(int(port), int(pollers)))
         return 0
     start = time.perf_counter()
     with tempfile.TemporaryDirectory() as folder:
