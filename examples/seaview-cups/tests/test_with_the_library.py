@@ -96,6 +96,8 @@ class Served:
 
     def __init__(self, db: Path, wait: float = 60.0) -> None:
         command = [*SEAVIEW, "serve", "--host", "127.0.0.1", "--port", "0", "--db", str(db)]
+        # One client plays every seat here: its moves a second are all three players'.
+        command += ["--moves-per-second", "1000"]
         self.process = subprocess.Popen(
             command,
             stdout=subprocess.PIPE,
