@@ -363,8 +363,8 @@ def server(session: nox.Session) -> None:
     the pages at 390 px wide must not overflow) and the page's cases at 1280 x 800 and
     390 x 844 (`web/tests/page.mjs`: the spin button on screen with the board, leaving a
     seat asked first, an outage said in words, an unknown table, the creator seated, the
-    admin token hidden, the rules' inputs from their schema, the log's deals, the tab's
-    title); then the contract (`_check_contract`:
+    admin token hidden, the rules' inputs from their schema, the log in words a line a
+    move with a break after each round, the lobby newest first, the tab's title); then the contract (`_check_contract`:
     openapi-typescript, tsc --strict, the TypeScript client playing every game, and
     Schemathesis). Prints the figures; fails if a move is lost, doubled or leaked.
 

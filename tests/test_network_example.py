@@ -18,6 +18,7 @@ from urllib.request import Request, urlopen
 import pytest
 
 from seaview_rules import GAMES, Table, replay, ships_wheel
+from seaview_rules.voyage import Play
 
 from .test_examples import EXAMPLES, load
 
@@ -137,7 +138,9 @@ def test_a_move_with_the_movers_token_in_the_header_is_played(
     assert log["events"] == [
         [e.version, e.event.text(seat)] for e in table.events_since(version, seat)
     ]
-    assert json.loads(body)["move"] in log["events"][0][1]
+    played = table.game.parse_move(json.loads(body)["move"])
+    assert isinstance(played, Play)  # the seat's first legal move, a card
+    assert played.card.words in log["events"][0][1]  # "you play red 5"
 
 
 @pytest.mark.parametrize(

@@ -579,6 +579,12 @@ def test_the_lobby_comes_in_pages_open_tables_first_and_every_table_once(
         assert sorted(e["table"] for e in seen) == sorted(made)
         opened = [bool(e["free_seats"]) for e in seen]
         assert opened == sorted(opened, reverse=True)
+        # Each group newest first: a table just made is at the top (issue 47, 10).
+        full = set(made[::3])
+        assert [e["table"] for e in seen] == [
+            *(t for t in reversed(made) if t not in full),
+            *(t for t in reversed(made) if t in full),
+        ]
         status, reply = s.request("GET", "/api/tables?cursor=nonsense")
         assert (status, reply["error"]) == (400, "bad_request")
 

@@ -529,7 +529,7 @@ def test_the_last_voyage_play_is_outlined_on_the_pile_and_said() -> None:
     after = voyage.apply_move(state, play)
     for width in (None, 390):
         picture = svg.render(voyage.view(after, 0), width=width, last=told, names=["Ann", "Bo"])
-        assert "last move: Bo plays R1" in _texts(picture)
+        assert "last move: Bo plays red 1" in _texts(picture)
         marked = _marks(picture)
         assert len(marked) == 2  # the card on the pile, the row of the seat that played
         assert {e.tag for e in marked} == {f"{SVG}rect"}
@@ -566,7 +566,7 @@ def test_the_last_spin_is_said_and_its_diver_ringed() -> None:
     after = leagues.apply_move(before, spin)
     for width in (None, 390):
         picture = svg.render(after, width=width, last=told, names=["Ann", "Bo"])
-        assert any(t.startswith("last spin: Ann spun 3R") for t in _texts(picture))
+        assert any(t.startswith("last spin: Ann spun 3 right") for t in _texts(picture))
         ringed = [e for e in _marks(picture) if e.tag == f"{SVG}circle"]
         assert len(ringed) == 1
     assert any(

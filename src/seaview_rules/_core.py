@@ -138,6 +138,10 @@ class Event:
     """Whether this event moves a card that was hidden from other seats into the open
     (`seaview_rules.Table` never takes back a move whose events reveal one)."""
 
+    ends_round: ClassVar[bool] = False
+    """Whether this event ends a round (or hand) of the match, so that a log sets the
+    lines after it apart (``seaview serve``'s page draws a break)."""
+
     def text(self, viewer: Viewer = None) -> str:
         """The event in words for ``viewer`` ("you draw R3" when the viewer is the
         seat the event is about)."""

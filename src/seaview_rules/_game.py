@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, Generic, Literal, TypeVar
 
@@ -25,6 +25,7 @@ from seaview_rules._compiled import Compiled
 from seaview_rules._core import Bot, Event, Outcome, Player, Viewer
 from seaview_rules._schemas import GameSchemas
 from seaview_rules._testkit import Kit
+from seaview_rules._words import joined
 from seaview_rules.encoding import Encoding
 from seaview_rules.search import Periods, Search
 
@@ -142,6 +143,10 @@ class Game(Generic[R, S, M, V]):
     narrate: Narrate[S, M] = field(repr=False)
     """Words for a log line saying what a legal move does in a state, for one viewer as
     in `events` (empty for moves not worth a line, such as each card of a deal)."""
+    words: Callable[[Sequence[Event], Viewer], str] = field(default=joined, repr=False)
+    """The words `narrate` says of a move, from the move's events as one viewer was
+    told them (`redact`): the log line of a server that keeps each move's events, such
+    as ``seaview serve``. The default joins the events' texts with "; "."""
     chance_seat: Callable[[S], int | None] = field(default=_no_chance_seat, repr=False)
     """The seat whose spin, deal or draw the pending chance move is (who presses the
     "spin" or "deal" button of a frontend), or ``None`` when chance is not to move.

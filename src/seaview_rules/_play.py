@@ -97,7 +97,7 @@ def seat_record(
     >>> len(mine.moves) == len(played.record.moves)
     True
     >>> mine.lines()[:2]
-    ['seat 1 is dealt a card', 'you are dealt B12']
+    ['seat 1 is dealt a card', 'you are dealt blue 12']
 
     Raises:
         IllegalMoveError: a move of the record is not legal where it stands.

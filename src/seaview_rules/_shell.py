@@ -34,6 +34,7 @@ from seaview_rules._core import (
     seat_violation,
 )
 from seaview_rules._forms import not_a_move
+from seaview_rules._words import joined
 
 __all__ = ["Referee", "Successor"]
 
@@ -46,10 +47,6 @@ class Successor(Protocol[S]):
     its rules and events recorded in ``trace`` when one is given."""
 
     def __call__(self, state: S, move: Any, trace: Trace | None = None, /) -> S: ...
-
-
-def _words(events: Sequence[Event], viewer: Viewer) -> str:
-    return "; ".join(event.text(viewer) for event in events)
 
 
 def _keep(event: Event, viewer: Viewer) -> Event:
@@ -87,7 +84,7 @@ class Referee(Generic[S, M]):
     """An event as a viewer (a seat, ``None`` for a spectator, `OMNISCIENT`) may see it,
     from the event as the transition recorded it. The default keeps every event whole,
     for a game that hides nothing."""
-    words: Callable[[Sequence[Event], Viewer], str] = _words
+    words: Callable[[Sequence[Event], Viewer], str] = joined
     """One line of words for a move's events, as one viewer was told them. The default
     joins their texts with "; "."""
     sender: Callable[[S, M, int], Violation | None] | None = None

@@ -158,7 +158,7 @@ class Table(Generic[R, S, M, V]):
     >>> table.submit(1, move, version=12)
     13
     >>> [str(e) for e in table.events_since(12, seat=0)]
-    ['seat 1 plays R5']
+    ['seat 1 plays red 5']
     >>> table.submit(1, move, version=12)  # the same request again
     Traceback (most recent call last):
     ...
@@ -426,7 +426,7 @@ class Table(Generic[R, S, M, V]):
         >>> table = Table("voyage", voyage.Rules(players=2), seed=3)
         >>> update = table.update(0, since=11)
         >>> update.version, update.view.to_move, [e.event.text(0) for e in update.events]
-        (12, 1, ['you are dealt R12', 'the deal is done; seat 1 leads'])
+        (12, 1, ['you are dealt red 12', 'the deal is done; seat 1 leads'])
 
         ``until`` ends the events there (a page of a long log); the version and the
         view are still the current ones.

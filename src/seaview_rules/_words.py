@@ -5,9 +5,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from seaview_rules._core import Viewer
+    from collections.abc import Sequence
 
-__all__ = ["subject", "verb", "who"]
+    from seaview_rules._core import Event, Viewer
+
+__all__ = ["joined", "listed", "subject", "verb", "who"]
 
 
 def subject(seat: int | None, viewer: Viewer) -> str:
@@ -33,3 +35,21 @@ def who(seat: int, viewer: Viewer, third: str, second: str) -> str:
     ('seat 2 draws', 'you draw')
     """
     return f"{subject(seat, viewer)} {verb(seat, viewer, third, second)}"
+
+
+def listed(seats: Sequence[int], viewer: Viewer) -> str:
+    """Several seats, each as `subject` says it ("you" first), joined by commas and "and",
+    so that a frontend may put each player's name in place of "seat N".
+
+    >>> listed((0, 2), None), listed((0, 1, 2), 1)
+    ('seat 0 and seat 2', 'you, seat 0 and seat 2')
+    """
+    ordered = sorted(seats, key=lambda s: s != viewer)
+    said = [subject(s, viewer) for s in ordered]
+    return said[0] if len(said) == 1 else f"{', '.join(said[:-1])} and {said[-1]}"
+
+
+def joined(events: Sequence[Event], viewer: Viewer) -> str:
+    """A move's events in one line of words for ``viewer``: their texts joined by "; "
+    (what a game that says nothing of its own narrates)."""
+    return "; ".join(event.text(viewer) for event in events)

@@ -435,10 +435,10 @@ def test_the_last_spinner_of_a_hand_made_position_is_what_its_fields_say() -> No
     from the counters (which a hand-made position may set to anything)."""
     walked = loads(json.dumps(changed("walked", {"turns": 1, "spins": 7})))
     assert isinstance(walked, State)
-    assert describe(walked) == "seat 0 spun 1R"  # seat 1 to spin: seat 0 before him
+    assert describe(walked) == "seat 0 spun 1 right"  # seat 1 to spin: seat 0 before him
     extra = loads(json.dumps(changed("extra spin", {"spins": 4, "turns": 2})))
     assert isinstance(extra, State)
-    assert describe(extra) == "seat 0 spun 5R"  # his own extra spin is next
+    assert describe(extra) == "seat 0 spun 5 right"  # his own extra spin is next
 
 
 @pytest.mark.rule("LEA-R1", "LEA-R2", "LEA-R3")

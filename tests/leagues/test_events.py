@@ -80,15 +80,18 @@ _WORDS_BEFORE_ISSUE_12: dict[type[Event], str] = {
 def described_before_issue_12(told: tuple[Event, ...], after: State) -> str:
     """``leagues.describe`` (and so ``narrate``) as it was before events existed, made
     of the kinds of event ``told`` and their squares: the omniscient log keeps these
-    words, which ``seaview demo`` prints."""
+    words, which ``seaview demo`` prints, but for the spin in words ("3 left") and the
+    seats one by one ("seat 0 and seat 1", "seat 1, seat 0": issue 47)."""
     head = told[0]
+    spin = after.last_spin
+    assert spin is not None
     if isinstance(head, SpunForOrder):
-        text = f"seat {head.seat} spun {after.last_spin} for the order of play"
-        tied = [str(s) for e in told if isinstance(e, Tied) for s in e.seats]
-        if tied:
-            text += f"; seats {', '.join(tied)} tied and spin again"
+        text = f"seat {head.seat} spun {spin.words} for the order of play"
+        for tie in (e for e in told if isinstance(e, Tied)):
+            *others, last = (f"seat {s}" for s in tie.seats)
+            text += f"; {', '.join(others)} and {last} tied and spin again"
         if isinstance(told[-1], OrderSettled):
-            text += f"; order of play: {' '.join(str(s) for s in after.order)}"
+            text += f"; order of play: {', '.join(f'seat {s}' for s in after.order)}"
         return text
     assert isinstance(head, Spun)
     done = [
@@ -96,7 +99,7 @@ def described_before_issue_12(told: tuple[Event, ...], after: State) -> str:
         for e in told[1:]
         if isinstance(e, DiverEvent)
     ]
-    return f"seat {head.seat} spun {after.last_spin}: " + ", ".join(done)
+    return f"seat {head.seat} spun {spin.words}: " + ", ".join(done)
 
 
 @cache
@@ -153,11 +156,11 @@ def test_each_group_that_ties_in_the_spin_off_is_told_apart() -> None:
         SpunForOrder(3, move), Tied((0, 1)), Tied((2, 3)),
     )  # fmt: skip
     assert leagues.narrate(state, move, seat=OMNISCIENT) == (
-        "seat 3 spun 3L for the order of play; seats 0, 1 tied and spin again; "
-        "seats 2, 3 tied and spin again"
+        "seat 3 spun 3 left for the order of play; seat 0 and seat 1 tied and spin again; "
+        "seat 2 and seat 3 tied and spin again"
     )
     assert leagues.narrate(state, move, seat=3) == (
-        "you spun 3L for the order of play; seats 0, 1 tied and spin again; "
+        "you spun 3 left for the order of play; seat 0 and seat 1 tied and spin again; "
         "you and seat 2 tied and spin again"
     )
 
@@ -171,12 +174,12 @@ def test_the_spin_off_reads_as_it_went() -> None:
     tied = leagues.apply_move(state, move)
     assert leagues.events(state, move, seat=1) == (SpunForOrder(2, move), Tied((0, 2)))
     assert leagues.narrate(state, move, seat=2) == (
-        "you spun 2L for the order of play; you and seat 0 tied and spin again"
+        "you spun 2 left for the order of play; you and seat 0 tied and spin again"
     )
     again = leagues.apply_move(tied, parse_move("1R"))
     assert leagues.events(again, parse_move("3R"))[-1] == OrderSettled((1, 2, 0))
     assert leagues.narrate(again, parse_move("3R")) == (
-        "seat 2 spun 3R for the order of play; order of play: 1 2 0"
+        "seat 2 spun 3 right for the order of play; order of play: seat 1, seat 2, seat 0"
     )
 
 
@@ -188,12 +191,12 @@ def test_a_turn_reads_as_one_clause_for_every_viewer() -> None:
     after = leagues.apply_move(state, move)
     told = (Spun(0, move), Moved(0, (1, 4)), TookArrow(0, (2, 4)), SpinsAgain(0, (2, 4)))
     assert all(leagues.events(state, move, seat=v) == told for v in viewers(state))
-    said = "spun 3L: moved to (1, 4), took the arrow down to (2, 4)"
+    said = "spun 3 left: moved to (1, 4), took the arrow down to (2, 4)"
     assert leagues.narrate(state, move, seat=0) == f"you {said}, spin again"
     for viewer in (1, None, OMNISCIENT):
         assert leagues.narrate(state, move, seat=viewer) == f"seat 0 {said}, spins again"
     assert leagues.narrate(state, move) == leagues.describe(after, state)
-    assert leagues.describe(after) == "seat 0 spun 3L"  # all that the position says
+    assert leagues.describe(after) == "seat 0 spun 3 left"  # all that the position says
 
 
 @pytest.mark.rule("LEA-2", "LEA-R3")
@@ -216,7 +219,9 @@ def test_the_position_after_a_spin_names_who_spun_it_where_it_can() -> None:
         views = [leagues.view(after, v) for v in (None, *range(after.rules.players))]
         assert all(last_spinner(v) == seat for v in views)
         text = leagues.describe(after)
-        assert text.startswith(("a seat" if seat is None else f"seat {seat}") + f" spun {move}")
+        assert text.startswith(
+            ("a seat" if seat is None else f"seat {seat}") + f" spun {move.words}"
+        )
         assert text.endswith(" for the order of play") == (after.spins == 0)
         said = leagues.narrate(before, move, seat=OMNISCIENT)
         assert leagues.describe(after, before) == said
@@ -227,25 +232,33 @@ def test_the_position_after_a_spin_names_who_spun_it_where_it_can() -> None:
         state = leagues.apply_move(state, parse_move(text))
     assert (state.groups, state.spun) == (((0,), (1, 2)), (1,))
     assert last_spinner(state) == 1
-    assert leagues.describe(state) == "seat 1 spun 1L for the order of play"
+    assert leagues.describe(state) == "seat 1 spun 1 left for the order of play"
 
 
 @pytest.mark.parametrize(
     ("event", "own", "other"),
     [
-        (Spun(1, parse_move("3L")), "you spun 3L", "seat 1 spun 3L"),
+        (Spun(1, parse_move("3L")), "you spun 3 left", "seat 1 spun 3 left"),
         (
             SpunForOrder(1, parse_move("6R")),
-            "you spun 6R for the order of play",
-            "seat 1 spun 6R for the order of play",
+            "you spun 6 right for the order of play",
+            "seat 1 spun 6 right for the order of play",
         ),
-        (Tied((1, 3)), "you and seat 3 tied and spin again", "seats 1, 3 tied and spin again"),
+        (
+            Tied((1, 3)),
+            "you and seat 3 tied and spin again",
+            "seat 1 and seat 3 tied and spin again",
+        ),
         (
             Tied((1, 2, 3)),
-            "you and seats 2, 3 tied and spin again",
-            "seats 1, 2, 3 tied and spin again",
+            "you, seat 2 and seat 3 tied and spin again",
+            "seat 1, seat 2 and seat 3 tied and spin again",
         ),
-        (OrderSettled((1, 0, 2)), "order of play: 1 0 2", "order of play: 1 0 2"),
+        (
+            OrderSettled((1, 0, 2)),
+            "order of play: you, seat 0, seat 2",
+            "order of play: seat 1, seat 0, seat 2",
+        ),
         (Moved(1, (1, 4)), "you moved to (1, 4)", "seat 1 moved to (1, 4)"),
         (Bounced(1, (1, 10)), "you bounced at (1, 10)", "seat 1 bounced at (1, 10)"),
         (
@@ -289,7 +302,9 @@ def test_each_event_has_words_for_its_seat_and_for_the_others(
 ) -> None:
     assert isinstance(event, Event)
     assert event.text(1) == own
-    assert event.text(0) == event.text(None) == event.text(OMNISCIENT) == str(event) == other
+    assert event.text(None) == event.text(OMNISCIENT) == str(event) == other
+    if not isinstance(event, OrderSettled):  # names every seat: seat 0 is "you" too
+        assert event.text(0) == other
     if isinstance(event, DiverEvent):
         assert event.text(1) == f"you {event.predicate(1)}"
 
@@ -327,6 +342,7 @@ def test_what_a_seat_is_told_depends_only_on_what_it_sees() -> None:
         spectator = leagues.narrate(before, move)
         named = {getattr(e, "seat", None) for e in everything}  # the seats told "you"
         named |= {s for e in everything if isinstance(e, Tied) for s in e.seats}
+        named |= {s for e in everything if isinstance(e, OrderSettled) for s in e.order}
         for seat in (None, *range(before.rules.players)):
             seen = leagues.view(before, seat)
             assert State(*(getattr(seen, name) for name in state_fields)) == before

@@ -184,7 +184,7 @@ def test_the_order_of_play_is_spun_for_highest_first_and_ties_spin_again() -> No
     assert state.player == 1
     assert told(state)[-1] == OrderSettled((1, 2, 0))
     assert state.order_spins == 5
-    assert "order of play: 1 2 0" in describe(state, before)
+    assert "order of play: seat 1, seat 2, seat 0" in describe(state, before)
     assert describe(state, before) == narrate(before, parse_move("3R"), seat=OMNISCIENT)
     # Play then goes round in that order, every diver from the start.
     state = spin(state, "1R")

@@ -81,8 +81,10 @@ _EFFECTS = {
 }
 
 
-def narrated_before_issue_12(before: State, move: sw.Move, after: State) -> str:
-    """``ships_wheel.narrate`` as it was before events existed."""
+def narrated_from_the_states(before: State, move: sw.Move, after: State) -> str:
+    """``ships_wheel.narrate`` as it was before events existed, worked out from the
+    states alone, each card in words ("red star"; issue 47) and several seats one by
+    one."""
     seat = before.player
     text = ""
     if isinstance(move, sw.Size):
@@ -96,9 +98,11 @@ def narrated_before_issue_12(before: State, move: sw.Move, after: State) -> str:
             text = "the deal is done"
     elif isinstance(move, sw.Take):
         pile = "his own pile" if move.seat == seat else f"seat {move.seat}'s pile"
-        text = f"seat {seat} takes {before.cards(before.piles[move.seat][-1:])[0]} from {pile}"
+        text = (
+            f"seat {seat} takes {before.cards(before.piles[move.seat][-1:])[0].words} from {pile}"
+        )
     elif isinstance(move, sw.Discard):
-        text = f"seat {seat} discards {move.card}"
+        text = f"seat {seat} discards {move.card.words}"
         if len(after.results) == len(before.results):
             skipped = Skipped(skipped_seats(before.rules.players, seat))  # SW-9's words
             text += _EFFECTS.get(move.card.kind, "").format(seat=seat, skipped=skipped.text())
@@ -111,7 +115,8 @@ def narrated_before_issue_12(before: State, move: sw.Move, after: State) -> str:
         elif result.ending is Ending.EXHAUSTION:
             text += "; the deck ran out again: the hand is a tie"
         else:
-            text += f"; seats {', '.join(map(str, result.winners))} all win: the hand is a tie"
+            *others, last = (f"seat {s}" for s in result.winners)
+            text += f"; {', '.join(others)} and {last} all win: the hand is a tie"
         if after.phase is Phase.OVER:
             text += f"; seat {result.winner} wins the match"
     return text.removeprefix("; ")
@@ -124,15 +129,15 @@ def test_the_games_show_every_kind_of_event() -> None:
                           Received, HandWon, HandTied, DeckRanOut}  # fmt: skip
 
 
-def test_the_omniscient_log_keeps_the_words_of_before_and_names_the_hidden_cards() -> None:
+def test_the_omniscient_log_says_what_the_states_say_and_names_the_hidden_cards() -> None:
     """The omniscient log (which ``seaview demo`` prints) says what it said before, and
     also names the card drawn from the deck and each card chosen for a pass."""
     for before, move, after in steps():
-        expected = narrated_before_issue_12(before, move, after)
+        expected = narrated_from_the_states(before, move, after)
         if isinstance(move, sw.Deal) and before.phase is Phase.DECK:
-            expected = expected.replace(" draws ", f" draws {move.card} ", 1)
+            expected = expected.replace(" draws ", f" draws {move.card.words} ", 1)
         if isinstance(move, sw.Pass):
-            choice = f"seat {sw.current_player(before)} chooses {move.card} to pass"
+            choice = f"seat {sw.current_player(before)} chooses {move.card.words} to pass"
             expected = f"{choice}; {expected}" if expected else choice
         assert sw.narrate(before, move, seat=OMNISCIENT) == expected
 
@@ -149,7 +154,7 @@ def test_a_card_off_the_deck_is_named_to_its_receiver_only() -> None:
             assert first.seat == receiver
             sees = seat is OMNISCIENT or seat == receiver
             assert first.card == (move.card if sees else None)
-            assert (str(move.card) in first.text(seat)) == sees
+            assert (move.card.words in first.text(seat)) == sees
 
 
 @pytest.mark.rule("SW-10", "SW-R7")
@@ -195,10 +200,10 @@ def test_a_draw_and_a_pass_read_as_the_issue_asks() -> None:
     assert (state.phase, state.player) == (Phase.DECK, 1)
     move = parse_move("deal yellow-circle")
     after = sw.apply_move(state, move)
-    assert sw.narrate(state, move, seat=1) == "you draw yellow-circle from the deck"
+    assert sw.narrate(state, move, seat=1) == "you draw yellow circle from the deck"
     assert sw.narrate(state, move, seat=0) == "seat 1 draws from the deck"
     assert sw.narrate(state, move) == "seat 1 draws from the deck"  # a spectator
-    assert sw.narrate(state, move, seat=OMNISCIENT) == ("seat 1 draws yellow-circle from the deck")
+    assert sw.narrate(state, move, seat=OMNISCIENT) == ("seat 1 draws yellow circle from the deck")
     assert sw.events(state, move, seat=1) == (Drew(1, Card.parse("yellow-circle")),)
     assert sw.events(state, move, seat=2) == (Drew(1, None),)
     anchor = parse_move("anchor")
@@ -212,11 +217,11 @@ def test_a_draw_and_a_pass_read_as_the_issue_asks() -> None:
     last = parse_move("pass red-circle by 1")
     assert [sw.narrate(before, last, seat=s) for s in (0, 1, 2, None)] == [
         "seat 1 chooses a card to pass; every seat passes its chosen card to the left; "
-        "you receive black-starfish from seat 2",
-        "you choose red-circle to pass; every seat passes its chosen card to the left; "
-        "you receive red-moon from seat 0",
+        "you receive black starfish from seat 2",
+        "you choose red circle to pass; every seat passes its chosen card to the left; "
+        "you receive red moon from seat 0",
         "seat 1 chooses a card to pass; every seat passes its chosen card to the left; "
-        "you receive red-circle from seat 1",
+        "you receive red circle from seat 1",
         "seat 1 chooses a card to pass; every seat passes its chosen card to the left",
     ]
 
@@ -225,22 +230,22 @@ def test_a_draw_and_a_pass_read_as_the_issue_asks() -> None:
     ("event", "own", "other"),
     [
         (SizeChosen(1, 4), "you deal hands of 4", "seat 1 deals hands of 4"),
-        (Dealt(1, Card.parse("red-star")), "you are dealt red-star", "seat 1 is dealt red-star"),
+        (Dealt(1, Card.parse("red-star")), "you are dealt red star", "seat 1 is dealt red star"),
         (DeckChosen(1), "you choose to draw from the deck", "seat 1 chooses to draw from the deck"),
         (
             Drew(1, Card.parse("red-star")),
-            "you draw red-star from the deck",
-            "seat 1 draws red-star from the deck",
+            "you draw red star from the deck",
+            "seat 1 draws red star from the deck",
         ),
         (
             Took(1, 1, Card.parse("blue-lighthouse")),
-            "you take blue-lighthouse from your own pile",
-            "seat 1 takes blue-lighthouse from his own pile",
+            "you take blue lighthouse from your own pile",
+            "seat 1 takes blue lighthouse from his own pile",
         ),
         (
             Took(1, 2, Card.parse("red-star")),
-            "you take red-star from seat 2's pile",
-            "seat 1 takes red-star from seat 2's pile",
+            "you take red star from seat 2's pile",
+            "seat 1 takes red star from seat 2's pile",
         ),
         (Discarded(1, Card.parse("anchor")), "you discard anchor", "seat 1 discards anchor"),
         (GoesAgain(1), "you take another turn", "seat 1 takes another turn"),
@@ -252,13 +257,13 @@ def test_a_draw_and_a_pass_read_as_the_issue_asks() -> None:
         ),
         (
             PassChosen(1, Card.parse("red-star")),
-            "you choose red-star to pass",
-            "seat 1 chooses red-star to pass",
+            "you choose red star to pass",
+            "seat 1 chooses red star to pass",
         ),
         (
             Received(1, 2, Card.parse("red-star")),
-            "you receive red-star from seat 2",
-            "seat 1 receives red-star from seat 2",
+            "you receive red star from seat 2",
+            "seat 1 receives red star from seat 2",
         ),
         (
             HandWon(1, (Card.parse("red-star"),), 1, False),
@@ -272,8 +277,8 @@ def test_a_draw_and_a_pass_read_as_the_issue_asks() -> None:
         ),
         (
             HandTied((1, 3, 4), ((), (), ())),
-            "you and seats 3, 4 all win: the hand is a tie",
-            "seats 1, 3, 4 all win: the hand is a tie",
+            "you, seat 3 and seat 4 all win: the hand is a tie",
+            "seat 1, seat 3 and seat 4 all win: the hand is a tie",
         ),
     ],
 )
@@ -289,7 +294,7 @@ def test_each_event_has_words_for_its_seat_and_for_the_others(
     [
         (Dealt(1, None), 0, "seat 1 is dealt a card"),
         (Drew(1, None), None, "seat 1 draws from the deck"),
-        (Took(1, 2, Card.parse("red-star")), 2, "seat 1 takes red-star from your pile"),
+        (Took(1, 2, Card.parse("red-star")), 2, "seat 1 takes red star from your pile"),
         (PassChosen(1, None), 2, "seat 1 chooses a card to pass"),
         (Received(1, 0, None), 2, "seat 1 receives a card from seat 0"),
         (Received(1, 0, None), 0, "seat 1 receives a card from you"),

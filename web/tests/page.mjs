@@ -215,7 +215,7 @@ check("the lobby: the creator sits at the new table, the token is hidden, the ru
   await page.context().close();
 });
 
-check("the log groups a deal, the tab's title says whose turn and who won, the table is replayed", async () => {
+check("the log says a deal in one line, the tab's title says whose turn and who won, the table is replayed", async () => {
   const t = await table("voyage", ["open", "bot:random"], { rules: { target: 1, hand_size: 4 } });
   const page = await open(DESKTOP, t, 0);
   await page.goto(`${origin}/#/table/${t.id}`);
@@ -234,7 +234,8 @@ check("the log groups a deal, the tab's title says whose turn and who won, the t
     if (tries === 0) {
       const lines = await page.$$eval("#log li", (nodes) => nodes.map((n) => n.textContent));
       results.cases.dealLines = lines;
-      if (lines.filter((l) => /dealt/.test(l)).length > 2) fail(`the deal takes ${lines.length} lines of the log: ${lines.join(" | ")}`);
+      // The deal is one line, "the deal is done; ...", and nothing before it.
+      if (!/^the deal is done/.test(lines[0]) || lines.some((l) => /dealt/.test(l))) fail(`the log of the deal: ${lines.join(" | ")}`);
       await shot(page, "log-1280.png", { fullPage: true });
     }
     const { legal_moves: legal } = (await api("GET", `/api/tables/${t.id}/view`, undefined, t.tokens[0])).view.data;
@@ -315,6 +316,48 @@ check("the host enters a real card with one click on it, or by typing its name",
   results.cases.dealClicks = clicks;
   if (clicks !== 11) fail(`a deal of 12 cards took ${clicks} clicks besides the one typed`);
   await context.close();
+});
+
+check("the log reads in words, a line a move, a break after each round; the lobby lists a new table first", async () => {
+  // Two bots play a Voyage match of several rounds; a spectator on a phone reads the
+  // log. (Ship's Wheel's lines are held to its words by tests/test_server_players.py:
+  // random play can take thousands of moves to end a hand.)
+  for (const [game, rules, word] of [["voyage", { target: 6, hand_size: 3 }, /\bgoes out\b/]]) {
+    const t = await table(game, ["bot:random", "bot:random"], { rules });
+    for (let tries = 0; !(await api("GET", `/api/tables/${t.id}`)).over; tries++) {
+      if (tries > 600) fail(`${game}: the bots' match does not end`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const page = await open(PHONE);
+    await page.goto(`${origin}/#/table/${t.id}`);
+    await page.waitForSelector("#banner", { state: "visible", ...WAIT });
+    const lines = await page.$$eval("#log li", (nodes) => nodes.map((n) => [n.textContent, n.className]));
+    const texts = lines.map(([line]) => line);
+    results.cases[`${game} log`] = texts.slice(0, 12);
+    const coded = texts.filter((line) => /\b[RGB]\d+\b|\w-\w/.test(line));
+    if (coded.length) fail(`${game}: the log says codes: ${coded.slice(0, 3).join(" | ")}`);
+    const twice = texts.filter((line) => /\bmust draw\b|\bchooses? to draw\b|\bdealt\b/.test(line));
+    if (twice.length) fail(`${game}: the log says a draw or a deal card by card: ${twice.slice(0, 3).join(" | ")}`);
+    const { moves } = (await api("GET", `/api/tables/${t.id}/record`)).data ?? {};
+    if (moves && texts.length >= moves.length) fail(`${game}: ${texts.length} lines for ${moves.length} moves`);
+    const ends = texts.flatMap((line, at) => (word.test(line) ? [at] : []));
+    if (ends.length < 2) fail(`${game}: the match of ${ends.length} rounds is too short to see a break`);
+    for (const at of ends.slice(0, -1)) {
+      if (lines[at + 1][1] !== "round") fail(`${game}: no break after "${texts[at]}"`);
+    }
+    if (lines.filter(([, kind]) => kind === "round").length !== ends.length - 1) fail(`${game}: a break where no round ended`);
+    await shot(page, `log-${game}-390.png`, { fullPage: true });
+    await page.context().close();
+  }
+  // Two tables with their seats open, the newer made last: it heads the lobby.
+  const older = { id: (await api("POST", "/api/tables", { game: "voyage", seats: ["open", "open"] })).table };
+  const newer = { id: (await api("POST", "/api/tables", { game: "voyage", seats: ["open", "open"] })).table };
+  const lobby = await open(PHONE);
+  await lobby.goto(`${origin}/`);
+  await lobby.waitForSelector(`#tables tr:has([aria-label='watch table ${newer.id}'])`, WAIT);
+  const order = await lobby.$$eval("#tables tr [aria-label^='watch table ']", (nodes) => nodes.map((n) => n.getAttribute("aria-label").split(" ")[2]));
+  if (order.indexOf(newer.id) > order.indexOf(older.id) || order.indexOf(newer.id) !== 0) fail(`the lobby lists ${order.slice(0, 4)}, not the newest table ${newer.id} first`);
+  await lobby.context().close();
 });
 
 check("who is at the table, there and in the lobby: a player who closes the page shows as away", async () => {

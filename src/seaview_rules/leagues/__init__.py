@@ -46,6 +46,7 @@ from seaview_rules.leagues._events import (
     TookStarfish,
     Won,
     redact,
+    words,
 )
 from seaview_rules.leagues._kit import conformance_rules, load_test_kit
 from seaview_rules.leagues._model import Phase, Rules, State
@@ -194,6 +195,7 @@ GAME: Game[Rules, State, Move, View] = Game(
     events=events,
     redact=redact,
     narrate=narrate,
+    words=words,
     chance_seat=chance_seat,
     playout=playout,
     determinize=determinize,

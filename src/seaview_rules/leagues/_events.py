@@ -16,7 +16,7 @@ from typing import ClassVar
 from attrs import frozen
 
 from seaview_rules._core import Event, Viewer
-from seaview_rules._words import subject, verb
+from seaview_rules._words import listed, subject, verb
 from seaview_rules.leagues._moves import Spin
 
 __all__ = [
@@ -51,8 +51,8 @@ class Spun(Event):
     spin: Spin
 
     def text(self, viewer: Viewer = None) -> str:
-        """For example "seat 0 spun 3L", "you spun 3L"."""
-        return f"{subject(self.seat, viewer)} spun {self.spin}"
+        """For example "seat 0 spun 3 left", "you spun 3 left"."""
+        return f"{subject(self.seat, viewer)} spun {self.spin.words}"
 
 
 @frozen
@@ -63,8 +63,8 @@ class SpunForOrder(Event):
     spin: Spin
 
     def text(self, viewer: Viewer = None) -> str:
-        """For example "seat 1 spun 5L for the order of play"."""
-        return f"{subject(self.seat, viewer)} spun {self.spin} for the order of play"
+        """For example "seat 1 spun 5 left for the order of play"."""
+        return f"{subject(self.seat, viewer)} spun {self.spin.words} for the order of play"
 
 
 @frozen
@@ -75,13 +75,9 @@ class Tied(Event):
     seat: None = None
 
     def text(self, viewer: Viewer = None) -> str:
-        """For example "seats 0, 2 tied and spin again", "you and seat 2 tied and spin
-        again"."""
-        others = [str(s) for s in self.seats if s != viewer]
-        who = f"seat{'s' if len(others) > 1 else ''} {', '.join(others)}"
-        if len(others) < len(self.seats):
-            who = f"you and {who}"
-        return f"{who} tied and spin again"
+        """For example "seat 0 and seat 2 tied and spin again", "you and seat 2 tied and
+        spin again"."""
+        return f"{listed(self.seats, viewer)} tied and spin again"
 
 
 @frozen
@@ -92,8 +88,9 @@ class OrderSettled(Event):
     seat: None = None
 
     def text(self, viewer: Viewer = None) -> str:
-        """The same words for every viewer: "order of play: 1 0 2"."""
-        return f"order of play: {' '.join(str(s) for s in self.order)}"
+        """For example "order of play: seat 1, seat 0, seat 2", "order of play: seat 1,
+        you, seat 2"."""
+        return f"order of play: {', '.join(subject(s, viewer) for s in self.order)}"
 
 
 @frozen
@@ -246,9 +243,9 @@ def words(told: Sequence[Event], viewer: Viewer) -> str:
     >>> leagues.events(state, spin, seat=1)
     (Spun(seat=0, spin=parse_move('3L')), Moved(seat=0, square=(1, 4)), TookArrow(seat=0, square=(2, 4)), SpinsAgain(seat=0, square=(2, 4)))
     >>> leagues.narrate(state, spin, seat=OMNISCIENT)
-    'seat 0 spun 3L: moved to (1, 4), took the arrow down to (2, 4), spins again'
+    'seat 0 spun 3 left: moved to (1, 4), took the arrow down to (2, 4), spins again'
     >>> leagues.narrate(state, spin, seat=0)
-    'you spun 3L: moved to (1, 4), took the arrow down to (2, 4), spin again'
+    'you spun 3 left: moved to (1, 4), took the arrow down to (2, 4), spin again'
     """
     head = told[0]
     if isinstance(head, Spun):

@@ -40,6 +40,15 @@ class Spin(Notation):
     number: int = field(validator=exactly(int))
     direction: Direction = field(validator=exactly(Direction))
 
+    @property
+    def words(self) -> str:
+        """The spin in words, as a log says it (number and direction).
+
+        >>> parse_move("3L").words
+        '3 left'
+        """
+        return f"{self.number} {self.direction.name.lower()}"
+
     def __str__(self) -> str:
         return f"{self.number}{self.direction.value}"
 

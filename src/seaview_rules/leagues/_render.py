@@ -31,9 +31,9 @@ def render(obj: State | View, *, before: State | View | None = None) -> str:
      2,000  . . v .
      3,000  . X . .
     seat 1 to spin (1 turns, 1 spins so far)
-    last: seat 0 spun 2R: moved to (1, 3)
+    last: seat 0 spun 2 right: moved to (1, 3)
     >>> print(render(after).splitlines()[-1])
-    last: seat 0 spun 2R
+    last: seat 0 spun 2 right
     >>> print(render(leagues.view(leagues.new_game(rules), 1)).splitlines()[-1])
     seat 0 to spin (0 turns, 0 spins so far), seen by seat 1
     """

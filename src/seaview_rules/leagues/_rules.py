@@ -468,11 +468,11 @@ def describe(state: State, before: State | None = None) -> str:
     >>> for text in ("2R", "2L", "1R"):
     ...     before, state = state, leagues.apply_move(state, leagues.parse_move(text))
     >>> describe(state, before)
-    'seat 2 spun 1R for the order of play; seats 0, 1 tied and spin again'
+    'seat 2 spun 1 right for the order of play; seat 0 and seat 1 tied and spin again'
     >>> describe(state)
-    'a seat spun 1R for the order of play'
+    'a seat spun 1 right for the order of play'
     >>> describe(leagues.apply_move(state, leagues.parse_move("3R")))
-    'seat 0 spun 3R for the order of play'
+    'seat 0 spun 3 right for the order of play'
     """
     spin = state.last_spin
     if spin is None:
@@ -481,7 +481,7 @@ def describe(state: State, before: State | None = None) -> str:
         return narrate(before, spin)  # nothing is hidden: every viewer but a seat reads it
     seat = last_spinner(state)
     who = "a seat" if seat is None else f"seat {seat}"
-    return f"{who} spun {spin}{'' if state.spins else ' for the order of play'}"
+    return f"{who} spun {spin.words}{'' if state.spins else ' for the order of play'}"
 
 
 # The successor of each type of move, as in the other games: a spin is the only one, so

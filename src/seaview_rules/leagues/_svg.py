@@ -425,7 +425,7 @@ def _status(position: Position, told: tuple[Event, ...]) -> str:
         else:
             spinner = last_spinner(position)
         who = "" if spinner is None else f"seat {spinner}, "
-        status += f"; last spin: {who}{position.last_spin}"
+        status += f"; last spin: {who}{position.last_spin.words}"
     return status
 
 

@@ -1,5 +1,6 @@
 """The live channel, ``/api/tables/{table}/live``: the first message is
-``{"token"?, "since"?}``; then ``{"version", "events", "view"}`` after every change. A
+``{"token"?, "since"?}``; then ``{"version", "events", "lines", "view", "chance_seat"}``
+after every change. A
 channel far behind (``since``) is caught up a page of the log at a time (see
 `seaview_rules.server._pages.catch_up_pages`).
 

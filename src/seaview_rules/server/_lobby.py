@@ -1,5 +1,5 @@
 """The lobby, a page at a time: open tables (a seat free, the game not over) first, then
-the others, each group oldest first, and a cursor to the next page.
+the others, each group newest first, and a cursor to the next page.
 
 The order is kept as tables come and go and seats are taken (a sorted list, changed
 in place), each table's entry is written as JSON once per change of the table
@@ -24,8 +24,8 @@ LOBBY_MAX = 200
 """The most entries of one page."""
 
 Key = tuple[int, int, str]
-"""Where a table stands in the lobby: 0 while open (1 else), its creation (in
-microseconds), its id."""
+"""Where a table stands in the lobby: 0 while open (1 else), minus its creation (in
+microseconds: the newest first), its id."""
 
 Page = tuple[str, str]
 """A page's JSON text and its strong ``ETag``."""
@@ -45,7 +45,7 @@ class Lobby:
     def touch(self, live: LiveTable) -> None:
         """``live`` was added or changed (its entry rebuilt): put it in its place."""
         group = 0 if live.entry["free_seats"] and not live.entry["over"] else 1
-        key = (group, round(live.created * 1_000_000), live.id)
+        key = (group, -round(live.created * 1_000_000), live.id)
         before = self._keys.get(live.id)
         if before != key:
             if before is not None:
@@ -93,11 +93,11 @@ class Lobby:
 def _cursor(key: Key) -> str:
     """The cursor of the page that starts after ``key``: opaque to clients.
 
-    >>> _cursor((1, 1700000000250000, "AbC-d_e"))
+    >>> _cursor((1, -1700000000250000, "AbC-d_e"))
     '1.1700000000250000.AbC-d_e'
     """
-    group, created, table = key
-    return f"{group}.{created}.{table}"
+    group, newer, table = key
+    return f"{group}.{-newer}.{table}"
 
 
 def _key(cursor: str) -> Key:
@@ -114,4 +114,4 @@ def _key(cursor: str) -> Key:
         or not 0 < len(table) <= 64
     ):
         raise HubError(400, "bad_request", "cursor must be the next of a page of the lobby")
-    return int(group), int(micros), table
+    return int(group), -int(micros), table

@@ -264,7 +264,7 @@ def api_schemas() -> dict[str, Schema]:
         ),
         "Lobby": _object(
             "A page of the lobby: open tables (a seat free, the game not over) first, then "
-            "the others, each group oldest first.",
+            "the others, each group newest first.",
             {
                 "tables": {"type": "array", "items": _ref("Table")},
                 "next": {
@@ -371,12 +371,27 @@ def api_schemas() -> dict[str, Schema]:
                 "text": {"type": "string", "description": "The event in words, for this seat."},
             },
         ),
+        "Line": _object(
+            "One line of a seat's log: what one change did, in the game's words for that "
+            "seat (a change the game says nothing of, such as each card of a deal, has "
+            "no line).",
+            {
+                "version": {"type": "integer", "minimum": 1},
+                "text": {"type": "string", "description": "The change in words, for this seat."},
+                "ends_round": {
+                    "type": "boolean",
+                    "description": "Whether the change ended a round (a hand) of the "
+                    "match: a log sets the lines after it apart.",
+                },
+            },
+        ),
         "Events": _object(
             "A page of the asker's log after `since`: the version it runs to, and the "
             "`since` of the next page (null once the page reaches the table's version).",
             {
                 "version": _VERSION,
                 "events": {"type": "array", "items": _ref("Entry")},
+                "lines": {"type": "array", "items": _ref("Line")},
                 "next": {"oneOf": [_VERSION, {"type": "null"}]},
             },
         ),
@@ -386,6 +401,7 @@ def api_schemas() -> dict[str, Schema]:
             {
                 "version": _VERSION,
                 "events": {"type": "array", "items": _ref("Entry")},
+                "lines": {"type": "array", "items": _ref("Line")},
                 "view": _one_of("view"),
                 "chance_seat": _CHANCE_SEAT,
             },

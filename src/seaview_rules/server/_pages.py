@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from itertools import groupby
+from operator import attrgetter
 from typing import Any, TypeVar
 
 from seaview_rules import GameRecord, Table
@@ -63,9 +65,12 @@ async def _read(live: LiveTable, worker: Worker, size: int, build: Callable[[], 
         return await worker.run(build) if size > OFF_LOOP else build()
 
 
-def _entries(table: AnyTable, seat: int | None, since: int, until: int) -> tuple[Any, list[Any]]:
-    """The table's update for ``seat`` and its log entries from ``since`` to ``until``
-    as data."""
+def _entries(
+    table: AnyTable, seat: int | None, since: int, until: int
+) -> tuple[Any, list[Any], list[Any]]:
+    """The table's update for ``seat``, and its log from ``since`` to ``until`` as data:
+    the events, and the lines (`Game.words` of each change's events; a change the game
+    says nothing of has none)."""
     update = table.update(seat, since, until=until)
     game = table.game
     events = [
@@ -76,21 +81,28 @@ def _entries(table: AnyTable, seat: int | None, since: int, until: int) -> tuple
         }
         for entry in update.events
     ]
-    return update, events
+    lines = []
+    for version, entries in groupby(update.events, key=attrgetter("version")):
+        told = [entry.event for entry in entries]
+        said = game.words(told, seat)
+        if said:
+            ends = any(event.ends_round for event in told)
+            lines.append({"version": version, "text": said, "ends_round": ends})
+    return update, events, lines
 
 
 async def events_page(
     live: LiveTable, worker: Worker, seat: int | None, since: int, limit: int
 ) -> str:
-    """``GET .../events``: ``{"version", "events", "next"}`` as JSON text: the table's
-    version, ``seat``'s log of the ``limit`` changes after ``since``, and the ``since``
+    """``GET .../events``: ``{"version", "events", "lines", "next"}`` as JSON text: the
+    table's version, ``seat``'s log of the ``limit`` changes after ``since``, and the ``since``
     of the next page (``null``: this page reaches the table's version)."""
 
     def build() -> str:
         until = min(live.table.version, since + limit)
-        update, events = _entries(live.table, seat, since, until)
+        update, events, lines = _entries(live.table, seat, since, until)
         more = until if until < update.version else None
-        return dumps({"version": update.version, "events": events, "next": more})
+        return dumps({"version": update.version, "events": events, "lines": lines, "next": more})
 
     return await _read(live, worker, min(live.table.version - since, limit), build)
 
@@ -99,8 +111,9 @@ async def catch_up_pages(
     live: LiveTable, worker: Worker, seat: int | None, since: int
 ) -> tuple[int, str]:
     """The next message of a live channel that has seen version ``since``, and the
-    version it brings the channel to: ``{"version", "events", "view"}``, or while the
-    channel is more than `EVENTS_PAGE` changes behind, ``{"version", "events"}``, a page
+    version it brings the channel to: ``{"version", "events", "lines", "view",
+    "chance_seat"}``, or while the channel is more than `EVENTS_PAGE` changes behind,
+    ``{"version", "events", "lines"}``, a page
     of the log up to ``version`` (the view is sent with the page that reaches the
     table's version). A message is built once per version for each seat (and once for
     the spectators, the admin among them) and ``since``, however many channels it goes
@@ -114,14 +127,15 @@ async def catch_up_pages(
         if built is not None:
             return built
         until = min(version, since + EVENTS_PAGE)
-        update, events = _entries(live.table, seat, since, until)
+        update, events, lines = _entries(live.table, seat, since, until)
         if until < update.version:
-            built = until, dumps({"version": until, "events": events})
+            built = until, dumps({"version": until, "events": events, "lines": lines})
         else:
             view = live.table.game.to_dict(update.view)
             message = {
                 "version": until,
                 "events": events,
+                "lines": lines,
                 "view": view,
                 "chance_seat": update.chance_seat,
             }

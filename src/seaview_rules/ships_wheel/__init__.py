@@ -43,6 +43,7 @@ from seaview_rules.ships_wheel._events import (
     Skipped,
     Took,
     redact,
+    words,
 )
 from seaview_rules.ships_wheel._kit import CONFORMANCE_RULES, load_test_kit
 from seaview_rules.ships_wheel._model import Ending, HandResult, Phase, Rules, State, View
@@ -193,6 +194,7 @@ GAME: Game[Rules, State, Move, View] = Game(
     events=events,
     redact=redact,
     narrate=narrate,
+    words=words,
     chance_seat=chance_seat,
     playout=playout,
     determinize=determinize,

@@ -20,7 +20,7 @@ from typing import ClassVar
 from attrs import frozen
 
 from seaview_rules._core import OMNISCIENT, Event, Viewer
-from seaview_rules._words import who
+from seaview_rules._words import listed, who
 from seaview_rules.ships_wheel._pieces import Card
 
 __all__ = [
@@ -68,8 +68,8 @@ class Dealt(Event):
     """The card; ``None`` for every viewer but ``seat`` and the omniscient log."""
 
     def text(self, viewer: Viewer = None) -> str:
-        """For example "seat 1 is dealt a card", "you are dealt red-star"."""
-        card = "a card" if self.card is None else str(self.card)
+        """For example "seat 1 is dealt a card", "you are dealt red star"."""
+        card = "a card" if self.card is None else self.card.words
         return f"{who(self.seat, viewer, 'is', 'are')} dealt {card}"
 
 
@@ -105,8 +105,8 @@ class Drew(Event):
     """The card; ``None`` for every viewer but ``seat`` and the omniscient log."""
 
     def text(self, viewer: Viewer = None) -> str:
-        """For example "seat 0 draws from the deck", "you draw red-star from the deck"."""
-        card = "" if self.card is None else f" {self.card}"
+        """For example "seat 0 draws from the deck", "you draw red star from the deck"."""
+        card = "" if self.card is None else f" {self.card.words}"
         return f"{who(self.seat, viewer, 'draws', 'draw')}{card} from the deck"
 
 
@@ -133,13 +133,13 @@ class Took(Event):
     card: Card
 
     def text(self, viewer: Viewer = None) -> str:
-        """For example "seat 0 takes red-star from seat 1's pile", "you take red-star
-        from your own pile", "seat 0 takes red-star from your pile"."""
+        """For example "seat 0 takes red star from seat 1's pile", "you take red star
+        from your own pile", "seat 0 takes red star from your pile"."""
         if self.pile == self.seat:
             pile = "your own pile" if viewer == self.seat else "his own pile"
         else:
             pile = "your pile" if viewer == self.pile else f"seat {self.pile}'s pile"
-        return f"{who(self.seat, viewer, 'takes', 'take')} {self.card} from {pile}"
+        return f"{who(self.seat, viewer, 'takes', 'take')} {self.card.words} from {pile}"
 
 
 @frozen
@@ -152,8 +152,8 @@ class Discarded(Event):
     card: Card
 
     def text(self, viewer: Viewer = None) -> str:
-        """For example "seat 0 discards red-star", "you discard red-star"."""
-        return f"{who(self.seat, viewer, 'discards', 'discard')} {self.card}"
+        """For example "seat 0 discards red star", "you discard red star"."""
+        return f"{who(self.seat, viewer, 'discards', 'discard')} {self.card.words}"
 
 
 @frozen
@@ -208,8 +208,8 @@ class PassChosen(Event):
     """The card; ``None`` for every viewer but ``seat`` and the omniscient log."""
 
     def text(self, viewer: Viewer = None) -> str:
-        """For example "seat 1 chooses a card to pass", "you choose red-star to pass"."""
-        card = "a card" if self.card is None else str(self.card)
+        """For example "seat 1 chooses a card to pass", "you choose red star to pass"."""
+        card = "a card" if self.card is None else self.card.words
         return f"{who(self.seat, viewer, 'chooses', 'choose')} {card} to pass"
 
 
@@ -238,9 +238,9 @@ class Received(Event):
     giver knows it from its own `PassChosen`)."""
 
     def text(self, viewer: Viewer = None) -> str:
-        """For example "seat 2 receives a card from seat 1", "you receive blue-moon from
+        """For example "seat 2 receives a card from seat 1", "you receive blue moon from
         seat 1"."""
-        card = "a card" if self.card is None else str(self.card)
+        card = "a card" if self.card is None else self.card.words
         giver = "you" if viewer == self.giver else f"seat {self.giver}"
         return f"{who(self.seat, viewer, 'receives', 'receive')} {card} from {giver}"
 
@@ -251,6 +251,7 @@ class HandWon(Event):
     (SW-3, SW-14); ``wins_match`` if that took its total to the target (SW-R10)."""
 
     reveals: ClassVar[bool] = True
+    ends_round: ClassVar[bool] = True
 
     seat: int
     hand: tuple[Card, ...]
@@ -271,26 +272,24 @@ class HandTied(Event):
     (SW-12). Their ``hands`` are shown, in the same order."""
 
     reveals: ClassVar[bool] = True
+    ends_round: ClassVar[bool] = True
 
     winners: tuple[int, ...]
     hands: tuple[tuple[Card, ...], ...]
     seat: None = None
 
     def text(self, viewer: Viewer = None) -> str:
-        """For example "seats 0, 2 all win: the hand is a tie", "you and seat 2 all
-        win: the hand is a tie"."""
-        others = [str(s) for s in self.winners if s != viewer]
-        if len(others) == len(self.winners):
-            who = f"seats {', '.join(others)}"
-        else:
-            who = f"you and seat{'s' * (len(others) > 1)} {', '.join(others)}"
-        return f"{who} all win: the hand is a tie"
+        """For example "seat 0 and seat 2 all win: the hand is a tie", "you and seat 2
+        all win: the hand is a tie"."""
+        return f"{listed(self.winners, viewer)} all win: the hand is a tie"
 
 
 @frozen
 class DeckRanOut(Event):
     """The deck ran out once more than `Rules.max_reshuffles` allows: the hand is a
     tie (SW-13, SW-R8)."""
+
+    ends_round: ClassVar[bool] = True
 
     seat: None = None
 
@@ -350,10 +349,10 @@ def words(told: Sequence[Event], viewer: Viewer) -> str:
 
     >>> state, choice = apply_move(state, parse_move("anchor")), parse_move("pass green-moon by 0")
     >>> [narrate(state, choice, seat=s) for s in (0, 1, None, OMNISCIENT)]
-    ['you choose green-moon to pass', 'seat 0 chooses a card to pass', 'seat 0 chooses a card to pass', 'seat 0 chooses green-moon to pass']
+    ['you choose green moon to pass', 'seat 0 chooses a card to pass', 'seat 0 chooses a card to pass', 'seat 0 chooses green moon to pass']
     >>> chosen = apply_move(state, choice)
     >>> narrate(chosen, parse_move("pass red-star by 1"), seat=0)
-    'seat 1 chooses a card to pass; every seat passes its chosen card to the left; you receive red-star from seat 1; seat 1 wins the hand, scoring 3'
+    'seat 1 chooses a card to pass; every seat passes its chosen card to the left; you receive red star from seat 1; seat 1 wins the hand, scoring 3'
     """
     text = ""
     for event in told:

@@ -86,6 +86,15 @@ class Card:
         """Whether this is a Starfish or an Anchor (SW-7)."""
         return self.kind in ACTION_KINDS
 
+    @property
+    def words(self) -> str:
+        """The card in words, as a log says it (its notation with spaces).
+
+        >>> Card.parse("red-star").words, Card.parse("black-starfish").words
+        ('red star', 'black starfish')
+        """
+        return str(self).replace("-", " ")
+
     def __str__(self) -> str:
         if self.kind is Kind.PLAIN:
             return f"{self.colour}-{self.shape}"

@@ -175,7 +175,8 @@ def check_state(
 def check_position(game: Game[R, S, M, V], state: S, rng: random.Random | None = None) -> None:
     """Check that everything works on a position that ``loads`` accepts, reached by play
     or written by hand: the contract of `check_state`; for every legal move (every
-    seat's, in a simultaneous phase), its events and words for every viewer, and a
+    seat's, in a simultaneous phase), its events for every viewer (the trace's,
+    redacted) and their words (`Game.narrate` says `Game.words` of them), and a
     state after it that ``loads`` accepts again (the successors of a position are
     positions); every view, its picture (`Game.picture`) and its text (`Game.render`),
     and, but once the game is over, a determinization of it (`Game.determinize`) that
@@ -198,7 +199,8 @@ def check_position(game: Game[R, S, M, V], state: S, rng: random.Random | None =
             told = game.events(state, move, seat=viewer)
             if told != tuple(game.redact(event, viewer) for event in trace.events):
                 raise _fail(game, state, f"{move}: the events told to {viewer} are not the trace's")
-            game.narrate(state, move, seat=viewer)
+            if game.narrate(state, move, seat=viewer) != game.words(told, viewer):
+                raise _fail(game, state, f"{move}: narrate says to {viewer} what words does not")
         if game.loads(game.dumps(after)) != after:
             raise _fail(game, state, f"the state after {move} does not load again")
     for seat in (None, *range(players)):

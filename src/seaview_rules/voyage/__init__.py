@@ -34,6 +34,7 @@ from seaview_rules.voyage._events import (
     Played,
     WentOut,
     redact,
+    words,
 )
 from seaview_rules.voyage._kit import CONFORMANCE_RULES, load_test_kit
 from seaview_rules.voyage._model import Phase, RoundResult, Rules, State, View
@@ -159,6 +160,7 @@ GAME: Game[Rules, State, Move, View] = Game(
     events=events,
     redact=redact,
     narrate=narrate,
+    words=words,
     chance_seat=chance_seat,
     playout=playout,
     determinize=determinize,

@@ -35,7 +35,7 @@ __all__ = [
 
 
 def _card(card: Card | None) -> str:
-    return "a card" if card is None else str(card)
+    return "a card" if card is None else card.words
 
 
 @frozen
@@ -48,7 +48,7 @@ class Dealt(Event):
     """The card; ``None`` for every viewer but ``seat`` and the omniscient log."""
 
     def text(self, viewer: Viewer = None) -> str:
-        """For example "seat 1 is dealt a card", "you are dealt R3"."""
+        """For example "seat 1 is dealt a card", "you are dealt red 3"."""
         return f"{who(self.seat, viewer, 'is', 'are')} dealt {_card(self.card)}"
 
 
@@ -75,8 +75,8 @@ class Played(Event):
     card: Card
 
     def text(self, viewer: Viewer = None) -> str:
-        """For example "seat 0 plays R7", "you play R7"."""
-        return f"{who(self.seat, viewer, 'plays', 'play')} {self.card}"
+        """For example "seat 0 plays red 7", "you play red 7"."""
+        return f"{who(self.seat, viewer, 'plays', 'play')} {self.card.words}"
 
 
 @frozen
@@ -85,6 +85,7 @@ class WentOut(Event):
     (VOY-5); ``wins_match`` if that took its total to the target (VOY-8)."""
 
     reveals: ClassVar[bool] = True
+    ends_round: ClassVar[bool] = True
 
     seat: int
     card: Card
@@ -92,11 +93,11 @@ class WentOut(Event):
     wins_match: bool
 
     def text(self, viewer: Viewer = None) -> str:
-        """For example "seat 1 plays R1 and goes out, scoring 4: seat 1 wins the
-        match", "you play R1 and go out, scoring 4"."""
+        """For example "seat 1 plays red 1 and goes out, scoring 4: seat 1 wins the
+        match", "you play red 1 and go out, scoring 4"."""
         seat = self.seat
         text = (
-            f"{who(seat, viewer, 'plays', 'play')} {self.card} and "
+            f"{who(seat, viewer, 'plays', 'play')} {self.card.words} and "
             f"{verb(seat, viewer, 'goes', 'go')} out, scoring {self.points}"
         )
         if self.wins_match:
@@ -107,7 +108,8 @@ class WentOut(Event):
 @frozen
 class MustDraw(Event):
     """``seat`` draws instead of playing: it holds no match (VOY-4), or, under
-    ``Rules(must_play=False)``, chose to (VOY-R3). The card follows in `Drew`."""
+    ``Rules(must_play=False)``, chose to (VOY-R3). The card follows in `Drew`, so
+    `narrate` leaves this out."""
 
     seat: int
 
@@ -138,7 +140,7 @@ class Drew(Event):
     """The card; ``None`` for every viewer but ``seat`` and the omniscient log."""
 
     def text(self, viewer: Viewer = None) -> str:
-        """For example "seat 2 draws a card", "seat 2 draws R3", "you draw R3"."""
+        """For example "seat 2 draws a card", "seat 2 draws red 3", "you draw red 3"."""
         return f"{who(self.seat, viewer, 'draws', 'draw')} {_card(self.card)}"
 
 
@@ -181,7 +183,7 @@ def redact(event: Event, viewer: Viewer) -> Event:
 def words(told: Sequence[Event], viewer: Viewer) -> str:
     """A move's events as ``viewer`` was told them, in one line of words (``narrate``):
     their texts joined by "; ", leaving out each card of the deal (`Dealt`), which is
-    not worth a line.
+    not worth a line, and the choice to draw (`MustDraw`), which the card drawn says.
 
     >>> from seaview_rules import OMNISCIENT
     >>> from seaview_rules.voyage import Rules, apply_move, narrate, new_game, parse_move
@@ -191,14 +193,21 @@ def words(told: Sequence[Event], viewer: Viewer) -> str:
     ('the deal is done; seat 1 leads', 'the deal is done; you lead')
     >>> lead = apply_move(state, parse_move("deal R2"))
     >>> narrate(lead, parse_move("R1")), narrate(lead, parse_move("R1"), seat=1)
-    ('seat 1 plays R1 and goes out, scoring 1', 'you play R1 and go out, scoring 1')
+    ('seat 1 plays red 1 and goes out, scoring 1', 'you play red 1 and go out, scoring 1')
 
     A card drawn is named for the seat that draws it, and for the omniscient log only:
 
     >>> state = new_game(Rules(players=2, colours=2, numbers=3, hand_size=2))
-    >>> for text in ("deal R1", "deal G2", "deal R2", "deal G3", "R1", "draw"):
+    >>> for text in ("deal R1", "deal G2", "deal R2", "deal G3", "R1"):
     ...     state = apply_move(state, parse_move(text))
+    >>> narrate(state, parse_move("draw"))  # "seat 0 must draw": the card drawn says it
+    ''
+    >>> state = apply_move(state, parse_move("draw"))
     >>> [narrate(state, parse_move("deal R3"), seat=s) for s in (0, 1, None, OMNISCIENT)]
-    ['you draw R3', 'seat 0 draws a card', 'seat 0 draws a card', 'seat 0 draws R3']
+    ['you draw red 3', 'seat 0 draws a card', 'seat 0 draws a card', 'seat 0 draws red 3']
     """
-    return "; ".join(event.text(viewer) for event in told if not isinstance(event, Dealt))
+    return "; ".join(event.text(viewer) for event in told if not isinstance(event, _UNSAID))
+
+
+_UNSAID = (Dealt, MustDraw)
+"""The events `words` leaves out."""

@@ -64,6 +64,15 @@ class Card:
         """Whether this card may be played on ``other``: same colour or number (VOY-3)."""
         return self.colour is other.colour or self.number == other.number
 
+    @property
+    def words(self) -> str:
+        """The card in words, as a log says it (its colour's name, then its number).
+
+        >>> Card.parse("B11").words
+        'blue 11'
+        """
+        return f"{self.colour.name.lower()} {self.number}"
+
     def __str__(self) -> str:
         return f"{self.colour.value}{self.number}"
 

@@ -53,7 +53,7 @@ def face(card: Card) -> Face:
         text(x, y + 4, number, 14, font_weight="bold", fill="#ffffff", text_anchor="middle"),
         text(CARD_W / 2, CARD_H - 5, colour, 11, fill=ink, text_anchor="middle"),
     ]
-    return Face("".join(markup), f"{card} ({colour} {number})")
+    return Face("".join(markup), f"{card} ({card.words})")
 
 
 def _back() -> Face:

@@ -61,37 +61,6 @@ const winnerOf = (outcome, names, me) => {
   return outcome.winner === me ? "You win!" : `${nameOf(names, outcome.winner)} wins`;
 };
 
-// The log's lines: a deal (a run of the games' "Dealt" events) said in one line a seat
-// ("you are dealt B12, B10, R6", "seat 1 is dealt a card (×6)"), marked as a new round
-// when it is not the log's first line; every other event on a line of its own.
-function logLines(events) {
-  const lines = [];
-  for (let at = 0; at < events.length; ) {
-    let end = at + 1;
-    if (events[at].type === "Dealt") while (end < events.length && events[end].type === "Dealt") end++;
-    const run = events.slice(at, end);
-    const bySeat = new Map();
-    for (const event of run) bySeat.set(event.seat, [...(bySeat.get(event.seat) || []), event]);
-    if ([...bySeat.values()].some((said) => said.length > 1)) {
-      const first = lines.length > 0;
-      for (const said of bySeat.values()) {
-        const texts = said.map((event) => event.text);
-        const words = texts.map((t) => t.split(" "));
-        let common = 0;
-        while (words.every((w) => w.length > common + 1 && w[common] === words[0][common])) common++;
-        const merged = texts.length === 1
-          ? texts[0]
-          : texts.every((t) => t === texts[0])
-          ? `${texts[0]} (×${texts.length})`
-          : `${words[0].slice(0, common).join(" ")} ${words.map((w) => w.slice(common).join(" ")).join(", ")}`;
-        lines.push({ words: merged, names: said[0].names, first: first && said === bySeat.values().next().value });
-      }
-    } else for (const event of run) lines.push({ words: event.text, names: event.names, first: false });
-    at = end;
-  }
-  return lines;
-}
-
 // The CSS width the table's picture is drawn for: its box's, beside the moves and the
 // log on a wide screen (see client.css), within what a picture can be drawn at.
 const WIDE = matchMedia("(min-width: 60em)");
@@ -368,7 +337,7 @@ function showTable(table) {
   let latest = null;
   let retry = 1000;
   let entry = { names: [], seats: [] };
-  const said = []; // the log's events: {type, seat, text, names (as they were then)}
+  const said = []; // the log's lines: {text, ends_round, names (as they were then)}
   const me = {};
   current = me;
   const path = `/api/tables/${table}`;
@@ -395,7 +364,8 @@ function showTable(table) {
   };
   header(); // without the names until the table's entry is read
   const writeLog = () => {
-    $("log").replaceChildren(...logLines(said).map(({ words, names, first }) => text("li", saySeats(words, names), first ? { class: "round" } : {})));
+    // One line a change, in the game's words; a break after the end of each round.
+    $("log").replaceChildren(...said.map((line, at) => text("li", saySeats(line.text, line.names), at && said[at - 1].ends_round ? { class: "round" } : {})));
     $("log").scrollTop = $("log").scrollHeight;
   };
   const follow = (next) => {
@@ -525,7 +495,7 @@ function showTable(table) {
     version = update.version;
     $("refusal").textContent = ""; // the table has moved on, and the server answers
     const names = [...(entry.names || [])];
-    said.push(...update.events.map((e) => ({ type: e.event.data && e.event.data.type, seat: e.event.data && e.event.data.seat, text: e.text, names })));
+    said.push(...update.lines.map((line) => ({ ...line, names })));
     writeLog();
     const view = update.view.data;
     const over = view.to_move === null;
