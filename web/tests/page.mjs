@@ -137,6 +137,24 @@ check("leaving a seat asks first", async () => {
   await page.context().close();
 });
 
+check("a refusal goes once the table moves on", async () => {
+  const t = await table("voyage", ["open", "open"]);
+  const { to_move: mover, version: from } = await api("GET", `/api/tables/${t.id}`);
+  const page = await open(PHONE, t, mover);
+  await page.goto(`${origin}/#/table/${t.id}`);
+  await drawn(page);
+  await page.fill("#typed-move", "xyz");
+  await page.click("#typed button");
+  await page.waitForFunction(() => document.getElementById("refusal").textContent !== "", null, POLL);
+  // The same seat moves from another of its devices: the page's refusal is old news.
+  const { legal_moves: legal } = (await api("GET", `/api/tables/${t.id}/view`, undefined, t.tokens[mover])).view.data;
+  await api("POST", `/api/tables/${t.id}/moves`, { move: legal[0], version: from }, t.tokens[mover]);
+  await moved(page, from);
+  const stays = await page.textContent("#refusal");
+  if (stays) fail(`the refusal "${stays}" stays once the table moved on`);
+  await page.context().close();
+});
+
 check("a refusal goes with an outage, and the outage is said in words", async () => {
   const t = await table("voyage", ["open", "open"]);
   const { to_move: mover } = await api("GET", `/api/tables/${t.id}`);

@@ -160,7 +160,7 @@ async function refreshLobby() {
   for (const entry of found.tables) {
     const row = document.createElement("tr");
     row.append(text("td", entry.table, { "data-label": "table" }));
-    row.append(text("td", entry.game, { "data-label": "game" }));
+    row.append(text("td", (games.find((g) => g.name === entry.game) || {}).title || entry.game, { "data-label": "game" }));
     const seats = text("td", "", { "data-label": "seats" });
     entry.seats.forEach((kind, seat) => {
       if (kind === "open") {
