@@ -22,9 +22,7 @@ from seaview_rules import (
     RandomBot,
     Table,
     play,
-    ships_wheel,
     svg,
-    voyage,
 )
 
 HUMAN = 0
@@ -116,13 +114,14 @@ class Session:
         self._advance()
 
     def log(self) -> list[str]:
-        """The person's log, one line per change of the table, as `narrate` words it:
-        the events of a move joined with "; ", and no line for each card of a deal."""
-        lines: dict[int, list[str]] = {}
+        """The person's log, one line per change of the table, as `narrate` words it
+        (the game's `words` of the change's events): no line for a change the game
+        says nothing of, such as each card of a deal."""
+        told: dict[int, list[Any]] = {}
         for entry in self.table.events_since(0, seat=HUMAN):
-            if not isinstance(entry.event, (voyage.Dealt, ships_wheel.Dealt)):
-                lines.setdefault(entry.version, []).append(entry.event.text(HUMAN))
-        return ["; ".join(words) for words in lines.values()]
+            told.setdefault(entry.version, []).append(entry.event)
+        said = (self.game.words(events, HUMAN) for events in told.values())
+        return [line for line in said if line]
 
     def screen(self) -> dict[str, Any]:
         """What the page shows now, as JSON-ready data."""
