@@ -329,6 +329,31 @@ def test_a_leagues_view_is_drawn_as_its_state_and_the_last_spin_as_a_path() -> N
     assert "seat 0's diver on (2, 4)" in picture
 
 
+def test_the_last_spins_path_is_drawn_from_its_events_as_from_the_state_before() -> None:
+    """Issue 47: a table's page has the last move's events, not the state before it;
+    the path of a spin is drawn from them (`Spun.start` says where the diver stood), at
+    every width, the same as from the state before."""
+    path = re.compile(r"<g><title>the path of seat \d's last spin.*?</g>", re.S)
+    rng, drawn = random.Random(7), 0
+    before = leagues.new_game(leagues.Rules(players=3))
+    for spins in range(120):
+        move = leagues.sample_chance(before, rng)
+        after = leagues.apply_move(before, move)
+        told = leagues.events(before, move, seat=1)
+        width = (None, 390, 1280)[spins % 3]
+        seen = leagues.view(after, 1)
+        from_before = path.findall(svg.render(seen, before=before, width=width))
+        assert path.findall(svg.render(seen, last=told, width=width)) == from_before
+        if from_before:  # it starts where the diver stood before the spin
+            board, square = before.rules.board, before.positions[before.player]
+            row, column = board.coordinates(square)
+            where = "the start square" if square == board.start else f"({row}, {column})"
+            assert f"last spin, from {where}</title>" in from_before[0]
+            drawn += 1
+        before = leagues.new_game(before.rules) if leagues.is_terminal(after) else after
+    assert drawn > 60  # most spins move a diver
+
+
 def test_the_spinner_gives_each_segment_its_chance_and_marks_the_spin() -> None:
     spinner = leagues.Spinner.parse("1R 2L*3")
     names = titles(parse(leagues.svg.spinner(spinner, spun=leagues.parse_move("2L"))))

@@ -130,7 +130,8 @@ def test_the_games_show_every_kind_of_event() -> None:
 def test_a_spin_is_told_first_then_the_events_its_transition_recorded() -> None:
     for before, move, _ in steps():
         told = leagues.events(before, move, seat=OMNISCIENT)
-        assert told[0] in (Spun(before.player, move), SpunForOrder(before.player, move))
+        start = before.rules.board.coordinates(before.positions[before.player])
+        assert told[0] in (Spun(before.player, move, start), SpunForOrder(before.player, move))
         assert list(told) == REFEREE.trace(before, move).events
         if before.phase is leagues.Phase.SPIN:
             assert all(isinstance(e, DiverEvent) and e.seat == before.player for e in told[1:])
@@ -189,7 +190,7 @@ def test_a_turn_reads_as_one_clause_for_every_viewer() -> None:
     state = leagues.new_game(rules)
     move = parse_move("3L")
     after = leagues.apply_move(state, move)
-    told = (Spun(0, move), Moved(0, (1, 4)), TookArrow(0, (2, 4)), SpinsAgain(0, (2, 4)))
+    told = (Spun(0, move, (1, 1)), Moved(0, (1, 4)), TookArrow(0, (2, 4)), SpinsAgain(0, (2, 4)))
     assert all(leagues.events(state, move, seat=v) == told for v in viewers(state))
     said = "spun 3 left: moved to (1, 4), took the arrow down to (2, 4)"
     assert leagues.narrate(state, move, seat=0) == f"you {said}, spin again"
@@ -238,7 +239,7 @@ def test_the_position_after_a_spin_names_who_spun_it_where_it_can() -> None:
 @pytest.mark.parametrize(
     ("event", "own", "other"),
     [
-        (Spun(1, parse_move("3L")), "you spun 3 left", "seat 1 spun 3 left"),
+        (Spun(1, parse_move("3L"), (4, 2)), "you spun 3 left", "seat 1 spun 3 left"),
         (
             SpunForOrder(1, parse_move("6R")),
             "you spun 6 right for the order of play",
@@ -476,7 +477,7 @@ def agree(state: State, move: leagues.Move, after: State) -> None:
         assert ("LEA-R3" in applied) == any(isinstance(e, Tied) for e in told)
         assert said == "; ".join(e.text() for e in told)
         return
-    assert told[0] == Spun(mover, move)
+    assert told[0] == Spun(mover, move, board.coordinates(state.positions[mover]))
     happened = told[1:]
     assert all(isinstance(e, DiverEvent) and e.seat == mover for e in happened)
     diver_events = [e for e in happened if isinstance(e, DiverEvent)]

@@ -44,11 +44,14 @@ __all__ = [
 
 @frozen
 class Spun(Event):
-    """``seat``'s diver spun ``spin`` on his turn (LEA-3, LEA-4); the events that follow
-    say what it did."""
+    """``seat``'s diver spun ``spin`` on his turn (LEA-3, LEA-4), standing on ``start``;
+    the events that follow say what it did."""
 
     seat: int
     spin: Spin
+    start: tuple[int, int]
+    """The square he spun from, as ``(row, column)`` counted from 1: a frontend draws his
+    path from it."""
 
     def text(self, viewer: Viewer = None) -> str:
         """For example "seat 0 spun 3 left", "you spun 3 left"."""
@@ -241,7 +244,7 @@ def words(told: Sequence[Event], viewer: Viewer) -> str:
     ...                       board=leagues.Board.from_rows(["S..v", "..v.", ".X.."]))
     >>> state, spin = leagues.new_game(rules), leagues.parse_move("3L")
     >>> leagues.events(state, spin, seat=1)
-    (Spun(seat=0, spin=parse_move('3L')), Moved(seat=0, square=(1, 4)), TookArrow(seat=0, square=(2, 4)), SpinsAgain(seat=0, square=(2, 4)))
+    (Spun(seat=0, spin=parse_move('3L'), start=(1, 1)), Moved(seat=0, square=(1, 4)), TookArrow(seat=0, square=(2, 4)), SpinsAgain(seat=0, square=(2, 4)))
     >>> leagues.narrate(state, spin, seat=OMNISCIENT)
     'seat 0 spun 3 left: moved to (1, 4), took the arrow down to (2, 4), spins again'
     >>> leagues.narrate(state, spin, seat=0)

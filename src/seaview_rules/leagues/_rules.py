@@ -341,7 +341,7 @@ def _trace_walk(
     here = state.positions[seat]
     was_placed = state.placed[seat]
     columns = t.columns
-    trace.add(event=Spun(seat, move))
+    trace.add(event=Spun(seat, move, coordinates(here)))
     if here == t.start:
         # LEA-3, LEA-R4: put on the start, he moves right; LEA-R11: so he does (or, with
         # the option, by the letter) after walking onto it.

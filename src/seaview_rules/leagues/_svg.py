@@ -353,16 +353,16 @@ def _state(position: Position) -> State:
     return determinize(position, random.Random(0))
 
 
-def _trail(before: Position, told: tuple[Event, ...], board: Board) -> list[str]:
-    """The path the diver of the last spin (whose events are ``told``) took from his
-    square in ``before``: a dashed line along his row (the way back after a bounce
+def _trail(told: tuple[Event, ...], board: Board) -> list[str]:
+    """The path the diver of the last spin (whose events are ``told``) took from the
+    square he spun from: a dashed line along his row (the way back after a bounce
     beside the way out), then a curve to each square he was put on."""
     moves = [e for e in told if isinstance(e, _WALKS + _PLACES)]
-    if not moves:  # the spin-off, or a blocked diver, moves nobody
+    if not moves or not isinstance(told[0], Spun):  # the spin-off, a blocked diver
         return []
-    seat = moves[0].seat
+    seat, spun_from = moves[0].seat, board.index(*told[0].start)
     lane = -0.16 * SQUARE
-    x, y = _centre(board, before.positions[seat])
+    x, y = _centre(board, spun_from)
     here = start = (x, y + lane)
     steps = [f"M{points(start)}"]
     came_from = here
@@ -391,7 +391,7 @@ def _trail(before: Position, told: tuple[Event, ...], board: Board) -> list[str]
         ),
         _head(*here, *came_from, colour),
     ]
-    name = f"the path of seat {seat}'s last spin, from {_where(board, before.positions[seat])}"
+    name = f"the path of seat {seat}'s last spin, from {_where(board, spun_from)}"
     return [group(drawn, name)]
 
 
@@ -460,8 +460,7 @@ def draw_board(
         status = names(_status(position, told))
         description += f": {status}"
         parts.append(text(8, 34, status))
-        if before is not None:
-            parts += _trail(before, () if before is None else _told(before, position), board)
+        parts += _trail(told, board)
         parts += _divers(position, names=names, moved=_mover(last))
         if names.names:
             roster, used = _roster(position.rules.players, names, 8, height, width_ - 16)
@@ -542,8 +541,7 @@ def _compact(
     parts.append(roster)
     least = math.ceil(LEAST_TEXT / scale * 100) / 100
     drawn = _squares(board, effects, least)
-    if before is not None:
-        drawn += _trail(before, _told(before, position), board)
+    drawn += _trail(told, board)
     drawn += _divers(position, least, names, _mover(last))
     top = y + 4 - (TOP - 24) * scale
     parts.append(group(drawn, f"the board, {name}", transform=translate(4, top, scale)))
@@ -710,11 +708,12 @@ def picture(
     names: Sequence[str] | None = None,
     last: Sequence[Event] | None = None,
 ) -> str:
-    """The board of a state or a view (every view shows all) with its divers: ``before``,
-    a state or view of the same game, draws the path the last spin's diver took from
-    where he stood in ``before``; ``effects`` draws where each arrow, starfish and
-    octopus sends a diver; ``legend`` explains the squares under the board; ``width``,
-    ``names`` and ``last`` as `seaview_rules.svg.render` says."""
+    """The board of a state or a view (every view shows all) with its divers, and the
+    path the last spin's diver took, from the square he spun from: the last spin's
+    events are ``last`` (as `seaview_rules.svg.render` says), or are worked out from
+    ``before``, the state or view the spin was made in. ``effects`` draws where each
+    arrow, starfish and octopus sends a diver; ``legend`` explains the squares under
+    the board; ``width`` and ``names`` as `seaview_rules.svg.render` says."""
     shown = display_width(width)
     seats = Names.of(names, position.rules.players)
     viewer = OMNISCIENT if isinstance(position, State) else position.seat
