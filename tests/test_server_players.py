@@ -352,37 +352,45 @@ def test_a_table_whose_players_all_left_is_not_swept_as_one_nobody_joined(
 @pytest.mark.parametrize(
     ("game", "rules", "rounds"),
     [
-        ("voyage", {"target": 6, "hand_size": 3}, 2),
-        ("ships_wheel", {"scoring": "hands", "target": 2}, 2),
+        ("voyage", {"target": 10, "hand_size": 3}, 2),
+        # hands of three: random play ends a hand in tens of moves, not thousands
+        ("ships_wheel", {"scoring": "hands", "target": 2, "max_hand_size": 3}, 2),
     ],
 )
 def test_the_log_says_each_change_in_the_games_words_and_marks_the_end_of_each_round(
     client: Checked, game: str, rules: dict[str, Any], rounds: int
 ) -> None:
     """Issue 47, 6: the log's ``lines`` are one a change that the game has words for,
-    ``narrate``'s words for the asker (no line for each card of a deal, none for the
-    choice to draw), and mark the change that ends a round."""
-    table, admin = _table(client, game, ["bot:random", "bot:random"], rules=rules)
-    wait_until(lambda: bool(_entry(client, table)["over"]), 120)
+    ``narrate``'s words for the asker (a seat is told the cards it drew, "you draw red
+    3", a spectator not; no line for each card of a deal, none for the choice to draw),
+    and mark the change that ends a round."""
+    table, admin = _table(client, game, ["open", "bot:random"], rules=rules)
+    token = _join(client, table, 0)
+    _play_to_the_end(client, table, {0: token})
     engine = GAMES[game]
     doc = client.ok("GET", TABLE + "/record", f"/api/tables/{table}/record", token=admin)
     record = engine.from_dict(doc)
-    events = client.ok("GET", TABLE + "/events", f"/api/tables/{table}/events?limit=10000")
-    assert events["next"] is None
-    expected, state = [], engine.new_game(record.rules)
-    for version, move in enumerate(record.moves, start=1):
-        said = engine.narrate(state, move)
-        if said:
-            ends = any(e.ends_round for e in engine.events(state, move))
-            expected.append({"version": version, "text": said, "ends_round": ends})
-        state = engine.apply_move(state, move)
-    assert events["lines"] == expected
-    ended = [line for line in events["lines"] if line["ends_round"]]
-    assert engine.periods is not None
-    assert len(ended) == len(engine.periods.winners(state)) >= rounds
-    assert all(("goes out" in t or "the hand" in t) for t in (line["text"] for line in ended))
-    said = " ".join(line["text"] for line in events["lines"])
-    assert "dealt" not in said
-    assert "must draw" not in said
-    assert "chooses to draw" not in said
-    assert not re.search(r"\b[RGB]\d+\b|\w-\w", said)  # cards in words, not notation
+    path = f"/api/tables/{table}/events?limit=10000"
+    for seat, asker in ((None, None), (0, token)):
+        events = client.ok("GET", TABLE + "/events", path, token=asker)
+        assert events["next"] is None
+        expected, state = [], engine.new_game(record.rules)
+        for version, move in enumerate(record.moves, start=1):
+            said = engine.narrate(state, move, seat=seat)
+            if said:
+                ends = any(e.ends_round for e in engine.events(state, move, seat=seat))
+                expected.append({"version": version, "text": said, "ends_round": ends})
+            state = engine.apply_move(state, move)
+        assert events["lines"] == expected
+        ended = [line for line in events["lines"] if line["ends_round"]]
+        assert engine.periods is not None
+        assert len(ended) == len(engine.periods.winners(state)) >= rounds
+        assert all(
+            (" out, scoring " in t or "the hand" in t) for t in (line["text"] for line in ended)
+        )
+        said = " ".join(line["text"] for line in events["lines"])
+        assert "dealt" not in said
+        assert "must draw" not in said
+        assert "chooses to draw" not in said
+        assert not re.search(r"\b[RGB]\d+\b|\w-\w", said)  # cards in words, not notation
+        assert ("you " in said) == (seat == 0)  # the seat's own moves, as "you" made them

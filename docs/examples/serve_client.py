@@ -35,7 +35,7 @@ def call(base: str, method: str, path: str, body: object = None, token: str = ""
 def play(base: str, game: str = "voyage", rules: object = None, seed: int = 1) -> list[str]:
     """Play seat 0 of a new two-seat table of ``game`` (with ``rules``, an object of the
     options that differ from the print) against a random bot, choosing moves at random;
-    return the seat's log, one line per event."""
+    return the seat's log: its ``lines``, one a change, in the game's words for the seat."""
     body = {"game": game, "seats": ["open", "bot:random"], "rules": rules or {}}
     table = call(base, "POST", "/api/tables", body)
     tables = f"/api/tables/{table['table']}"
@@ -45,7 +45,7 @@ def play(base: str, game: str = "voyage", rules: object = None, seed: int = 1) -
         live.send(json.dumps({"token": token, "since": 0}))
         for message in live:  # one update after every change of the table
             update = json.loads(message)
-            log += [entry["text"] for entry in update["events"]]
+            log += [line["text"] for line in update["lines"]]
             view = update["view"]["data"]
             if view["to_move"] is None:  # the match is over
                 return log

@@ -140,10 +140,12 @@ class Event:
 
     ends_round: ClassVar[bool] = False
     """Whether this event ends a round (or hand) of the match, so that a log sets the
-    lines after it apart (``seaview serve``'s page draws a break)."""
+    lines after it apart (``seaview serve``'s page draws a break). The game's words
+    must say such a move for every viewer (`seaview_rules.testing.check_game` checks
+    it): a log marks the end of a round on that move's line."""
 
     def text(self, viewer: Viewer = None) -> str:
-        """The event in words for ``viewer`` ("you draw R3" when the viewer is the
+        """The event in words for ``viewer`` ("you draw red 3" when the viewer is the
         seat the event is about)."""
         raise NotImplementedError
 

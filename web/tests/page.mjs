@@ -337,10 +337,12 @@ check("the host enters a real card with one click on it, or by typing its name",
 });
 
 check("the log reads in words, a line a move, a break after each round; the lobby lists a new table first", async () => {
-  // Two bots play a Voyage match of several rounds; a spectator on a phone reads the
-  // log. (Ship's Wheel's lines are held to its words by tests/test_server_players.py:
-  // random play can take thousands of moves to end a hand.)
-  for (const [game, rules, word] of [["voyage", { target: 6, hand_size: 3 }, /\bgoes out\b/]]) {
+  // Two bots play a Voyage match of several rounds, and a Ship's Wheel one of hands of
+  // three (random play ends those in tens of moves); a spectator on a phone reads the log.
+  for (const [game, rules, word] of [
+    ["voyage", { target: 10, hand_size: 3 }, /\bgoes out\b/],
+    ["ships_wheel", { scoring: "hands", target: 2, max_hand_size: 3 }, /\bwins the hand\b|\bthe hand is a tie\b/],
+  ]) {
     const t = await table(game, ["bot:random", "bot:random"], { rules });
     for (let tries = 0; !(await api("GET", `/api/tables/${t.id}`)).over; tries++) {
       if (tries > 600) fail(`${game}: the bots' match does not end`);
@@ -356,8 +358,8 @@ check("the log reads in words, a line a move, a break after each round; the lobb
     if (coded.length) fail(`${game}: the log says codes: ${coded.slice(0, 3).join(" | ")}`);
     const twice = texts.filter((line) => /\bmust draw\b|\bchooses? to draw\b|\bdealt\b/.test(line));
     if (twice.length) fail(`${game}: the log says a draw or a deal card by card: ${twice.slice(0, 3).join(" | ")}`);
-    const { moves } = (await api("GET", `/api/tables/${t.id}/record`)).data ?? {};
-    if (moves && texts.length >= moves.length) fail(`${game}: ${texts.length} lines for ${moves.length} moves`);
+    const { moves } = (await api("GET", `/api/tables/${t.id}/record`)).data;
+    if (!(texts.length < moves.length)) fail(`${game}: ${texts.length} lines for ${moves.length} moves`);
     const ends = texts.flatMap((line, at) => (word.test(line) ? [at] : []));
     if (ends.length < 2) fail(`${game}: the match of ${ends.length} rounds is too short to see a break`);
     for (const at of ends.slice(0, -1)) {
@@ -374,7 +376,10 @@ check("the log reads in words, a line a move, a break after each round; the lobb
   await lobby.goto(`${origin}/`);
   await lobby.waitForSelector(`#tables tr:has([aria-label='watch table ${newer.id}'])`, WAIT);
   const order = await lobby.$$eval("#tables tr [aria-label^='watch table ']", (nodes) => nodes.map((n) => n.getAttribute("aria-label").split(" ")[2]));
-  if (order.indexOf(newer.id) > order.indexOf(older.id) || order.indexOf(newer.id) !== 0) fail(`the lobby lists ${order.slice(0, 4)}, not the newest table ${newer.id} first`);
+  if (order[0] !== newer.id || !order.includes(older.id)) fail(`the lobby lists ${order.slice(0, 4)}, not the newest table ${newer.id} first`);
+  const { title } = (await api("GET", "/api/games")).games.find((g) => g.name === "voyage");
+  const named = await lobby.$eval(`#tables tr:has([aria-label='watch table ${newer.id}']) [data-label=game]`, (n) => n.textContent);
+  if (named !== title) fail(`the lobby names the game "${named}", not "${title}"`);
   await lobby.context().close();
 });
 

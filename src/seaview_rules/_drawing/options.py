@@ -68,8 +68,8 @@ class Names:
     def of(cls, names: object, seats: int) -> Names:
         """The ``names`` option checked: ``None``, or one string per seat.
 
-        >>> Names.of(["Ann", "Bo"], 2)("seat 1 plays R7")
-        'Bo plays R7'
+        >>> Names.of(["Ann", "Bo"], 2)("seat 1 plays red 7")
+        'Bo plays red 7'
         >>> Names.of(["Ann"], 2)
         Traceback (most recent call last):
         ...

@@ -46,7 +46,6 @@ from seaview_rules.leagues._events import (
     TookStarfish,
     Won,
     redact,
-    words,
 )
 from seaview_rules.leagues._kit import conformance_rules, load_test_kit
 from seaview_rules.leagues._model import Phase, Rules, State
@@ -72,6 +71,7 @@ from seaview_rules.leagues._render import render, statistics
 from seaview_rules.leagues._rulebook import TREASURE
 from seaview_rules.leagues._rules import (
     COMPILED,
+    REFEREE,
     apply_move,
     chance_outcomes,
     chance_seat,
@@ -195,7 +195,7 @@ GAME: Game[Rules, State, Move, View] = Game(
     events=events,
     redact=redact,
     narrate=narrate,
-    words=words,
+    words=REFEREE.words,
     chance_seat=chance_seat,
     playout=playout,
     determinize=determinize,

@@ -122,7 +122,9 @@ def asyncapi() -> dict[str, Any]:
                     "LiveHello", "Hello", '{"token"?, "since"?}: the first message, once.'
                 ),
                 "update": _message(
-                    "Update", "Update", "The version, the new events, the view, the chance seat."
+                    "Update",
+                    "Update",
+                    "The version, the new events and log lines, the view, the chance seat.",
                 ),
                 "refusal": _message(
                     "LiveRefusal", "Refusal", "The error, its HTTP status and the reason."

@@ -397,14 +397,17 @@ def api_schemas() -> dict[str, Schema]:
         ),
         "Update": _object(
             "What a seat is sent on the live channel after every change: read in one go, "
-            "so that no change falls between the version, the events and the view.",
+            "so that no change falls between the version, the events and the view. A "
+            "channel more than 1,000 changes behind is first caught up a page of the log "
+            "at a time: those messages have no `view` and no `chance_seat`; the one that "
+            "reaches the table's version has both.",
             {
                 "version": _VERSION,
                 "events": {"type": "array", "items": _ref("Entry")},
                 "lines": {"type": "array", "items": _ref("Line")},
-                "view": _one_of("view"),
-                "chance_seat": _CHANCE_SEAT,
             },
+            view=_one_of("view"),
+            chance_seat=_CHANCE_SEAT,
         ),
         "LiveHello": _body(
             "The first message on the live channel, within 10 seconds (a browser's "

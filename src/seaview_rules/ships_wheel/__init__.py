@@ -43,7 +43,6 @@ from seaview_rules.ships_wheel._events import (
     Skipped,
     Took,
     redact,
-    words,
 )
 from seaview_rules.ships_wheel._kit import CONFORMANCE_RULES, load_test_kit
 from seaview_rules.ships_wheel._model import Ending, HandResult, Phase, Rules, State, View
@@ -73,6 +72,7 @@ from seaview_rules.ships_wheel._render import render, statistics
 from seaview_rules.ships_wheel._rulebook import Scoring
 from seaview_rules.ships_wheel._rules import (
     COMPILED,
+    REFEREE,
     apply_move,
     chance_outcomes,
     chance_seat,
@@ -194,7 +194,7 @@ GAME: Game[Rules, State, Move, View] = Game(
     events=events,
     redact=redact,
     narrate=narrate,
-    words=words,
+    words=REFEREE.words,
     chance_seat=chance_seat,
     playout=playout,
     determinize=determinize,

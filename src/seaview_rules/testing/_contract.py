@@ -199,8 +199,11 @@ def check_position(game: Game[R, S, M, V], state: S, rng: random.Random | None =
             told = game.events(state, move, seat=viewer)
             if told != tuple(game.redact(event, viewer) for event in trace.events):
                 raise _fail(game, state, f"{move}: the events told to {viewer} are not the trace's")
-            if game.narrate(state, move, seat=viewer) != game.words(told, viewer):
+            said = game.narrate(state, move, seat=viewer)
+            if said != game.words(told, viewer):
                 raise _fail(game, state, f"{move}: narrate says to {viewer} what words does not")
+            if not said and any(event.ends_round for event in told):
+                raise _fail(game, state, f"{move} ends a round, yet says nothing to {viewer}")
         if game.loads(game.dumps(after)) != after:
             raise _fail(game, state, f"the state after {move} does not load again")
     for seat in (None, *range(players)):

@@ -34,7 +34,6 @@ from seaview_rules.voyage._events import (
     Played,
     WentOut,
     redact,
-    words,
 )
 from seaview_rules.voyage._kit import CONFORMANCE_RULES, load_test_kit
 from seaview_rules.voyage._model import Phase, RoundResult, Rules, State, View
@@ -54,6 +53,7 @@ from seaview_rules.voyage._render import render, statistics
 from seaview_rules.voyage._rulebook import MAX_PLAYERS, MIN_PLAYERS
 from seaview_rules.voyage._rules import (
     COMPILED,
+    REFEREE,
     apply_move,
     chance_outcomes,
     chance_seat,
@@ -160,7 +160,7 @@ GAME: Game[Rules, State, Move, View] = Game(
     events=events,
     redact=redact,
     narrate=narrate,
-    words=words,
+    words=REFEREE.words,
     chance_seat=chance_seat,
     playout=playout,
     determinize=determinize,

@@ -180,6 +180,10 @@ def redact(event: Event, viewer: Viewer) -> Event:
     return event
 
 
+_UNSAID = (Dealt, MustDraw)
+"""The events `words` leaves out."""
+
+
 def words(told: Sequence[Event], viewer: Viewer) -> str:
     """A move's events as ``viewer`` was told them, in one line of words (``narrate``):
     their texts joined by "; ", leaving out each card of the deal (`Dealt`), which is
@@ -207,7 +211,3 @@ def words(told: Sequence[Event], viewer: Viewer) -> str:
     ['you draw red 3', 'seat 0 draws a card', 'seat 0 draws a card', 'seat 0 draws red 3']
     """
     return "; ".join(event.text(viewer) for event in told if not isinstance(event, _UNSAID))
-
-
-_UNSAID = (Dealt, MustDraw)
-"""The events `words` leaves out."""
