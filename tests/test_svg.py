@@ -95,6 +95,16 @@ def links(root: ET.Element) -> set[str]:
     return {unquote(a.get(XLINK, "").removeprefix("#move=")) for a in root.iter(f"{SVG}a")}
 
 
+def tappable(root: ET.Element) -> bool:
+    """Whether every link of the picture holds a filled shape, so that a click or a tap
+    anywhere on it lands (an outline alone is hit only on its stroke)."""
+    shapes = {f"{SVG}{name}" for name in ("rect", "circle", "ellipse", "path", "polygon")}
+    return all(
+        any(e.tag in shapes and e.get("fill", "black") != "none" for e in a.iter())
+        for a in root.iter(f"{SVG}a")
+    )
+
+
 def mentions(picture: str, name: str) -> bool:
     return re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", picture) is not None
 
@@ -262,7 +272,9 @@ def test_a_ships_wheel_state_picture_shows_every_pass_choice_and_who_has_chosen(
 )
 def test_links_go_to_exactly_the_legal_moves_and_only_when_asked(pair: tuple[str, Any]) -> None:
     _, view = pair
-    assert links(parse(svg.render(view, moves=True))) == {str(m) for m in view.legal_moves}
+    linked = parse(svg.render(view, moves=True))
+    assert links(linked) == {str(m) for m in view.legal_moves}
+    assert tappable(linked)
     assert links(parse(svg.render(view))) == set()
 
 
@@ -279,7 +291,9 @@ def test_a_draw_from_an_empty_draw_pile_is_a_link_on_the_empty_place() -> None:
             if isinstance(player, int):
                 view = voyage.view(state, player)
                 if view.draw_pile_size == 0 and voyage.Action.DRAW in view.legal_moves:
-                    assert "draw" in links(parse(svg.render(view, moves=True)))
+                    linked = parse(svg.render(view, moves=True))
+                    assert "draw" in links(linked)
+                    assert tappable(linked)  # the empty place is filled: a tap lands
                     found += 1
                 state = voyage.apply_move(state, rng.choice(voyage.legal_moves(state)))
             else:

@@ -286,7 +286,8 @@ def _pile(pile: Pile, left: float, y: float, room: float) -> tuple[str, float]:
             drawn.append(_outline(x, top, LAST, "5,3"))
         parts += _playable(drawn, pile.move, x, top)
     elif not pile.hidden:  # an empty place; still a link where taking is legal (a
-        # draw from an empty draw pile may turn the discards over first)
+        # draw from an empty draw pile may turn the discards over first), so it is
+        # filled: a click or tap anywhere on it lands, not only on its outline
         empty = element(
             "rect",
             x=x,
@@ -294,7 +295,7 @@ def _pile(pile: Pile, left: float, y: float, room: float) -> tuple[str, float]:
             width=CARD_W,
             height=CARD_H,
             rx=5,
-            fill="none",
+            fill="#ffffff",
             stroke=INK,
             stroke_dasharray="3,3",
             stroke_opacity=0.5,
