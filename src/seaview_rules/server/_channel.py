@@ -1,8 +1,7 @@
 """The live channel, ``/api/tables/{table}/live``: the first message is
 ``{"token"?, "since"?}``; then ``{"version", "events", "lines", "view", "chance_seat"}``
-after every change. A
-channel far behind (``since``) is caught up a page of the log at a time (see
-`seaview_rules.server._pages.catch_up_pages`).
+after every change. A channel far behind (``since``) is caught up a page of the log at a
+time (see `seaview_rules.server._pages.catch_up_pages`).
 
 Channels are counted by ``app.state.quota`` (`Quota`): for their client from the moment
 they are accepted until they close, and, once the first message said whose they are, in

@@ -95,8 +95,8 @@ async def events_page(
     live: LiveTable, worker: Worker, seat: int | None, since: int, limit: int
 ) -> str:
     """``GET .../events``: ``{"version", "events", "lines", "next"}`` as JSON text: the
-    table's version, ``seat``'s log of the ``limit`` changes after ``since``, and the ``since``
-    of the next page (``null``: this page reaches the table's version)."""
+    table's version, ``seat``'s log of the ``limit`` changes after ``since``, and the
+    ``since`` of the next page (``null``: this page reaches the table's version)."""
 
     def build() -> str:
         until = min(live.table.version, since + limit)
@@ -113,11 +113,11 @@ async def catch_up_pages(
     """The next message of a live channel that has seen version ``since``, and the
     version it brings the channel to: ``{"version", "events", "lines", "view",
     "chance_seat"}``, or while the channel is more than `EVENTS_PAGE` changes behind,
-    ``{"version", "events", "lines"}``, a page
-    of the log up to ``version`` (the view is sent with the page that reaches the
-    table's version). A message is built once per version for each seat (and once for
-    the spectators, the admin among them) and ``since``, however many channels it goes
-    to: a table's spectators and a player's tabs share it."""
+    ``{"version", "events", "lines"}``, a page of the log up to ``version`` (the view
+    is sent with the page that reaches the table's version). A message is built once
+    per version for each seat (and once for the spectators, the admin among them) and
+    ``since``, however many channels it goes to: a table's spectators and a player's
+    tabs share it."""
 
     def build() -> tuple[int, str]:
         version = live.table.version

@@ -85,6 +85,8 @@ function chime() {
 }
 
 let games = [];
+const gameOf = (name) => games.find((g) => g.name === name);
+const titleOf = (name) => (gameOf(name) || {}).title || name; // the game's printed name
 let socket = null;
 let lobbyPage = null; // the cursor of the lobby's page shown (null: the first)
 let lobbyNext = null; // the cursor of the page after it (null: none)
@@ -133,7 +135,7 @@ function stateOf(entry) {
   if (entry.over) return `over: ${winnerOf(entry.outcome, names, null)}`;
   if (entry.to_move === "chance") {
     if (entry.chance === "external") return `waiting for the real card or spin${host}`;
-    return verbOf(games.find((g) => g.name === entry.game)) === "deal" ? "dealing" : "spinning";
+    return verbOf(gameOf(entry.game)) === "deal" ? "dealing" : "spinning";
   }
   return typeof entry.to_move === "number" ? `${nameOf(names, entry.to_move)} to move${host}` : host.trim();
 }
@@ -160,7 +162,7 @@ async function refreshLobby() {
   for (const entry of found.tables) {
     const row = document.createElement("tr");
     row.append(text("td", entry.table, { "data-label": "table" }));
-    row.append(text("td", (games.find((g) => g.name === entry.game) || {}).title || entry.game, { "data-label": "game" }));
+    row.append(text("td", titleOf(entry.game), { "data-label": "game" }));
     const seats = text("td", "", { "data-label": "seats" });
     entry.seats.forEach((kind, seat) => {
       if (kind === "open") {
@@ -186,7 +188,7 @@ function leaveLobby() {
 }
 
 function resetSeats() {
-  const game = games.find((g) => g.name === $("game").value) || games[0];
+  const game = gameOf($("game").value) || games[0];
   $("seat-kinds").replaceChildren();
   for (let seat = 0; seat < game.min_players; seat++) addSeat(seat === 0 ? "open" : "bot:random");
   // An input for each number, yes/no and choice of the game's rules, as the rules'
@@ -217,7 +219,7 @@ function resetSeats() {
 }
 
 function addSeat(kind) {
-  const game = games.find((g) => g.name === $("game").value);
+  const game = gameOf($("game").value);
   const count = $("seat-kinds").children.length;
   if (count >= game.max_players) return;
   const select = document.createElement("select");
@@ -245,7 +247,7 @@ function rulesChosen(game) {
 async function create(event) {
   event.preventDefault();
   $("lobby-note").textContent = "";
-  const game = games.find((g) => g.name === $("game").value);
+  const game = gameOf($("game").value);
   const seats = [...$("seat-kinds").querySelectorAll("select")].map((s) => s.value);
   const body = { game: game.name, seats };
   if ($("chance").value) body.chance = $("chance").value;
@@ -351,7 +353,7 @@ function showTable(table) {
     const name = entry.names && entry.names[seat];
     $("where").textContent = held ? `you are seat ${seat}${name ? `, ${name}` : ""}` : admin ? "admin" : "spectator";
     $("host-deals").hidden = entry.chance !== "external";
-    if (entry.game) $("title").textContent = `Table ${table} · ${(games.find((g) => g.name === entry.game) || {}).title || entry.game}`;
+    if (entry.game) $("title").textContent = `Table ${table} · ${titleOf(entry.game)}`;
     // Who is at the table now: each player's live channel, as the server counts them.
     const here = entry.connected || [];
     $("presence").textContent = (entry.seats || [])
@@ -476,7 +478,7 @@ function showTable(table) {
   const statusOf = (update) => {
     const view = update.view.data;
     const moves = view.to_move === null ? [] : view.legal_moves;
-    const verb = verbOf(games.find((g) => g.name === entry.game));
+    const verb = verbOf(gameOf(entry.game));
     const choosing = Array.isArray(view.choosing) && view.choosing.length ? view.choosing : null;
     if (view.to_move === null) return "The game is over.";
     if (choosing) return moves.length ? "Choose a card to pass." : `Waiting for ${seatList(entry.names, choosing)} to choose.`;
@@ -500,7 +502,7 @@ function showTable(table) {
     const view = update.view.data;
     const over = view.to_move === null;
     const chance = entry.chance;
-    const verb = verbOf(games.find((g) => g.name === entry.game));
+    const verb = verbOf(gameOf(entry.game));
     const moves = over ? [] : view.legal_moves;
     const mine = yours(update);
     shown = update;
