@@ -397,7 +397,7 @@ def disclosed(before: State, move: sw.Move, after: State, seat: int) -> object:
     received = None
     if isinstance(move, sw.Pass) and after.phase is not Phase.PASS:
         chosen = list(before.passing)
-        chosen[before.player] = before.rules.table.index[move.card]
+        chosen[move.seat] = before.rules.table.index[move.card]  # the last to choose
         received = chosen[seat - 1]
     return sw.view(after, seat), hands, received
 
