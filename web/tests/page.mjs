@@ -137,15 +137,22 @@ check("leaving a seat asks first", async () => {
   await page.context().close();
 });
 
-check("a refusal goes once the table moves on", async () => {
+// The page of the seat to move of a new Voyage table at ``viewport``, showing the
+// refusal of a move typed wrong.
+const refused = async (viewport) => {
   const t = await table("voyage", ["open", "open"]);
   const { to_move: mover, version: from } = await api("GET", `/api/tables/${t.id}`);
-  const page = await open(PHONE, t, mover);
+  const page = await open(viewport, t, mover);
   await page.goto(`${origin}/#/table/${t.id}`);
   await drawn(page);
   await page.fill("#typed-move", "xyz");
   await page.click("#typed button");
   await page.waitForFunction(() => document.getElementById("refusal").textContent !== "", null, POLL);
+  return { t, mover, from, page };
+};
+
+check("a refusal goes once the table moves on", async () => {
+  const { t, mover, from, page } = await refused(PHONE);
   // The same seat moves from another of its devices: the page's refusal is old news.
   const { legal_moves: legal } = (await api("GET", `/api/tables/${t.id}/view`, undefined, t.tokens[mover])).view.data;
   await api("POST", `/api/tables/${t.id}/moves`, { move: legal[0], version: from }, t.tokens[mover]);
@@ -156,14 +163,7 @@ check("a refusal goes once the table moves on", async () => {
 });
 
 check("a refusal goes with an outage, and the outage is said in words", async () => {
-  const t = await table("voyage", ["open", "open"]);
-  const { to_move: mover } = await api("GET", `/api/tables/${t.id}`);
-  const page = await open(DESKTOP, t, mover);
-  await page.goto(`${origin}/#/table/${t.id}`);
-  await drawn(page);
-  await page.fill("#typed-move", "xyz");
-  await page.click("#typed button");
-  await page.waitForFunction(() => document.getElementById("refusal").textContent !== "", null, POLL);
+  const { page } = await refused(DESKTOP);
   // The server stops: the refusal of before is no news; a move says the server cannot
   // be reached, not "Failed to fetch".
   await stop();
